@@ -1,0 +1,47 @@
+// Settings of the learning core. Plain data with VW's defaults; the CLI
+// (src/cli/options.cc) fills it and resolves flag-dependent defaults in one
+// place (resolve_update_rule) so the core never looks at flags.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace learner {
+
+enum class Link { kIdentity, kLogistic, kPoisson };
+
+struct UpdateRule {
+  bool adaptive = true;    // per-feature AdaGrad rates (VW --adaptive)
+  bool normalized = true;  // per-feature scale normalisation (VW --normalized)
+  bool invariant = true;   // importance-aware update (VW --invariant)
+};
+
+// One --dotproduct pair: namespaces selected by first letter ("ab") or by
+// full name ("user,item").
+struct DotProductPair {
+  std::string left, right;
+  bool by_full_name = false;
+};
+
+struct CoreConfig {
+  unsigned bits = 18;                 // -b
+  UpdateRule rule;                    // after resolve_update_rule()
+  double learning_rate = 0.5;         // -l (VW: 0.5; 10 for a non-default rule)
+  double power_t = 0.5;               // --power_t
+  double initial_t = 0.0;             // --initial_t
+  double l1 = 0.0;                    // --l1 (truncated gradient on touched weights)
+  double l2 = 0.0;                    // --l2 (shrinkage of touched weights)
+  std::optional<double> min_prediction, max_prediction;
+  Link link = Link::kIdentity;
+  bool binary = false;
+  // --dotproduct
+  std::vector<DotProductPair> dotproducts;
+  unsigned rank = 1;                  // --rank
+  double dotproduct_l2 = 0.0;         // --dotproduct_l2
+  double dotproduct_learning_rate = 0.0;  // --dotproduct_lr; 0: same as -l
+  uint32_t random_seed = 0;           // --random_seed
+  double init_scale = 0.01;           // --dotproduct_init: spread of the latent start values
+};
+
+}  // namespace learner

@@ -1,0 +1,41 @@
+// One flat, 64-byte-aligned float array of 2^bits slots x stride floats.
+// A feature index i (full 32-bit hash) owns the slot (i & mask), i.e. the
+// floats [ (i & mask) * stride, ... + stride ). The default linear layout is
+// VW's stride 4: [w, G (adaptive sum), s (normaliser), r (scratch rate)].
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace learner {
+
+class WeightTable {
+ public:
+  WeightTable(unsigned bits, unsigned stride);
+  WeightTable(const WeightTable&) = delete;
+  WeightTable& operator=(const WeightTable&) = delete;
+  WeightTable(WeightTable&&) noexcept = default;
+  WeightTable& operator=(WeightTable&&) noexcept = default;
+
+  float* slot(uint32_t index) { return data_.get() + static_cast<std::size_t>(index & mask_) * stride_; }
+  const float* slot(uint32_t index) const { return data_.get() + static_cast<std::size_t>(index & mask_) * stride_; }
+  float* data() { return data_.get(); }
+  const float* data() const { return data_.get(); }
+  std::size_t size() const { return (static_cast<std::size_t>(mask_) + 1) * stride_; }  // floats
+  std::size_t slots() const { return static_cast<std::size_t>(mask_) + 1; }
+  unsigned bits() const { return bits_; }
+  unsigned stride() const { return stride_; }
+  uint32_t mask() const { return mask_; }
+
+ private:
+  struct Free {
+    void operator()(float* p) const;
+  };
+  unsigned bits_;
+  unsigned stride_;
+  uint32_t mask_;
+  std::unique_ptr<float[], Free> data_;
+};
+
+}  // namespace learner

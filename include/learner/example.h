@@ -1,0 +1,57 @@
+// One parsed example, in VW's text grammar (design/vw-compat.md section 1d):
+//   label [importance [base]] ['tag]|ns[:weight] feat[:value] ... |ns2 ...
+//
+// Contract:
+//  * Feature::index is the full 32-bit hash (not masked); the core masks it to
+//    -b bits. Interaction hashes computed from full or masked indices agree
+//    after masking (the multiply and XOR only carry low bits upward).
+//  * Feature::value already includes the namespace weight (|ns:2.0).
+//  * Features of one namespace occupy [begin, end) of `features`, in input order.
+//  * An Example is reused from line to line: clear() keeps capacity, so the
+//    steady state allocates nothing per feature.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace learner {
+
+struct Feature {
+  float value;
+  uint32_t index;
+};
+
+struct NamespaceSpan {
+  std::string name;     // full name; "" for the default namespace (`| a b`)
+  char first;           // first character, used by -q/--ignore/--keep; ' ' for default
+  uint32_t hash;        // namespace hash, the seed of its features' hashes
+  uint32_t begin, end;  // range into Example::features
+};
+
+struct Example {
+  bool has_label = false;   // false: no label given (prediction only)
+  float label = 0.0f;
+  float importance = 1.0f;  // 0 means predict only
+  float base = 0.0f;        // initial prediction added to w.x
+  std::string tag;
+  std::vector<Feature> features;
+  std::vector<NamespaceSpan> namespaces;
+  // Feature names "ns^feat", parallel to `features`; filled only when the
+  // parser is asked to keep names (--invert_hash, --audit).
+  std::vector<std::string> names;
+  uint64_t line = 0;  // 1-based line number in its source
+
+  void clear() {
+    has_label = false;
+    label = 0.0f;
+    importance = 1.0f;
+    base = 0.0f;
+    tag.clear();
+    features.clear();
+    namespaces.clear();
+    names.clear();
+  }
+};
+
+}  // namespace learner

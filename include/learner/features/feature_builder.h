@@ -1,0 +1,74 @@
+// Turns a parsed Example into the features the model sees: the linear
+// features of the namespaces kept, the interaction features, the constant.
+//
+// Namespaces are selected by their first character, as VW's -q/--ignore/--keep
+// do (' ' is the default namespace; ':' in an interaction is the wildcard
+// "every namespace"). Interaction semantics follow VW (vw-compat.md 1b, 5):
+// the features of an interaction are all combinations of one feature from
+// each namespace, index = interaction_hash chained left to right, value = the
+// product of values; when the same namespace appears more than once in one
+// interaction only combinations with non-decreasing feature position are
+// generated (i <= j, so x_i^2 terms are included) unless `permutations`.
+// Duplicate interaction specs are removed (after sorting, unless permutations).
+//
+// Details (VW's, see features/interaction_spec.h):
+//  * Every namespace whose first char matches a term takes part: with |apple
+//    and |avocado, term 'a' ranges over the features of both, in input order,
+//    as one group (VW merges them); `-q aa` then pairs them with i <= j.
+//  * Without permutations, "ba" keeps its order (hashes are order
+//    dependent), but a spec with a repeated namespace and another one is
+//    sorted ("aba" -> "aab"); with permutations specs are used as given.
+//  * ':' expands, per example, to the first chars of the namespaces present
+//    (with features, not ignored); then the whole list is sorted and
+//    deduplicated as VW does.
+//  * Output order: linear features (namespaces in input order, minus
+//    --ignore, --ignore_linear and, when --keep is set, the unkept), then
+//    each interaction, then the constant (index kConstantIndex, value 1).
+//  * --ignore/--keep drop namespaces from interactions too; --ignore_linear
+//    does not.
+//  * build() asks for `names` only with ex.names filled (it throws
+//    learner::Error otherwise). Scratch space is thread_local: build() may
+//    run on several threads at once.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "learner/example.h"
+
+namespace learner {
+
+struct FeatureSpec {
+  bool constant = true;                    // --noconstant clears it
+  std::vector<std::string> interactions;   // "ab", "abc", ":a", ... (one string per interaction)
+  std::string ignore;                      // --ignore: first chars dropped everywhere
+  std::string ignore_linear;               // --ignore_linear: dropped from linear terms only
+  std::string keep;                        // --keep: if non-empty, only these first chars
+  bool permutations = false;               // --permutations
+};
+
+class FeatureBuilder {
+ public:
+  explicit FeatureBuilder(FeatureSpec spec);  // throws UsageError for a bad spec
+  // Fills `out` (cleared first). When `names` is non-null it receives a name
+  // for each output feature ("ns^f", "a^x*b^y", "Constant"); it needs
+  // ex.names to be filled by the parser.
+  void build(const Example& ex, std::vector<Feature>& out, std::vector<std::string>* names = nullptr) const;
+  // True when the namespace with this first char is dropped entirely.
+  bool ignored(char first) const;
+  const FeatureSpec& spec() const { return spec_; }
+
+ private:
+  bool linear_ignored(char first) const;
+  void add_interaction(const std::string& spec, const Example& ex, std::vector<Feature>& out,
+                       std::vector<std::string>* names) const;
+  const std::vector<std::string>& expanded_interactions(const Example& ex) const;
+
+  FeatureSpec spec_;
+  std::vector<std::string> interactions_;  // normalised, deduplicated
+  bool has_wildcard_ = false;              // some spec holds ':' (expanded per example)
+  uint64_t serial_ = 0;                    // tells builders apart in the wildcard cache
+};
+
+}  // namespace learner

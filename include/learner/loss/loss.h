@@ -1,0 +1,66 @@
+// Loss functions and their importance-aware updates.
+//
+// A loss is small, pure and stateless. It never touches weights: the core
+// builds the PredictionPath of one example and asks the loss for the final
+// step t; the core then moves its weights to that t (design/dyadic-update.md
+// section 3; Karampatziakis & Langford, "Online Importance Weight Aware
+// Updates", arXiv:1011.1576).
+//
+// Conventions shared by all losses:
+//  * loss(p, y) is what the progress table reports; first_derivative is
+//    dl/dp; the losses use VW's scaling (squared is (p-y)^2, not /2) so that
+//    figures compare with VW's (design/vw-compat.md section 3).
+//  * update(path, y, h) returns t after importance weight h: the solution of
+//    dt/dh = -g(path.at(t, h), y), t(0) = 0. Properties (tested):
+//      safety      for losses with minimum_at_label(), p never passes the
+//                  label (or the kink);
+//      invariance  update(h1) then update(h2) (on the path re-based at the
+//                  end of the first) equals update(h1 + h2);
+//      descent     as h -> 0, t ~ -g(p0, y) * h.
+//    On the linear path the closed forms reproduce VW's get_update() exactly
+//    (so VW's reference predictions can be matched); other paths use the
+//    exact piecewise closed forms or a 1-D adaptive ODE.
+//  * plain_update(p, y, h) = -g(p, y) * h (the non-invariant step; classic
+//    loss uses it for update() too, as VW does).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "learner/loss/path.h"
+
+namespace learner {
+
+class Loss {
+ public:
+  virtual ~Loss() = default;
+  virtual std::string_view name() const = 0;
+  virtual double loss(double p, double y) const = 0;
+  virtual double first_derivative(double p, double y) const = 0;
+  virtual double second_derivative(double p, double y) const = 0;
+  virtual double update(const PredictionPath& path, double y, double h) const = 0;
+  virtual double plain_update(double p, double y, double h) const { return -first_derivative(p, y) * h; }
+  // g^2 used by the adaptive (AdaGrad) accumulators, per unit importance.
+  virtual double square_grad(double p, double y) const {
+    const double g = first_derivative(p, y);
+    return g * g;
+  }
+  // True when the loss's minimum over p is at the label (squared, quantile,
+  // absolute, expectile, classic): updates are then capped at p^-1(y).
+  virtual bool minimum_at_label() const { return false; }
+  // Smallest importance weight that moves the prediction from path.at(0) to v
+  // (design note section 4); +infinity when v is not reachable.
+  virtual double min_importance(const PredictionPath& path, double y, double v) const;
+};
+
+struct LossSpec {
+  std::string name = "squared";  // squared|classic|logistic|hinge|quantile|absolute|perceptron|poisson|expectile
+  double quantile_tau = 0.5;
+  double expectile_q = 0.5;      // in (0, 0.5] as in VW
+};
+
+// Throws learner::UsageError for an unknown name or a parameter out of range.
+std::unique_ptr<Loss> make_loss(const LossSpec& spec);
+
+}  // namespace learner

@@ -1,0 +1,54 @@
+// The prediction path: how the prediction p moves with the step t of one
+// importance-aware update (design/dyadic-update.md sections 2-3).
+//
+// With g = dl/dp and t(h) = -integral_0^h g dh', every model this project
+// trains moves its prediction along
+//
+//     p(t, h) = p_lin0 + q t + e^{-mu h} (P e^{2 kappa t} - M e^{-2 kappa t}) / 2
+//
+//  * linear model (VW's default update): kappa = P = M = mu = 0, q = eta * H
+//    where H is VW's sensitivity ("pred_per_update") and eta the learning
+//    rate; the weights then move by w_i += eta * t * (per-feature factor).
+//  * dyadic model p = w.x + A.B: q = sum eta_i x_i^2 over linear features,
+//    kappa = sqrt(rho_a rho_b), P = |A0/sqrt(r) + sqrt(r) B0|^2 / 2,
+//    M = |A0/sqrt(r) - sqrt(r) B0|^2 / 2 computed from the vectors (never as
+//    d + c, d - c), and p_lin0 = p0 - (P - M)/2 so that p(0, 0) = p0.
+//  * mu = 2 eta lambda with --dotproduct_l2 lambda (decay of the dyadic part).
+//
+// q >= 0, P >= 0, M >= 0, kappa >= 0, so for mu = 0, p is non-decreasing in t
+// (dp/dt >= q). That is what makes p^-1 well defined.
+#pragma once
+
+namespace learner {
+
+struct PredictionPath {
+  double p_lin0 = 0.0;
+  double q = 0.0;
+  double kappa = 0.0;
+  double P = 0.0;
+  double M = 0.0;
+  double mu = 0.0;
+
+  static PredictionPath linear(double p0, double q) {
+    PredictionPath path;
+    path.p_lin0 = p0;
+    path.q = q;
+    return path;
+  }
+  bool is_linear() const { return mu == 0.0 && (kappa == 0.0 || (P == 0.0 && M == 0.0)); }
+
+  // p at step t after importance h (h only matters when mu > 0).
+  double at(double t, double h = 0.0) const;
+  // dp/dt at (t, h).
+  double slope(double t, double h = 0.0) const;
+  // For mu = 0: the t with p(t) = target, found by Newton with backtracking
+  // from the linearisation, bracketed, iteration-capped. Returns +/-kMaxStep
+  // (never inf or NaN) when the target is out of reach within that cap.
+  double inverse(double target) const;
+
+  // |t| never exceeds this; documented cap for the near-hyperdiagonal case
+  // (x ~ 0 and A0 ~ -B0) where p^-1 would need an enormous step.
+  static constexpr double kMaxStep = 1e6;
+};
+
+}  // namespace learner

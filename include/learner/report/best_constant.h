@@ -1,0 +1,26 @@
+// The best constant predictor of the labels seen and its average loss.
+//
+// Unlike VW (two-label shortcut, nothing printed for > 2 labels with most
+// losses), this is exact for any label distribution: squared/classic use the
+// weighted mean; quantile and absolute the weighted tau-quantile (the minimiser
+// of the pinball loss); hinge and logistic the minimiser over the +-1 labels;
+// poisson log(mean); expectile a 1-D convex minimisation. The loss reported is
+// sum_y w_y loss(c, y) / sum w over the weighted label histogram.
+#pragma once
+
+#include <map>
+#include <optional>
+
+#include "learner/loss/loss.h"
+
+namespace learner {
+
+struct BestConstant {
+  double value;
+  double loss;
+};
+
+std::optional<BestConstant> best_constant(const Loss& loss, const LossSpec& spec,
+                                          const std::map<double, double>& labels);
+
+}  // namespace learner

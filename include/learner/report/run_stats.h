@@ -1,0 +1,34 @@
+// What a run has seen, for the progress table and the summary
+// (design/vw-compat.md section 4). The label distribution is kept as a
+// weighted histogram of distinct labels so the best constant can be computed
+// exactly for any loss (VW only tracks two labels).
+#pragma once
+
+#include <cstdint>
+#include <map>
+
+namespace learner {
+
+struct RunStats {
+  uint64_t examples = 0;              // non-holdout examples
+  double weighted_examples = 0.0;     // labeled + unlabeled importance
+  double weighted_labeled = 0.0;
+  double weighted_label_sum = 0.0;
+  double sum_loss = 0.0;              // importance-weighted progressive loss
+  uint64_t total_features = 0;
+  uint64_t skipped_lines = 0;         // --lenient
+  std::map<double, double> labels;    // label -> summed importance
+
+  void add(bool labeled, double label, double importance, double loss, uint64_t features) {
+    ++examples;
+    weighted_examples += importance;
+    total_features += features;
+    if (!labeled) return;
+    weighted_labeled += importance;
+    weighted_label_sum += importance * label;
+    sum_loss += importance * loss;
+    if (importance > 0) labels[label] += importance;
+  }
+};
+
+}  // namespace learner

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh Debian machine: installs what is missing,
+# builds (Release), runs the unit and end-to-end tests, the script tests,
+# then rebuilds the unit tests with -fsanitize=address,undefined and runs them.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export BUILD="${BUILD:-$ROOT/build}"
+"$ROOT/scripts/setup.sh"
+
+echo "== unit and end-to-end tests (Release) =="
+(cd "$BUILD" && ctest --output-on-failure -j"$(nproc)")
+
+echo "== script tests =="
+LEARNER="$BUILD/learner" bash "$ROOT/tests/scripts/run.sh"
+
+echo "== unit tests under AddressSanitizer + UBSan =="
+ASAN_BUILD="${ASAN_BUILD:-$ROOT/build-asan}"
+cmake -S "$ROOT" -B "$ASAN_BUILD" -DCMAKE_BUILD_TYPE=Debug -DLEARNER_SANITIZE=ON >/dev/null
+cmake --build "$ASAN_BUILD" -j"$(nproc)"
+(cd "$ASAN_BUILD" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$(nproc)")

@@ -1,0 +1,23 @@
+// The only place that exits: runs the learner and maps errors to exit codes
+// (2: bad command line, 1: bad input or failed run).
+#include <cstdio>
+#include <exception>
+#include <iostream>
+
+#include "learner/cli/driver.h"
+#include "learner/cli/options.h"
+#include "learner/error.h"
+
+int main(int argc, char** argv) {
+  try {
+    const auto options = learner::parse_options(argc, argv, std::cout);
+    if (!options) return 0;
+    return learner::run(*options);
+  } catch (const learner::UsageError& e) {
+    std::fprintf(stderr, "learner: %s\nTry 'learner --help' for the list of options.\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "learner: error: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,336 @@
+// The one options table. Flag names, short forms and defaults follow Vowpal
+// Wabbit (design/vw-compat.md section 1) so a VW command line works as is;
+// where this tool differs (strict parsing, exact best constant, --dotproduct)
+// the help text says so.
+#include "learner/cli/options.h"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <ostream>
+#include <sstream>
+
+#include "learner/error.h"
+
+namespace po = boost::program_options;
+
+namespace learner {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: learner [options] [-d] data.txt[.gz]   (stdin when no data file is given)\n"
+    "Online learner for Vowpal Wabbit text input, with an exact importance-aware\n"
+    "update for dyadic models (--dotproduct). Malformed input is an error naming\n"
+    "file:line unless --lenient.\n";
+
+// Flags whose values change predictions: stored in models, restored by -i.
+// Multi-valued flags are stored once per value.
+const std::vector<std::string> kModelFlags = {
+    "bit_precision", "hash", "hash_seed", "quadratic", "cubic", "interactions", "permutations",
+    "ignore", "ignore_linear", "keep", "noconstant", "loss_function", "quantile_tau", "expectile_q",
+    "link", "binary", "dotproduct", "rank", "dotproduct_l2", "dotproduct_lr", "min_prediction",
+    "max_prediction", "sgd", "adaptive", "normalized", "invariant", "power_t"};
+
+po::options_description make_table() {
+  po::options_description io("Input and output");
+  io.add_options()
+      ("help,h", "print this help and exit")
+      ("version", "print the version and exit")
+      ("data,d", po::value<std::string>(), "example file, plain or gzip (detected by content); '-' = stdin")
+      ("predictions,p", po::value<std::string>(), "write final predictions (after clipping and link) and tags to this file ('/dev/stdout' works)")
+      ("raw_predictions,r", po::value<std::string>(), "write raw predictions (before clipping and link)")
+      ("final_regressor,f", po::value<std::string>(), "write the model here (atomically) after training")
+      ("initial_regressor,i", po::value<std::string>(), "load a model; its stored options are restored, conflicting ones are an error")
+      ("testonly,t", po::bool_switch(), "predict only; do not learn from labels")
+      ("readable_model", po::value<std::string>(), "write the model as text: index:weight per non-zero weight")
+      ("invert_hash", po::value<std::string>(), "like --readable_model, with feature names (keeps names in memory)")
+      ("predict_only_model", po::bool_switch(), "with -f: drop the optimizer state (smaller model, cannot resume training)")
+      ("save_resume", po::bool_switch(), "accepted for VW compatibility: models always keep the optimizer state")
+      ("passes", po::value<unsigned>()->default_value(1), "number of passes over a seekable data file")
+      ("examples", po::value<int64_t>()->default_value(-1), "stop after this many examples (-1: all)")
+      ("quiet", po::bool_switch(), "no progress table or summary")
+      ("progress,P", po::value<std::string>(), "progress rows: integer N = every N examples; real F > 1 = each interval times F (default 2.0)")
+      ("lenient", po::bool_switch(), "skip malformed lines with a warning instead of stopping (VW's default behaviour)")
+      ("strict_parse", po::bool_switch(), "accepted for VW compatibility: strict parsing is the default");
+  po::options_description features("Features and hashing");
+  features.add_options()
+      ("bit_precision,b", po::value<unsigned>()->default_value(18), "weight table has 2^b slots")
+      ("hash", po::value<std::string>()->default_value("strings"), "strings: all-digit names are used as numbers (VW); all: hash every name")
+      ("hash_seed", po::value<uint32_t>()->default_value(0), "seed of the namespace hash")
+      ("quadratic,q", po::value<std::vector<std::string>>()->composing(), "pair interaction of namespaces by first letter, e.g. -q ab; ':' = any")
+      ("cubic", po::value<std::vector<std::string>>()->composing(), "triple interaction, e.g. --cubic abc")
+      ("interactions", po::value<std::vector<std::string>>()->composing(), "interaction of any order, e.g. --interactions abcd")
+      ("permutations", po::bool_switch(), "keep all orderings of self-interactions (default: i <= j only)")
+      ("ignore", po::value<std::vector<std::string>>()->composing(), "drop namespaces starting with these letters")
+      ("ignore_linear", po::value<std::vector<std::string>>()->composing(), "drop only the linear terms of these namespaces")
+      ("keep", po::value<std::vector<std::string>>()->composing(), "keep only namespaces starting with these letters")
+      ("noconstant", po::bool_switch(), "no constant (bias) feature");
+  po::options_description learning("Learning");
+  learning.add_options()
+      ("learning_rate,l", po::value<double>(), "base learning rate (default 0.5; 10 with a non-default update rule)")
+      ("power_t", po::value<double>()->default_value(0.5), "rate decay exponent")
+      ("initial_t", po::value<double>()->default_value(0.0), "initial time t0")
+      ("decay_learning_rate", po::value<double>()->default_value(1.0), "multiply the rate by this after each pass")
+      ("l1", po::value<double>()->default_value(0.0), "L1 regularisation (truncated gradient on each example's weights)")
+      ("l2", po::value<double>()->default_value(0.0), "L2 regularisation (shrinkage of each example's weights)")
+      ("sgd", po::bool_switch(), "plain SGD: adaptive, normalized and invariant all off")
+      ("adaptive", po::bool_switch(), "per-feature AdaGrad rates (naming any of adaptive/normalized/invariant turns the others off, as in VW)")
+      ("normalized", po::bool_switch(), "per-feature scale normalisation")
+      ("invariant", po::bool_switch(), "importance-aware update")
+      ("loss_function", po::value<std::string>(), "squared (default), classic, logistic, hinge, quantile, absolute, perceptron, poisson, expectile")
+      ("loss", po::value<std::string>(), "same as --loss_function")
+      ("quantile_tau", po::value<double>()->default_value(0.5), "tau of the quantile loss")
+      ("expectile_q", po::value<double>()->default_value(0.5), "q of the expectile loss, in (0, 0.5]")
+      ("link", po::value<std::string>()->default_value("identity"), "output link: identity, logistic, poisson")
+      ("binary", po::bool_switch(), "output sign(prediction) and report 0/1 loss (labels -1/1)")
+      ("min_prediction", po::value<double>(), "fix the lower clipping bound of predictions")
+      ("max_prediction", po::value<double>(), "fix the upper clipping bound of predictions");
+  po::options_description dyadic("Dyadic model (p = w.x + A.B)");
+  dyadic.add_options()
+      ("dotproduct", po::value<std::vector<std::string>>()->composing(), "latent dot product between two namespaces: by first letters 'ab' or full names 'user,item'")
+      ("rank", po::value<unsigned>()->default_value(1), "latent dimensions per feature")
+      ("dotproduct_l2", po::value<double>()->default_value(0.0), "L2 on latent weights only (exact closed form)")
+      ("dotproduct_lr", po::value<double>()->default_value(0.0), "learning rate of the latent weights (0: same as -l)")
+      ("dotproduct_init", po::value<double>()->default_value(0.01), "spread of the latent weights' random start around 1")
+      ("random_seed", po::value<uint32_t>()->default_value(0), "seed of the latent weights' start values");
+  po::options_description all;
+  all.add(io).add(features).add(learning).add(dyadic);
+  return all;
+}
+
+template <class T>
+T get(const po::variables_map& vm, const char* name) {
+  return vm[name].as<T>();
+}
+
+bool given(const po::variables_map& vm, const std::string& name) { return vm.count(name) && !vm[name].defaulted(); }
+
+std::vector<std::string> strings(const po::variables_map& vm, const char* name) {
+  return vm.count(name) ? vm[name].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const std::string& x : v) s += x;
+  return s;
+}
+
+// The flag's value as text, for the model header; "" for switches.
+std::vector<std::string> flag_values(const po::variables_map& vm, const std::string& name) {
+  const boost::any& value = vm[name].value();
+  std::ostringstream s;
+  s.precision(17);
+  if (const auto* v = boost::any_cast<std::vector<std::string>>(&value)) return *v;
+  if (const auto* b = boost::any_cast<bool>(&value)) return *b ? std::vector<std::string>{""} : std::vector<std::string>{};
+  if (const auto* str = boost::any_cast<std::string>(&value)) s << *str;
+  else if (const auto* d = boost::any_cast<double>(&value)) s << *d;
+  else if (const auto* u = boost::any_cast<unsigned>(&value)) s << *u;
+  else if (const auto* i = boost::any_cast<int64_t>(&value)) s << *i;
+  return {s.str()};
+}
+
+// Applies the options stored in an -i model to `vm`: values the user did not
+// give are taken from the model; values the user gave must agree.
+void apply_model_options(const ModelFile& model, const po::options_description& table, po::variables_map& vm,
+                         const std::string& path) {
+  std::vector<std::string> tokens;
+  std::vector<std::string> checked;
+  for (const auto& [key, value] : model.options) {
+    if (given(vm, key)) {
+      if (std::find(checked.begin(), checked.end(), key) != checked.end()) continue;
+      checked.push_back(key);
+      std::vector<std::string> stored;
+      for (const auto& [k2, v2] : model.options)
+        if (k2 == key) stored.push_back(v2);
+      std::vector<std::string> mine = flag_values(vm, key);
+      auto same = [&] {
+        if (mine.size() != stored.size()) return false;
+        for (std::size_t i = 0; i < mine.size(); ++i) {
+          if (mine[i] == stored[i]) continue;
+          char* e1; char* e2;
+          const double a = std::strtod(mine[i].c_str(), &e1), b = std::strtod(stored[i].c_str(), &e2);
+          if (*e1 || *e2 || a != b) return false;
+        }
+        return true;
+      };
+      if (!same())
+        throw UsageError("--" + key + " " + join(mine) + " conflicts with the model " + path + ", which was trained with --" +
+                         key + " " + join(stored));
+      continue;
+    }
+    tokens.push_back("--" + key);
+    if (!value.empty()) tokens.push_back(value);
+  }
+  po::store(po::command_line_parser(tokens).options(table).style(po::command_line_style::unix_style ^
+                                                                  po::command_line_style::allow_guessing).run(),
+            vm);
+}
+
+void record_model_options(const po::variables_map& vm, Options& o) {
+  for (const std::string& key : kModelFlags) {
+    if (key == "loss_function") {
+      o.model_options.emplace_back(key, o.loss.name);  // --loss or --loss_function
+      continue;
+    }
+    if (!vm.count(key)) continue;
+    for (const std::string& value : flag_values(vm, key)) o.model_options.emplace_back(key, value);
+  }
+}
+
+double positive(double v, const char* flag) {
+  if (!(v > 0) || !std::isfinite(v)) throw UsageError(std::string("--") + flag + " must be a positive number");
+  return v;
+}
+
+void fill(const po::variables_map& vm, Options& o) {
+  if (vm.count("data")) o.data = get<std::string>(vm, "data");
+  auto str = [&](const char* name, std::string& out) { if (vm.count(name)) out = get<std::string>(vm, name); };
+  str("predictions", o.predictions);
+  str("raw_predictions", o.raw_predictions);
+  str("final_regressor", o.final_regressor);
+  str("initial_regressor", o.initial_regressor);
+  str("readable_model", o.readable_model);
+  str("invert_hash", o.invert_hash);
+  o.testonly = get<bool>(vm, "testonly");
+  o.lenient = get<bool>(vm, "lenient");
+  o.predict_only_model = get<bool>(vm, "predict_only_model");
+  o.passes = get<unsigned>(vm, "passes");
+  if (o.passes < 1) throw UsageError("--passes must be at least 1");
+  o.max_examples = get<int64_t>(vm, "examples");
+  o.decay_learning_rate = positive(get<double>(vm, "decay_learning_rate"), "decay_learning_rate");
+  o.progress.quiet = get<bool>(vm, "quiet");
+  if (vm.count("progress")) {
+    const std::string p = get<std::string>(vm, "progress");
+    char* end = nullptr;
+    const double v = std::strtod(p.c_str(), &end);
+    if (p.empty() || *end != '\0' || !(v > 0)) throw UsageError("-P/--progress needs a positive number, got '" + p + "'");
+    o.progress.additive = p.find_first_of(".eE") == std::string::npos;
+    if (!o.progress.additive && !(v > 1)) throw UsageError("-P/--progress: a multiplier must be > 1, got '" + p + "'");
+    o.progress.interval = v;
+  }
+
+  const std::string hash = get<std::string>(vm, "hash");
+  if (hash != "strings" && hash != "all") throw UsageError("--hash must be 'strings' or 'all', got '" + hash + "'");
+  o.parse.hash_all = hash == "all";
+  o.parse.hash_seed = get<uint32_t>(vm, "hash_seed");
+  o.parse.keep_names = !o.invert_hash.empty();
+
+  FeatureSpec& f = o.features;
+  f.constant = !get<bool>(vm, "noconstant");
+  for (const char* name : {"quadratic", "cubic", "interactions"})
+    for (const std::string& s : strings(vm, name)) {
+      const std::size_t want = std::string(name) == "quadratic" ? 2 : std::string(name) == "cubic" ? 3 : 0;
+      if (want && s.size() != want)
+        throw UsageError(std::string("--") + name + " takes " + std::to_string(want) + " namespace letters, got '" + s + "'");
+      f.interactions.push_back(s);
+    }
+  f.permutations = get<bool>(vm, "permutations");
+  f.ignore = join(strings(vm, "ignore"));
+  f.ignore_linear = join(strings(vm, "ignore_linear"));
+  f.keep = join(strings(vm, "keep"));
+
+  LossSpec& loss = o.loss;
+  if (vm.count("loss_function") && vm.count("loss") && get<std::string>(vm, "loss_function") != get<std::string>(vm, "loss"))
+    throw UsageError("--loss and --loss_function disagree");
+  if (vm.count("loss_function")) loss.name = get<std::string>(vm, "loss_function");
+  if (vm.count("loss")) loss.name = get<std::string>(vm, "loss");
+  loss.quantile_tau = get<double>(vm, "quantile_tau");
+  if (!(loss.quantile_tau > 0 && loss.quantile_tau < 1)) throw UsageError("--quantile_tau must be in (0, 1)");
+  loss.expectile_q = get<double>(vm, "expectile_q");
+  if (!(loss.expectile_q > 0 && loss.expectile_q <= 0.5)) throw UsageError("--expectile_q must be in (0, 0.5]");
+
+  CoreConfig& c = o.core;
+  c.bits = get<unsigned>(vm, "bit_precision");
+  if (c.bits < 1 || c.bits > 30) throw UsageError("-b must be between 1 and 30");
+  // VW's rule (gd.cc): naming any of the four flags turns the unnamed ones off.
+  const bool sgd = get<bool>(vm, "sgd"), adaptive = get<bool>(vm, "adaptive"),
+             normalized = get<bool>(vm, "normalized"), invariant = get<bool>(vm, "invariant");
+  const bool explicit_rule = sgd || adaptive || normalized || invariant;
+  if (explicit_rule) c.rule = UpdateRule{adaptive && !sgd, normalized && !sgd, invariant && !sgd};
+  const bool default_rate_10 = explicit_rule && !(c.rule.adaptive && c.rule.normalized);
+  c.learning_rate = vm.count("learning_rate") ? get<double>(vm, "learning_rate") : (default_rate_10 ? 10.0 : 0.5);
+  if (!(c.learning_rate >= 0) || !std::isfinite(c.learning_rate)) throw UsageError("-l must be >= 0");
+  if (c.learning_rate == 0) o.testonly = true;  // VW: -l 0 means test only
+  c.power_t = get<double>(vm, "power_t");
+  c.initial_t = get<double>(vm, "initial_t");
+  c.l1 = get<double>(vm, "l1");
+  c.l2 = get<double>(vm, "l2");
+  if (c.l1 < 0 || c.l2 < 0 || c.power_t < 0 || c.initial_t < 0)
+    throw UsageError("--l1, --l2, --power_t and --initial_t must be >= 0");
+  if (vm.count("min_prediction")) c.min_prediction = get<double>(vm, "min_prediction");
+  if (vm.count("max_prediction")) c.max_prediction = get<double>(vm, "max_prediction");
+  const std::string link = get<std::string>(vm, "link");
+  if (link == "identity") c.link = Link::kIdentity;
+  else if (link == "logistic") c.link = Link::kLogistic;
+  else if (link == "poisson") c.link = Link::kPoisson;
+  else throw UsageError("--link must be identity, logistic or poisson, got '" + link + "'");
+  c.binary = get<bool>(vm, "binary");
+  for (const std::string& d : strings(vm, "dotproduct")) {
+    DotProductPair pair;
+    const auto comma = d.find(',');
+    if (comma != std::string::npos) {
+      pair = {d.substr(0, comma), d.substr(comma + 1), true};
+    } else if (d.size() == 2) {
+      pair = {d.substr(0, 1), d.substr(1, 1), false};
+      if (pair.left == "_") pair.left = " ";
+      if (pair.right == "_") pair.right = " ";
+    } else {
+      throw UsageError("--dotproduct takes two namespace letters ('ui') or two full names ('user,item'), got '" + d + "'");
+    }
+    if (pair.left.empty() || pair.right.empty()) throw UsageError("--dotproduct '" + d + "' names an empty namespace");
+    c.dotproducts.push_back(pair);
+  }
+  c.rank = get<unsigned>(vm, "rank");
+  if (c.rank < 1 || c.rank > 256) throw UsageError("--rank must be between 1 and 256");
+  c.dotproduct_l2 = get<double>(vm, "dotproduct_l2");
+  c.dotproduct_learning_rate = get<double>(vm, "dotproduct_lr");
+  c.init_scale = get<double>(vm, "dotproduct_init");
+  c.random_seed = get<uint32_t>(vm, "random_seed");
+  if (c.dotproduct_l2 < 0 || c.dotproduct_learning_rate < 0 || c.init_scale < 0)
+    throw UsageError("--dotproduct_l2, --dotproduct_lr and --dotproduct_init must be >= 0");
+  if (!o.invert_hash.empty() && o.passes > 1) {
+    // allowed: names are collected on the first pass
+  }
+}
+
+}  // namespace
+
+std::optional<Options> parse_options(int argc, const char* const* argv, std::ostream& out) {
+  const po::options_description table = make_table();
+  po::positional_options_description positional;
+  positional.add("data", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv)
+                  .options(table)
+                  .positional(positional)
+                  .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+                  .run(),
+              vm);
+    if (vm.count("help")) {
+      out << kUsage << "\n" << table << "\n";
+      return std::nullopt;
+    }
+    if (vm.count("version")) {
+      out << "learner 0.1.0\n";
+      return std::nullopt;
+    }
+    Options o;
+    if (vm.count("initial_regressor")) {
+      const std::string path = vm["initial_regressor"].as<std::string>();
+      o.initial_model = read_model_file(path);
+      apply_model_options(*o.initial_model, table, vm, path);
+    }
+    po::notify(vm);
+    fill(vm, o);
+    record_model_options(vm, o);
+    return o;
+  } catch (const po::too_many_positional_options_error&) {
+    throw UsageError("more than one data file given; learner reads one (use -d FILE, or cat files into stdin)");
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+}
+
+}  // namespace learner

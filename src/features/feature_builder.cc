@@ -1,0 +1,118 @@
+// FeatureBuilder: linear terms, interactions (with per-example wildcard
+// expansion, cached per thread), and the constant.
+#include "learner/features/feature_builder.h"
+
+#include <algorithm>
+#include <atomic>
+
+#include "learner/error.h"
+#include "learner/features/interaction_gen.h"
+#include "learner/features/interaction_spec.h"
+#include "learner/parse/hash.h"
+
+namespace learner {
+namespace {
+
+bool contains(const std::string& set, char c) { return set.find(c) != std::string::npos; }
+
+std::atomic<uint64_t> next_serial{1};
+
+// Per-thread scratch, reused from example to example.
+struct Scratch {
+  std::vector<std::vector<uint32_t>> groups;
+  std::vector<InteractionTerm> terms;
+  // Wildcard expansion of builder `serial` for the namespace chars `present`.
+  uint64_t serial = 0;
+  std::string present;
+  std::string key;
+  std::vector<std::string> expanded;
+};
+
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
+}  // namespace
+
+FeatureBuilder::FeatureBuilder(FeatureSpec spec) : spec_(std::move(spec)), serial_(next_serial++) {
+  for (const std::string& inter : spec_.interactions) {
+    if (inter.empty()) throw UsageError("empty interaction spec");
+    if (inter.size() < 2) {
+      throw UsageError("interaction '" + inter + "' names one namespace; it needs at least two (e.g. -q ab)");
+    }
+    if (contains(inter, '|')) throw UsageError("interaction '" + inter + "' contains '|', not a namespace");
+    has_wildcard_ = has_wildcard_ || contains(inter, kWildcard);
+  }
+  interactions_ = has_wildcard_ ? spec_.interactions : normalise_interactions(spec_.interactions, spec_.permutations);
+}
+
+bool FeatureBuilder::ignored(char first) const {
+  return contains(spec_.ignore, first) || (!spec_.keep.empty() && !contains(spec_.keep, first));
+}
+
+bool FeatureBuilder::linear_ignored(char first) const { return ignored(first) || contains(spec_.ignore_linear, first); }
+
+void FeatureBuilder::build(const Example& ex, std::vector<Feature>& out, std::vector<std::string>* names) const {
+  out.clear();
+  if (names != nullptr) {
+    names->clear();
+    if (ex.names.size() != ex.features.size()) {
+      throw Error("feature names requested but the parser did not keep them (ParseOptions::keep_names)");
+    }
+  }
+  for (const NamespaceSpan& ns : ex.namespaces) {
+    if (linear_ignored(ns.first)) continue;
+    out.insert(out.end(), ex.features.begin() + ns.begin, ex.features.begin() + ns.end);
+    if (names != nullptr) names->insert(names->end(), ex.names.begin() + ns.begin, ex.names.begin() + ns.end);
+  }
+  const std::vector<std::string>& list = has_wildcard_ ? expanded_interactions(ex) : interactions_;
+  for (const std::string& spec : list) add_interaction(spec, ex, out, names);
+  if (spec_.constant) {
+    out.push_back(Feature{1.0f, kConstantIndex});
+    if (names != nullptr) names->emplace_back("Constant");
+  }
+}
+
+void FeatureBuilder::add_interaction(const std::string& spec, const Example& ex, std::vector<Feature>& out,
+                                     std::vector<std::string>* names) const {
+  Scratch& s = scratch();
+  const std::size_t count = spec.size();
+  if (s.groups.size() < count) s.groups.resize(count);
+  s.terms.resize(count);
+  for (std::size_t p = 0; p < count; ++p) {
+    const char c = spec[p];
+    if (p > 0 && c == spec[p - 1]) {
+      s.terms[p] = InteractionTerm{s.terms[p - 1].positions, s.terms[p - 1].size, !spec_.permutations};
+      continue;
+    }
+    if (ignored(c)) return;
+    std::vector<uint32_t>& group = s.groups[p];
+    group.clear();
+    for (const NamespaceSpan& ns : ex.namespaces) {
+      if (ns.first != c) continue;
+      for (uint32_t i = ns.begin; i < ns.end; ++i) group.push_back(i);
+    }
+    if (group.empty()) return;
+    s.terms[p] = InteractionTerm{group.data(), static_cast<uint32_t>(group.size()), false};
+  }
+  generate_interaction(ex.features.data(), s.terms.data(), count, out);
+  if (names != nullptr) generate_interaction_names(ex.names, s.terms.data(), count, *names);
+}
+
+const std::vector<std::string>& FeatureBuilder::expanded_interactions(const Example& ex) const {
+  Scratch& s = scratch();
+  s.key.clear();
+  for (const NamespaceSpan& ns : ex.namespaces) {
+    if (ns.end > ns.begin && !ignored(ns.first) && !contains(s.key, ns.first)) s.key += ns.first;
+  }
+  std::sort(s.key.begin(), s.key.end());
+  if (s.serial != serial_ || s.key != s.present) {
+    s.expanded = expand_wildcards(interactions_, s.key, spec_.permutations);
+    s.present = s.key;
+    s.serial = serial_;
+  }
+  return s.expanded;
+}
+
+}  // namespace learner

@@ -1,0 +1,94 @@
+// Cartesian products of interaction terms: a flat loop for pairs, recursion
+// for longer interactions.
+#include "learner/features/interaction_gen.h"
+
+#include "learner/parse/hash.h"
+
+namespace learner {
+namespace {
+
+struct Crosser {
+  const Feature* features;
+  const InteractionTerm* terms;
+  std::size_t count;
+  std::vector<Feature>& out;
+
+  // Picks term `depth` from position index `start` on, given the hash and
+  // value of the picks so far.
+  void walk(std::size_t depth, uint32_t start, uint32_t hash, float value) const {
+    const InteractionTerm& term = terms[depth];
+    const bool last = depth + 1 == count;
+    for (uint32_t i = start; i < term.size; ++i) {
+      const Feature& f = features[term.positions[i]];
+      uint32_t h = interaction_hash(hash, f.index);
+      if (last) {
+        out.push_back(Feature{value * f.value, h});
+      } else {
+        walk(depth + 1, terms[depth + 1].same_as_previous ? i : 0, h, value * f.value);
+      }
+    }
+  }
+};
+
+struct NameCrosser {
+  const std::vector<std::string>& names;
+  const InteractionTerm* terms;
+  std::size_t count;
+  std::vector<std::string>& out;
+  std::string prefix;
+
+  void walk(std::size_t depth, uint32_t start) {
+    const InteractionTerm& term = terms[depth];
+    const std::size_t keep = prefix.size();
+    for (uint32_t i = start; i < term.size; ++i) {
+      if (depth > 0) prefix += '*';
+      prefix += names[term.positions[i]];
+      if (depth + 1 == count) {
+        out.push_back(prefix);
+      } else {
+        walk(depth + 1, terms[depth + 1].same_as_previous ? i : 0);
+      }
+      prefix.resize(keep);
+    }
+  }
+};
+
+}  // namespace
+
+void generate_interaction(const Feature* features, const InteractionTerm* terms, std::size_t count,
+                          std::vector<Feature>& out) {
+  if (count == 0) return;
+  if (count == 2) {  // the common -q case, kept flat
+    const InteractionTerm& a = terms[0];
+    const InteractionTerm& b = terms[1];
+    for (uint32_t i = 0; i < a.size; ++i) {
+      const Feature& fa = features[a.positions[i]];
+      const uint32_t half = kFnvPrime * fa.index;
+      for (uint32_t j = b.same_as_previous ? i : 0; j < b.size; ++j) {
+        const Feature& fb = features[b.positions[j]];
+        out.push_back(Feature{fa.value * fb.value, half ^ fb.index});
+      }
+    }
+    return;
+  }
+  // The first pick's hash is its index itself: walk from depth 1 under each.
+  const InteractionTerm& first = terms[0];
+  Crosser crosser{features, terms, count, out};
+  for (uint32_t i = 0; i < first.size; ++i) {
+    const Feature& f = features[first.positions[i]];
+    if (count == 1) {
+      out.push_back(f);
+    } else {
+      crosser.walk(1, terms[1].same_as_previous ? i : 0, f.index, f.value);
+    }
+  }
+}
+
+void generate_interaction_names(const std::vector<std::string>& names, const InteractionTerm* terms,
+                                std::size_t count, std::vector<std::string>& out) {
+  if (count == 0) return;
+  NameCrosser crosser{names, terms, count, out, {}};
+  crosser.walk(0, 0);
+}
+
+}  // namespace learner

@@ -1,0 +1,91 @@
+// One namespace of a VW line: its header (name and weight) and its features.
+#include <cstring>
+
+#include "learner/error.h"
+#include "learner/parse/hash.h"
+#include "learner/parse/number.h"
+#include "learner/parse/parse_detail.h"
+
+namespace learner {
+namespace {
+
+std::string_view next_token(std::string_view s, std::size_t& i) {
+  const std::size_t n = s.size();
+  while (i < n && is_blank(s[i])) ++i;
+  std::size_t start = i;
+  while (i < n && !is_blank(s[i])) ++i;
+  return s.substr(start, i - start);
+}
+
+void add_name(Example& ex, std::string_view ns, std::string_view feature, std::string_view string_value) {
+  std::string& name = ex.names.emplace_back();
+  name.reserve(ns.size() + feature.size() + string_value.size() + 2);
+  name.append(ns).append(1, '^').append(feature);
+  if (!string_value.empty()) name.append(1, '^').append(string_value);
+}
+
+}  // namespace
+
+void parse_namespace(std::string_view segment, const ParseOptions& options, Example& ex, const LineContext& ctx) {
+  std::size_t i = 0;
+  std::string_view name;
+  float weight = 1.0f;
+  if (!segment.empty() && !is_blank(segment[0])) {
+    std::string_view header = next_token(segment, i);
+    std::size_t colon = header.find(':');
+    name = header.substr(0, colon);
+    if (name.empty()) ctx.fail("namespace weight without a namespace name", header);
+    if (colon != std::string_view::npos) {
+      std::string_view text = header.substr(colon + 1);
+      NumberStatus status = parse_number(text, weight);
+      if (status == NumberStatus::kNonFinite) ctx.fail("namespace weight is not a finite number", header);
+      if (status != NumberStatus::kOk) ctx.fail("malformed namespace weight", header);
+    }
+  }
+  const uint32_t ns_hash = hash_namespace(name, options.hash_seed, options.hash_all);
+  const auto begin = static_cast<uint32_t>(ex.features.size());
+  uint32_t anonymous = 0;  // VW counts ':value' features from 0 in each namespace
+
+  for (;;) {
+    std::string_view token = next_token(segment, i);
+    if (token.empty()) break;
+    const char* colon = static_cast<const char*>(std::memchr(token.data(), ':', token.size()));
+    std::string_view feature = colon ? token.substr(0, colon - token.data()) : token;
+    float value = 1.0f;
+    uint32_t index;
+    std::string_view string_value;
+    if (colon == nullptr) {
+      index = hash_feature(feature, ns_hash, options.hash_all);
+    } else {
+      std::string_view text = token.substr(feature.size() + 1);
+      if (text.empty()) ctx.fail(feature.empty() ? "empty feature" : "missing feature value after ':'", token);
+      switch (parse_number(text, value)) {
+        case NumberStatus::kOk:
+          index = feature.empty() ? ns_hash + anonymous++ : hash_feature(feature, ns_hash, options.hash_all);
+          break;
+        case NumberStatus::kNotANumber:  // name:string, chain-hashed, value 1
+          string_value = text;
+          value = 1.0f;
+          index = hash_feature(text, hash_feature(feature, ns_hash, options.hash_all), options.hash_all);
+          break;
+        case NumberStatus::kNonFinite:
+          ctx.fail("feature value is not a finite number", token);
+        default:
+          ctx.fail("malformed feature value", token);
+      }
+    }
+    value *= weight;
+    if (value == 0.0f) continue;  // VW drops value-0 features
+    ex.features.push_back(Feature{value, index});
+    if (options.keep_names) add_name(ex, name, feature, string_value);
+  }
+
+  NamespaceSpan& span = ex.namespaces.emplace_back();
+  span.name.assign(name);
+  span.first = name.empty() ? ' ' : name[0];
+  span.hash = ns_hash;
+  span.begin = begin;
+  span.end = static_cast<uint32_t>(ex.features.size());
+}
+
+}  // namespace learner

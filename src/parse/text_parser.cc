@@ -1,0 +1,62 @@
+// TextParser::parse: line hygiene (BOM, CR, control bytes, blank lines), then
+// the label part and each '|' segment.
+#include "learner/parse/text_parser.h"
+
+#include <cstring>
+
+#include "learner/error.h"
+#include "learner/parse/parse_detail.h"
+
+namespace learner {
+namespace {
+
+constexpr std::size_t kMaxTokenShown = 80;
+
+// Bytes below 0x20 other than tab, and DEL. Bytes >= 0x80 (UTF-8) are fine.
+inline bool is_control(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
+
+void check_bytes(std::string_view line, const LineContext& ctx) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    auto c = static_cast<unsigned char>(line[i]);
+    if (is_control(c)) {
+      static const char* hex = "0123456789abcdef";
+      const char shown[] = {'\\', 'x', hex[c >> 4], hex[c & 15], '\0'};
+      ctx.fail("control byte at column " + std::to_string(i + 1) + " (binary data?)", shown);
+    }
+  }
+}
+
+}  // namespace
+
+void LineContext::fail(const std::string& reason, std::string_view token) const {
+  std::string shown(token.substr(0, kMaxTokenShown));
+  if (token.size() > kMaxTokenShown) shown += "...";
+  throw InputError(file, line, reason, shown);
+}
+
+bool TextParser::parse(std::string_view line, Example& ex, const std::string& file, uint64_t line_no) const {
+  ex.clear();
+  ex.line = line_no;
+  const LineContext ctx{file, line_no};
+  if (line.size() >= 3 && std::memcmp(line.data(), "\xEF\xBB\xBF", 3) == 0) line.remove_prefix(3);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  check_bytes(line, ctx);
+
+  std::size_t bar = line.find('|');
+  if (bar == std::string_view::npos) {
+    for (char c : line) {
+      if (!is_blank(c)) ctx.fail("no '|' in a non-blank line (expected: label ... |namespace features)", line);
+    }
+    return false;
+  }
+  parse_label_part(line.substr(0, bar), ex, ctx);
+  while (bar != std::string_view::npos) {
+    std::size_t next = line.find('|', bar + 1);
+    std::size_t end = next == std::string_view::npos ? line.size() : next;
+    parse_namespace(line.substr(bar + 1, end - bar - 1), options_, ex, ctx);
+    bar = next;
+  }
+  return true;
+}
+
+}  // namespace learner

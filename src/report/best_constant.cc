@@ -1,0 +1,77 @@
+#include "learner/report/best_constant.h"
+
+#include <cmath>
+
+namespace learner {
+namespace {
+
+double average_loss(const Loss& loss, const std::map<double, double>& labels, double c, double total) {
+  double sum = 0.0;
+  for (const auto& [y, w] : labels) sum += w * loss.loss(c, y);
+  return sum / total;
+}
+
+// Smallest label whose cumulative weight reaches tau * total.
+double weighted_quantile(const std::map<double, double>& labels, double total, double tau) {
+  double cumulative = 0.0;
+  for (const auto& [y, w] : labels) {
+    cumulative += w;
+    if (cumulative >= tau * total * (1 - 1e-12)) return y;
+  }
+  return labels.rbegin()->first;
+}
+
+// Golden-section minimisation of a convex function on [lo, hi].
+template <class F>
+double minimise(F f, double lo, double hi) {
+  const double phi = 0.5 * (std::sqrt(5.0) - 1.0);
+  double a = lo, b = hi;
+  double c = b - phi * (b - a), d = a + phi * (b - a);
+  double fc = f(c), fd = f(d);
+  for (int i = 0; i < 200 && b - a > 1e-12 * (1 + std::fabs(a) + std::fabs(b)); ++i) {
+    if (fc < fd) {
+      b = d; d = c; fd = fc; c = b - phi * (b - a); fc = f(c);
+    } else {
+      a = c; c = d; fc = fd; d = a + phi * (b - a); fd = f(d);
+    }
+  }
+  return 0.5 * (a + b);
+}
+
+}  // namespace
+
+std::optional<BestConstant> best_constant(const Loss& loss, const LossSpec& spec,
+                                          const std::map<double, double>& labels) {
+  double total = 0.0, sum = 0.0;
+  for (const auto& [y, w] : labels) {
+    total += w;
+    sum += w * y;
+  }
+  if (labels.empty() || !(total > 0)) return std::nullopt;
+  const std::string& name = spec.name;
+  double c;
+  if (name == "squared" || name == "classic") {
+    c = sum / total;
+  } else if (name == "quantile" || name == "pinball") {
+    c = weighted_quantile(labels, total, spec.quantile_tau);
+  } else if (name == "absolute") {
+    c = weighted_quantile(labels, total, 0.5);
+  } else if (name == "logistic") {
+    double pos = 0.0, neg = 0.0;
+    for (const auto& [y, w] : labels) (y > 0 ? pos : neg) += w;
+    c = pos == 0 ? -1.0 : neg == 0 ? 1.0 : std::log(pos / neg);
+  } else if (name == "hinge" || name == "perceptron") {
+    double pos = 0.0, neg = 0.0;
+    for (const auto& [y, w] : labels) (y > 0 ? pos : neg) += w;
+    c = pos > neg ? 1.0 : -1.0;
+  } else if (name == "poisson") {
+    if (!(sum > 0)) return std::nullopt;
+    c = std::log(sum / total);
+  } else {
+    const double lo = labels.begin()->first, hi = labels.rbegin()->first;
+    c = minimise([&](double v) { return average_loss(loss, labels, v, total); }, lo, hi);
+  }
+  return BestConstant{c, average_loss(loss, labels, c, total)};
+}
+
+}  // namespace learner

@@ -1,0 +1,37 @@
+#include "learner/report/summary.h"
+
+#include "learner/report/best_constant.h"
+
+namespace learner {
+
+void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, const LossSpec& spec, bool binary,
+                   const RunTiming& timing) {
+  std::fprintf(out, "\nfinished run\n");
+  if (timing.passes > 1)
+    std::fprintf(out, "number of examples per pass = %llu\npasses used = %u\n",
+                 static_cast<unsigned long long>(stats.examples / timing.passes), timing.passes);
+  else
+    std::fprintf(out, "number of examples = %llu\n", static_cast<unsigned long long>(stats.examples));
+  std::fprintf(out, "weighted example sum = %f\n", stats.weighted_examples);
+  std::fprintf(out, "weighted label sum = %f\n", stats.weighted_label_sum);
+  if (stats.weighted_labeled > 0)
+    std::fprintf(out, "average loss = %f\n", stats.sum_loss / stats.weighted_labeled);
+  else
+    std::fprintf(out, "average loss = n.a. (no labeled examples)\n");
+  if (!binary) {
+    if (auto best = best_constant(loss, spec, stats.labels)) {
+      std::fprintf(out, "best constant = %f\n", best->value);
+      std::fprintf(out, "best constant's loss = %f\n", best->loss);
+    }
+  }
+  std::fprintf(out, "total feature number = %llu\n", static_cast<unsigned long long>(stats.total_features));
+  if (stats.skipped_lines > 0)
+    std::fprintf(out, "skipped malformed lines = %llu\n", static_cast<unsigned long long>(stats.skipped_lines));
+  if (timing.seconds > 0) {
+    std::fprintf(out, "elapsed seconds = %.3f\n", timing.seconds);
+    std::fprintf(out, "examples per second = %.0f\n", stats.examples / timing.seconds);
+    std::fprintf(out, "MB per second = %.1f\n", timing.bytes / 1e6 / timing.seconds);
+  }
+}
+
+}  // namespace learner
