@@ -20,11 +20,17 @@ float parse_label_number(std::string_view token, const char* what, const LineCon
   }
 }
 
+void add_number(std::array<std::string_view, 3>& numbers, std::size_t& count, std::string_view token,
+                const LineContext& ctx) {
+  if (count == numbers.size()) ctx.fail("too many tokens before the first '|' (label importance base 'tag)", token);
+  numbers[count++] = token;
+}
+
 }  // namespace
 
 void parse_label_part(std::string_view part, Example& ex, const LineContext& ctx) {
   // Numeric tokens are at most label, importance, base; a fourth is an error.
-  std::array<std::string_view, 4> numbers;
+  std::array<std::string_view, 3> numbers;
   std::size_t count = 0;
   std::string_view last;
   std::size_t i = 0;
@@ -34,10 +40,7 @@ void parse_label_part(std::string_view part, Example& ex, const LineContext& ctx
     if (i == n) break;
     std::size_t start = i;
     while (i < n && !is_blank(part[i])) ++i;
-    if (!last.empty()) {
-      if (count == numbers.size()) ctx.fail("too many tokens before the first '|' (label importance base 'tag)", last);
-      numbers[count++] = last;
-    }
+    if (!last.empty()) add_number(numbers, count, last, ctx);  // not last: not the tag
     last = part.substr(start, i - start);
   }
   if (!last.empty()) {
@@ -46,11 +49,9 @@ void parse_label_part(std::string_view part, Example& ex, const LineContext& ctx
       if (last.front() == '\'') last.remove_prefix(1);
       ex.tag.assign(last);
     } else {
-      if (count == numbers.size()) ctx.fail("too many tokens before the first '|' (label importance base 'tag)", last);
-      numbers[count++] = last;
+      add_number(numbers, count, last, ctx);
     }
   }
-  if (count > 3) ctx.fail("too many numbers before the first '|' (label importance base)", numbers[3]);
   if (count >= 1) {
     ex.label = parse_label_number(numbers[0], "label", ctx);
     ex.has_label = true;

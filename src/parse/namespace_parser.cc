@@ -1,6 +1,4 @@
 // One namespace of a VW line: its header (name and weight) and its features.
-#include <cstring>
-
 #include "learner/error.h"
 #include "learner/parse/hash.h"
 #include "learner/parse/number.h"
@@ -9,11 +7,18 @@
 namespace learner {
 namespace {
 
-std::string_view next_token(std::string_view s, std::size_t& i) {
+// Next blank-separated token from s[i]; `colon` gets the offset of its first
+// ':' in the token, or npos.
+std::string_view next_token(std::string_view s, std::size_t& i, std::size_t& colon) {
   const std::size_t n = s.size();
   while (i < n && is_blank(s[i])) ++i;
-  std::size_t start = i;
-  while (i < n && !is_blank(s[i])) ++i;
+  const std::size_t start = i;
+  colon = std::string_view::npos;
+  for (; i < n; ++i) {
+    const char c = s[i];
+    if (is_blank(c)) break;
+    if (c == ':' && colon == std::string_view::npos) colon = i - start;
+  }
   return s.substr(start, i - start);
 }
 
@@ -31,8 +36,8 @@ void parse_namespace(std::string_view segment, const ParseOptions& options, Exam
   std::string_view name;
   float weight = 1.0f;
   if (!segment.empty() && !is_blank(segment[0])) {
-    std::string_view header = next_token(segment, i);
-    std::size_t colon = header.find(':');
+    std::size_t colon;
+    std::string_view header = next_token(segment, i, colon);
     name = header.substr(0, colon);
     if (name.empty()) ctx.fail("namespace weight without a namespace name", header);
     if (colon != std::string_view::npos) {
@@ -47,14 +52,14 @@ void parse_namespace(std::string_view segment, const ParseOptions& options, Exam
   uint32_t anonymous = 0;  // VW counts ':value' features from 0 in each namespace
 
   for (;;) {
-    std::string_view token = next_token(segment, i);
+    std::size_t colon;
+    std::string_view token = next_token(segment, i, colon);
     if (token.empty()) break;
-    const char* colon = static_cast<const char*>(std::memchr(token.data(), ':', token.size()));
-    std::string_view feature = colon ? token.substr(0, colon - token.data()) : token;
+    std::string_view feature = token.substr(0, colon);
     float value = 1.0f;
     uint32_t index;
     std::string_view string_value;
-    if (colon == nullptr) {
+    if (colon == std::string_view::npos) {
       index = hash_feature(feature, ns_hash, options.hash_all);
     } else {
       std::string_view text = token.substr(feature.size() + 1);

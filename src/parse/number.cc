@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -20,6 +21,33 @@ bool equals_nocase(std::string_view s, std::string_view lower) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     if (c != lower[i]) return false;
   }
+  return true;
+}
+
+constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+// Plain "digits[.digits]" with at most 15 digits: mantissa and power of ten
+// are exact doubles, so one division is correctly rounded (Clinger's fast
+// path) and equals what from_chars returns. False: use from_chars.
+bool parse_simple(std::string_view body, double& value) {
+  uint64_t mantissa = 0;
+  int digits = 0;
+  int fraction = -1;  // digits after '.', -1 before the '.'
+  for (char c : body) {
+    if (is_digit(c)) {
+      mantissa = mantissa * 10 + static_cast<uint64_t>(c - '0');
+      ++digits;
+      if (fraction >= 0) ++fraction;
+    } else if (c == '.' && fraction < 0) {
+      fraction = 0;
+    } else {
+      return false;
+    }
+  }
+  if (digits == 0 || digits > 15) return false;
+  value = static_cast<double>(mantissa);
+  if (fraction > 0) value /= kPow10[fraction];
   return true;
 }
 
@@ -40,6 +68,11 @@ NumberStatus parse_number(std::string_view token, float& out) {
     return NumberStatus::kNotANumber;
   }
   double value = 0.0;
+  if (parse_simple(body, value)) {
+    float f = static_cast<float>(value);
+    out = negative ? -f : f;
+    return NumberStatus::kOk;
+  }
   const char* end = body.data() + body.size();
   auto [ptr, ec] = std::from_chars(body.data(), end, value, std::chars_format::general);
   if (ec == std::errc::result_out_of_range) {

@@ -16,6 +16,10 @@ constexpr std::size_t kMaxTokenShown = 80;
 inline bool is_control(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
 
 void check_bytes(std::string_view line, const LineContext& ctx) {
+  // Branch-free OR over the line (vectorises); locate the byte only on error.
+  unsigned bad = 0;
+  for (char ch : line) bad |= is_control(static_cast<unsigned char>(ch));
+  if (bad == 0) return;
   for (std::size_t i = 0; i < line.size(); ++i) {
     auto c = static_cast<unsigned char>(line[i]);
     if (is_control(c)) {

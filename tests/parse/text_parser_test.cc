@@ -28,7 +28,9 @@ void expect_error(std::string_view line, const std::string& token, const std::st
     std::string what = e.what();
     EXPECT_EQ(what.rfind("bad.vw:42: ", 0), 0u) << what;
     EXPECT_NE(what.find("(token '" + token + "')"), std::string::npos) << what;
-    if (!reason_part.empty()) EXPECT_NE(e.reason().find(reason_part), std::string::npos) << what;
+    if (!reason_part.empty()) {
+      EXPECT_NE(e.reason().find(reason_part), std::string::npos) << what;
+    }
   }
 }
 
@@ -153,6 +155,14 @@ TEST(TextParser, StringValuesAreChainHashed) {
   EXPECT_EQ(ex.features[0].index, murmur3_32("red", murmur3_32("color", f)));
   EXPECT_EQ(ex.features[0].value, 1.0f);
   EXPECT_EQ(ex.features[1].index, murmur3_32("XL", murmur3_32("size", f)));
+}
+
+TEST(TextParser, AnonymousStringValueAndDashValue) {
+  Example ex = parse("1 |f :red x:-");
+  const uint32_t f = murmur3_32("f", 0);
+  ASSERT_EQ(ex.features.size(), 2u);
+  EXPECT_EQ(ex.features[0].index, murmur3_32("red", f));  // hash_feature("", f) is f under --hash strings
+  EXPECT_EQ(ex.features[1].index, murmur3_32("-", murmur3_32("x", f)));
 }
 
 TEST(TextParser, NumericNamesAreNotHashed) {

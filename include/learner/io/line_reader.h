@@ -15,6 +15,9 @@
 //    line_number() and bytes_read() restart from 0.
 //  * A last line without a final '\n' is still returned.
 //  * set_max_line() lowers the line-length limit (tests use a tiny one).
+//  * bytes_read() counts the bytes of the lines handed out, '\n' included
+//    (equal to the decompressed size at the end). name() is the path, or
+//    "<stdin>" for standard input.
 #pragma once
 
 #include <cstdint>

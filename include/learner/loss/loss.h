@@ -32,6 +32,16 @@
 
 namespace learner {
 
+// The outcome of one update. h_used < h only on a decaying path (mu > 0,
+// --dotproduct_l2) when the update stopped because p reached the label or the
+// kink (the seed's rule: "stop updating when p = y"); the core must then apply
+// the decay e^{-mu h_used / 2} to the latent weights, not e^{-mu h / 2}.
+// With mu = 0, h_used == h (or 0 when h <= 0).
+struct UpdateStep {
+  double t = 0.0;
+  double h_used = 0.0;
+};
+
 class Loss {
  public:
   virtual ~Loss() = default;
@@ -40,6 +50,11 @@ class Loss {
   virtual double first_derivative(double p, double y) const = 0;
   virtual double second_derivative(double p, double y) const = 0;
   virtual double update(const PredictionPath& path, double y, double h) const = 0;
+  // update() plus the importance actually consumed (see UpdateStep). Every
+  // built-in loss overrides it and its update() returns step().t.
+  virtual UpdateStep step(const PredictionPath& path, double y, double h) const {
+    return {update(path, y, h), h > 0.0 ? h : 0.0};
+  }
   virtual double plain_update(double p, double y, double h) const { return -first_derivative(p, y) * h; }
   // g^2 used by the adaptive (AdaGrad) accumulators, per unit importance.
   virtual double square_grad(double p, double y) const {
@@ -50,7 +65,9 @@ class Loss {
   // absolute, expectile, classic): updates are then capped at p^-1(y).
   virtual bool minimum_at_label() const { return false; }
   // Smallest importance weight that moves the prediction from path.at(0) to v
-  // (design note section 4); +infinity when v is not reachable.
+  // (design note section 4); +infinity when v is not reachable. The default
+  // integrates dt / -g(p(t), y) numerically (rtol 1e-8) along the path at
+  // h = 0 (a decaying path, mu > 0, is treated as if mu were 0).
   virtual double min_importance(const PredictionPath& path, double y, double v) const;
 };
 

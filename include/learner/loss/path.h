@@ -46,9 +46,22 @@ struct PredictionPath {
   // (never inf or NaN) when the target is out of reach within that cap.
   double inverse(double target) const;
 
+  // Added for the numerical updates (not part of the original contract):
+  // p(t_ref + dt, h) - p(t_ref, h) without cancellation when dt is small
+  // (expm1 instead of a difference of two nearly equal exponentials).
+  double change(double t_ref, double dt, double h = 0.0) const;
+  // |p_lin0| + |q t| + the two dyadic terms: the scale of the rounding error of at(t, h).
+  double magnitude(double t, double h = 0.0) const;
+  // True when p is affine in t and independent of h (no dyadic term moves):
+  // the linear closed forms apply with p0 = at(0).
+  bool is_affine() const { return is_linear() || (P == 0.0 && M == 0.0); }
+
   // |t| never exceeds this; documented cap for the near-hyperdiagonal case
   // (x ~ 0 and A0 ~ -B0) where p^-1 would need an enormous step.
   static constexpr double kMaxStep = 1e6;
+  // at() and slope() saturate at +/-kHuge instead of overflowing (each
+  // exponential term is capped), so nothing downstream sees inf or NaN.
+  static constexpr double kHuge = 1e300;
 };
 
 }  // namespace learner

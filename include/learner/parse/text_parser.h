@@ -14,6 +14,28 @@
 // errors. A UTF-8 BOM at the start of a line and a trailing CR are stripped.
 // Value-0 features are dropped, as in VW. Errors throw learner::InputError
 // with the file, the line number, the reason and the offending token.
+//
+// Details (VW's behaviour unless marked "strict"):
+//  * Blanks are spaces and tabs. The label part is everything before the
+//    first '|'; every later '|' starts a namespace.
+//  * A tag is the last label-part token when it starts with ' (stripped) or
+//    touches the '|': so in `1|a x` the "1" is a tag and there is no label.
+//  * Namespace hash: hash_namespace(name, hash_seed, hash_all) (hash.h); the
+//    default namespace (`| a`, `|` then a blank or nothing) has name "" and
+//    first ' '. `|:2` (a weight without a name) is an error (strict).
+//  * A feature value that does not start like a number ("red", "nanny") is
+//    a string value: index = hash_feature(value, hash_feature(name, ns)),
+//    value 1 (also for `:red`). One that starts like a number but has junk
+//    ("1.5x", "0x10", "1:2") is an error (strict; VW warns). `x:` and `:`
+//    are errors (strict; VW reads `x:` as `x`).
+//  * `:v` features take index ns_hash + k, k counting every `:v` of the
+//    namespace from 0, dropped zeros included.
+//  * Control bytes (< 0x20 except tab, and 0x7f) anywhere after stripping
+//    the BOM and one trailing CR are errors (strict); the token shown is
+//    "\xNN". Tokens in messages are cut to 80 bytes plus "...".
+//  * keep_names: "ns^feat" with ns the full namespace name; the default
+//    namespace gives "^feat", a string value "ns^feat^value", an anonymous
+//    feature "ns^".
 #pragma once
 
 #include <cstdint>

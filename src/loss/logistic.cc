@@ -1,0 +1,92 @@
+// Logistic loss log(1 + e^{-y p}) for y in {-1, 1}; other labels in [-1, 1]
+// mix the two with s = (y + 1) / 2, as VW does with its default
+// --logistic_min -1 --logistic_max 1 (design/vw-compat.md section 3).
+//
+// Exact affine update (arXiv:1011.1576, as VW's get_update but without its
+// 9e-5 Lambert-W approximation): with z = y p and sigma = q h the flow
+// dz/dsigma = 1 / (1 + e^z) gives z + e^z = x := sigma + z0 + e^{z0}, i.e.
+// z_new = x - W(e^x) (W: Lambert's function). We solve for the increment
+// delta = z_new - z0, which satisfies delta + e^{z0} expm1(delta) = sigma, by
+// Newton's method from the upper bound min(sigma, log1p(sigma e^{-z0})):
+// the function is increasing and convex, so the iterates decrease
+// monotonically to the root (to ~1 ulp, no cancellation even for tiny sigma).
+// Then t = y delta / q.
+#include <cmath>
+#include <memory>
+
+#include "families.h"
+#include "smooth.h"
+
+namespace learner::detail {
+namespace {
+
+double logistic_increment(double z0, double sigma) {
+  if (!(sigma > 0.0)) return 0.0;
+  if (!std::isfinite(sigma)) return sigma;
+  const double bound = softplus(std::log(sigma) - z0);  // log1p(sigma e^{-z0})
+  if (z0 > 40.0) return bound;  // the e^{z0} expm1(delta) term dominates to 1e-17
+  const double c = std::exp(z0);
+  // c expm1(delta) and c e^delta, without overflow for very negative z0.
+  auto c_expm1 = [&](double d) { return d < 700.0 ? c * std::expm1(d) : std::exp(z0 + d) - c; };
+  double delta = std::fmin(sigma, bound);
+  for (int it = 0; it < 100; ++it) {
+    const double f = delta + c_expm1(delta) - sigma;
+    if (!(f > 0.0)) break;
+    const double step = f / (1.0 + c + c_expm1(delta));
+    delta -= step;
+    if (step <= 1e-17 * delta) break;
+  }
+  return delta;
+}
+
+// Exact affine update for y = +/-1.
+double logistic_step(double p0, double q, double y, double h) {
+  const double z0 = y * p0;
+  const double sigma = q * h;
+  if (!(sigma > 1e-300)) return y * h * sigmoid(-z0);  // the q -> 0 limit
+  return y * logistic_increment(z0, sigma) / q;
+}
+
+class Logistic final : public SmoothLoss {
+ public:
+  std::string_view name() const override { return "logistic"; }
+  double loss(double p, double y) const override {
+    const double s = share(y);
+    return s * softplus(-p) + (1.0 - s) * softplus(p);
+  }
+  double first_derivative(double p, double y) const override {
+    const double s = share(y);
+    return -s * sigmoid(-p) + (1.0 - s) * sigmoid(p);
+  }
+  double second_derivative(double p, double) const override { return sigmoid(p) * sigmoid(-p); }
+  double stationary_point(double y) const override {
+    const double s = share(y);
+    if (s >= 1.0) return INFINITY;
+    if (s <= 0.0) return -INFINITY;
+    return std::log(s / (1.0 - s));
+  }
+  // sigma(p* + delta) - sigma(p*) = expm1(delta) s sigma(-(p* + delta)).
+  double gradient_near(double p_star, double delta, double y) const override {
+    return std::expm1(delta) * share(y) * sigmoid(-(p_star + delta));
+  }
+  double gradient_log_slope(double p, double y) const override {
+    const double s = share(y);
+    if (s == 1.0) return -sigmoid(p);
+    if (s == 0.0) return sigmoid(-p);
+    return second_derivative(p, y) / first_derivative(p, y);
+  }
+  double linear_update(double p0, double q, double y, double h) const override {
+    if (y == 1.0 || y == -1.0) return logistic_step(p0, q, y, h);
+    const double s = share(y);  // VW's mixture (not importance invariant)
+    return s * logistic_step(p0, q, 1.0, h) + (1.0 - s) * logistic_step(p0, q, -1.0, h);
+  }
+
+ private:
+  static double share(double y) { return 0.5 * (y + 1.0); }
+};
+
+}  // namespace
+
+std::unique_ptr<Loss> make_logistic_loss() { return std::make_unique<Logistic>(); }
+
+}  // namespace learner::detail

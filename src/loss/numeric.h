@@ -1,0 +1,49 @@
+// Small numeric helpers shared by the losses and the path (internal).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+#include "learner/loss/path.h"
+
+namespace learner::detail {
+
+// coef * e^arg for coef >= 0, saturating at PredictionPath::kHuge (never inf,
+// never 0 * inf).
+inline double capped_exp(double coef, double arg) {
+  constexpr double kHuge = PredictionPath::kHuge;
+  if (!(coef > 0.0)) return 0.0;
+  if (arg <= 600.0 && coef <= 1e38) return coef * std::exp(arg);
+  const double log_value = std::log(coef) + arg;
+  return log_value >= std::log(kHuge) ? kHuge : std::exp(log_value);
+}
+
+// Clamps a step to [-kMaxStep, kMaxStep]; NaN becomes 0.
+inline double clamp_step(double t) {
+  if (std::isnan(t)) return 0.0;
+  return std::clamp(t, -PredictionPath::kMaxStep, PredictionPath::kMaxStep);
+}
+
+// Moves t no further than cap in the direction of cap (safety caps).
+inline double limit_to(double t, double cap) {
+  if (cap > 0.0) return std::min(t, cap);
+  if (cap < 0.0) return std::max(t, cap);
+  return 0.0;
+}
+
+// e^{min(x, 700)}: the losses' exponentials never overflow.
+inline double safe_exp(double x) { return std::exp(std::min(x, 700.0)); }
+
+// log(1 + e^x) without overflow or cancellation.
+inline double softplus(double x) {
+  return x > 0.0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
+}
+
+// 1 / (1 + e^{-x}).
+inline double sigmoid(double x) {
+  if (x >= 0.0) return 1.0 / (1.0 + std::exp(-x));
+  const double e = std::exp(x);
+  return e / (1.0 + e);
+}
+
+}  // namespace learner::detail

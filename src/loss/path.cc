@@ -1,0 +1,84 @@
+// PredictionPath: p(t, h) = p_lin0 + q t + e^{-mu h} (P e^{2 kappa t} - M e^{-2 kappa t}) / 2
+// (design/dyadic-update.md section 2, "catastrophic cancellation").
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "learner/loss/path.h"
+#include "numeric.h"
+#include "root.h"
+
+namespace learner {
+namespace {
+
+constexpr double kHuge = PredictionPath::kHuge;
+using detail::capped_exp;
+
+double saturate(double v) { return std::clamp(v, -kHuge, kHuge); }
+
+}  // namespace
+
+double PredictionPath::at(double t, double h) const {
+  const double x = 2.0 * kappa * t;
+  const double decay = -mu * h;
+  const double dyadic = 0.5 * (capped_exp(P, x + decay) - capped_exp(M, decay - x));
+  return saturate(p_lin0 + saturate(q * t) + dyadic);
+}
+
+double PredictionPath::slope(double t, double h) const {
+  const double x = 2.0 * kappa * t;
+  const double decay = -mu * h;
+  const double curve = capped_exp(P, x + decay) + capped_exp(M, decay - x);
+  return saturate(q + saturate(kappa * curve));
+}
+
+double PredictionPath::magnitude(double t, double h) const {
+  const double x = 2.0 * kappa * t;
+  const double decay = -mu * h;
+  return std::fabs(p_lin0) + std::fabs(q * t) +
+         0.5 * (capped_exp(P, x + decay) + capped_exp(M, decay - x));
+}
+
+double PredictionPath::change(double t_ref, double dt, double h) const {
+  const double x = 2.0 * kappa * t_ref;
+  const double dx = 2.0 * kappa * dt;
+  const double decay = -mu * h;
+  if (std::fabs(x) + std::fabs(dx) > 600.0 || std::fabs(decay) > 600.0) {
+    return at(t_ref + dt, h) - at(t_ref, h);  // astronomically large terms: no cancellation to save
+  }
+  const double up = 0.5 * capped_exp(P, x + decay) * std::expm1(dx);
+  const double down = 0.5 * capped_exp(M, decay - x) * std::expm1(-dx);
+  return q * dt + (up - down);
+}
+
+double PredictionPath::inverse(double target) const {
+  const double p0 = at(0.0);
+  if (!(target != p0) || std::isnan(target)) return 0.0;
+  const double d = target > p0 ? 1.0 : -1.0;
+  // phi(s) = d (p(d s) - target) is non-decreasing in s >= 0 and phi(0) < 0.
+  auto phi = [&](double s) { return d * (at(d * s) - target); };
+  const double slope0 = slope(0.0);
+  if (is_affine()) {
+    if (!(q > 0.0)) return d * kMaxStep;
+    double s = std::min(d * (target - p0) / q, kMaxStep);
+    if (s >= kMaxStep) return d * kMaxStep;
+    // Keep on the near side of the target despite rounding in p0 + q t.
+    for (int k = 0; k < 4 && s > 0.0 && phi(s) > 0.0; ++k) s = std::nextafter(s, 0.0);
+    return d * s;
+  }
+  // Bracket: start from the linearisation, expand geometrically.
+  double lo = 0.0;
+  double hi = slope0 > 0.0 ? std::min(std::fabs(target - p0) / slope0, kMaxStep) : kMaxStep;
+  if (!(hi > 0.0)) hi = std::numeric_limits<double>::min();
+  const double linearisation = hi;
+  while (phi(hi) < 0.0) {
+    if (hi >= kMaxStep) return d * kMaxStep;
+    lo = hi;
+    hi = std::min(4.0 * hi, kMaxStep);
+  }
+  auto eval = [&](double s) { return detail::RootEval{phi(s), slope(d * s)}; };
+  const double s = detail::solve_bracketed(eval, lo, hi, std::clamp(linearisation, lo, hi), {.max_iter = 200, .safe_side = true});
+  return d * std::clamp(s, 0.0, kMaxStep);
+}
+
+}  // namespace learner

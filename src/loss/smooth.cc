@@ -1,0 +1,18 @@
+// SmoothLoss::step: closed form on an affine path, numerical update elsewhere.
+#include "smooth.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace learner::detail {
+
+UpdateStep SmoothLoss::step(const PredictionPath& path, double y, double h) const {
+  if (!(h > 0.0)) return {0.0, 0.0};
+  if (path.is_affine()) {
+    const double t = linear_update(path.at(0.0), std::max(path.q, 0.0), y, h);
+    return {clamp_step(t), h};
+  }
+  return integrate_smooth_update(*this, path, y, h);
+}
+
+}  // namespace learner::detail

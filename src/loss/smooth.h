@@ -1,0 +1,48 @@
+// Shared machinery of the smooth losses (squared, classic, expectile,
+// logistic, poisson); internal to src/loss.
+//
+// On an affine path (PredictionPath::is_affine) update() is the loss's closed
+// form, VW's get_update() rewritten in t (design/vw-compat.md section 3: with
+// q = eta H and VW's eta_t = eta h, t = u / eta). Elsewhere it solves
+// dt/dh = -g(p(t, h), y), t(0) = 0 numerically (smooth_ode.cc):
+//  * mu = 0: the equivalent quadrature h(t) = integral_0^t dt' / |g(p(t'), y)|
+//    is inverted (same trajectory; unlike dt/dh = -g it is not stiff when
+//    q g' h is large). With a finite stationary point p* (g(p*) = 0) that the
+//    path reaches, t is capped at p^-1(p*), so p never passes p* (safety).
+//  * mu > 0: dt/dh = -g integrated directly; it stops where p reaches p*
+//    (the seed's rule), reported through UpdateStep::h_used.
+#pragma once
+
+#include "learner/loss/loss.h"
+#include "numeric.h"
+
+namespace learner::detail {
+
+class SmoothLoss : public Loss {
+ public:
+  // The p where g(p, y) = 0; +/-infinity when g keeps one sign (logistic with
+  // |y| = 1 or |y| > 1, poisson with y <= 0).
+  virtual double stationary_point(double y) const = 0;
+  // g(p_star + delta, y) for p_star = stationary_point(y), accurate when
+  // delta is tiny (no cancellation).
+  virtual double gradient_near(double p_star, double delta, double y) const {
+    return first_derivative(p_star + delta, y);
+  }
+  // g'(p) / g(p), the log-derivative of |g|.
+  virtual double gradient_log_slope(double p, double y) const {
+    return second_derivative(p, y) / first_derivative(p, y);
+  }
+  // The closed form on the affine path p(t) = p0 + q t (q >= 0, h > 0).
+  virtual double linear_update(double p0, double q, double y, double h) const = 0;
+
+  UpdateStep step(const PredictionPath& path, double y, double h) const override;
+  double update(const PredictionPath& path, double y, double h) const override {
+    return step(path, y, h).t;
+  }
+};
+
+// The numerical update on a non-affine path (smooth_ode.cc). Requires h > 0.
+UpdateStep integrate_smooth_update(const SmoothLoss& loss, const PredictionPath& path, double y,
+                                   double h);
+
+}  // namespace learner::detail

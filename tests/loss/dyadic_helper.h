@@ -1,0 +1,94 @@
+// Test helper: an explicit dyadic model state (A0, B0 vectors, rates, linear
+// part) from which a PredictionPath is built exactly as the core will build it
+// (P and M from the vectors, design/dyadic-update.md section 2), and which can
+// be advanced by a step t (cosh/sinh formulas) to re-base the path.
+#pragma once
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "learner/loss/path.h"
+
+namespace learner::testing {
+
+struct DyadicState {
+  std::vector<double> A, B;
+  double rho_a = 1.0, rho_b = 1.0;
+  double q = 0.0;    // sum eta_i x_i^2 of the linear part
+  double lin = 0.0;  // w . x
+  double mu = 0.0;   // decay rate of the dyadic part (--dotproduct_l2)
+
+  double r() const { return std::sqrt(rho_a / rho_b); }
+  double kappa() const { return std::sqrt(rho_a * rho_b); }
+  double prediction() const {
+    double dot = 0.0;
+    for (size_t i = 0; i < A.size(); ++i) dot += A[i] * B[i];
+    return lin + dot;
+  }
+  PredictionPath path() const {
+    PredictionPath p;
+    const double sr = std::sqrt(r());
+    double P = 0.0, M = 0.0;
+    for (size_t i = 0; i < A.size(); ++i) {
+      const double plus = A[i] / sr + sr * B[i];
+      const double minus = A[i] / sr - sr * B[i];
+      P += plus * plus;
+      M += minus * minus;
+    }
+    p.p_lin0 = lin;
+    p.q = q;
+    p.kappa = kappa();
+    p.P = 0.5 * P;
+    p.M = 0.5 * M;
+    p.mu = mu;
+    return p;
+  }
+  // The state after step t at importance h: A(t) = e^{-mu h/2}(A0 cosh(k t) + r B0 sinh(k t)), ...
+  DyadicState advanced(double t, double h = 0.0) const {
+    DyadicState s = *this;
+    const double k = kappa(), rr = r();
+    const double ch = std::cosh(k * t), sh = std::sinh(k * t), decay = std::exp(-0.5 * mu * h);
+    for (size_t i = 0; i < A.size(); ++i) {
+      s.A[i] = decay * (A[i] * ch + rr * B[i] * sh);
+      s.B[i] = decay * (B[i] * ch + A[i] / rr * sh);
+    }
+    s.lin = lin + q * t;
+    return s;
+  }
+};
+
+inline double log_uniform(std::mt19937_64& rng, double lo, double hi) {
+  std::uniform_real_distribution<double> u(std::log(lo), std::log(hi));
+  return std::exp(u(rng));
+}
+
+// A random state; about 10% near a hyperdiagonal (B0 ~ +/- A0 r^-1, so P or
+// M is tiny), 10% with q = 0.
+inline DyadicState random_state(std::mt19937_64& rng) {
+  std::uniform_int_distribution<int> rank(1, 5);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::normal_distribution<double> n01(0.0, 1.0);
+  DyadicState s;
+  const int k = rank(rng);
+  const double scale = log_uniform(rng, 0.01, 2.0);
+  s.rho_a = log_uniform(rng, 1e-3, 3.0);
+  s.rho_b = log_uniform(rng, 1e-3, 3.0);
+  s.A.resize(k);
+  s.B.resize(k);
+  for (int i = 0; i < k; ++i) {
+    s.A[i] = scale * n01(rng);
+    s.B[i] = scale * n01(rng);
+  }
+  const double kind = u(rng);
+  if (kind < 0.1) {
+    const double sign = u(rng) < 0.5 ? 1.0 : -1.0;
+    const double eps = log_uniform(rng, 1e-12, 1e-3);
+    for (int i = 0; i < k; ++i) s.B[i] = sign * s.A[i] / s.r() + eps * scale * n01(rng);
+  }
+  s.q = u(rng) < 0.1 ? 0.0 : log_uniform(rng, 1e-4, 3.0);
+  s.lin = n01(rng);
+  return s;
+}
+
+}  // namespace learner::testing

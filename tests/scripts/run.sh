@@ -1,0 +1,296 @@
+#!/usr/bin/env bash
+# shellcheck disable=SC2016  # sh -c '"$0" ...' scripts are meant to be single-quoted
+# Shell tests of the data scripts: scripts/libsvm2vw, scripts/ratings2vw, scripts/split.
+# Tiny inputs are written inline; outputs are compared with golden text (diff), and
+# malformed input must fail with a non-zero status and a "FILE:LINE:" message.
+#
+# Usage: tests/scripts/run.sh [-v]     (-v prints every check)
+# Ends with "N passed, M failed"; exit status 1 when anything failed.
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+libsvm2vw="$root/scripts/libsvm2vw"
+ratings2vw="$root/scripts/ratings2vw"
+split="$root/scripts/split"
+verbose=0
+[[ "${1:-}" == "-v" ]] && verbose=1
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/scripts-test.XXXXXX")"
+trap 'rm -rf -- "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+passed=0
+failed=0
+pass() {
+  passed=$((passed + 1))
+  ((verbose)) && echo "ok    $1"
+  return 0
+}
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL  $1"
+  shift
+  (($#)) && printf '      %s\n' "$@"
+  return 0
+}
+
+# expect_out NAME EXPECTED_FILE CMD...: CMD succeeds and its stdout equals EXPECTED_FILE.
+expect_out() {
+  local name="$1" want="$2"
+  shift 2
+  local rc=0
+  "$@" >out.txt 2>err.txt || rc=$?
+  if ((rc != 0)); then
+    fail "$name" "exit status $rc (want 0): $*" "$(head -n 3 err.txt)"
+  elif ! diff -u "$want" out.txt >diff.txt; then
+    fail "$name" "output differs:" "$(head -n 20 diff.txt)"
+  else
+    pass "$name"
+  fi
+}
+
+# expect_fail NAME STDERR_REGEX CMD...: CMD exits non-zero and stderr matches the regex.
+expect_fail() {
+  local name="$1" re="$2" rc=0
+  shift 2
+  "$@" >out.txt 2>err.txt || rc=$?
+  if ((rc == 0)); then
+    fail "$name" "exit status 0 (want non-zero): $*"
+  elif ! grep -Eq -- "$re" err.txt; then
+    fail "$name" "stderr does not match /$re/:" "$(head -n 3 err.txt)"
+  else
+    pass "$name"
+  fi
+}
+
+# expect_same NAME FILE1 FILE2: the two files are identical.
+expect_same() {
+  if cmp -s "$2" "$3"; then pass "$1"; else fail "$1" "$2 and $3 differ"; fi
+}
+
+# expect_true NAME CMD...: CMD succeeds.
+expect_true() {
+  local name="$1"
+  shift
+  if "$@" >/dev/null 2>&1; then pass "$name"; else fail "$name" "failed: $*"; fi
+}
+
+# ---------------------------------------------------------------------------
+# libsvm2vw
+# ---------------------------------------------------------------------------
+printf '%s\n' '+1 3:1 11:0.5' '-1 2:1e-3 7:-.25' '0 1:1' '1' '2.5 4:1' >a.svm
+printf '%s\n' '1 | 3:1 11:0.5' '-1 | 2:1e-3 7:-.25' '0 | 1:1' '1 |' '2.5 | 4:1' >a.want
+expect_out "libsvm2vw: basic labels and features" a.want "$libsvm2vw" a.svm
+expect_out "libsvm2vw: stdin" a.want sh -c '"$0" <a.svm' "$libsvm2vw"
+expect_out "libsvm2vw: '-' is stdin" a.want sh -c '"$0" - <a.svm' "$libsvm2vw"
+
+printf '+1\t3:1  11:0.5   \r\n-1 2:2\r\n' >ws.svm
+printf '%s\n' '1 | 3:1  11:0.5' '-1 | 2:2' >ws.want
+expect_out "libsvm2vw: tabs, CRLF, trailing blanks" ws.want "$libsvm2vw" ws.svm
+
+printf '%s\n' '1 |x 3:1 11:0.5' '-1 |x 2:1e-3 7:-.25' '0 |x 1:1' '1 |x' '2.5 |x 4:1' >ns.want
+expect_out "libsvm2vw: --ns" ns.want "$libsvm2vw" --ns x a.svm
+
+printf '%s\n' '0 1:1' '+1 2:1' '-1 3:1' '1 4:1' >b.svm
+printf '%s\n' '-1 | 1:1' '1 | 2:1' '-1 | 3:1' '1 | 4:1' >b.want
+expect_out "libsvm2vw: --binary01" b.want "$libsvm2vw" --binary01 b.svm
+expect_fail "libsvm2vw: --binary01 rejects 2" ':1: label "2"' sh -c 'echo "2 1:1" | "$0" --binary01' "$libsvm2vw"
+
+gzip -c a.svm >a.svm.gz
+expect_out "libsvm2vw: .gz input" a.want "$libsvm2vw" a.svm.gz
+cat a.want ws.want >aw.want
+expect_out "libsvm2vw: several files" aw.want "$libsvm2vw" a.svm.gz ws.svm
+
+printf '1 3:1\n\n-1 2:1\n\n' >blank.svm
+printf '%s\n' '1 | 3:1' '-1 | 2:1' >blank.want
+expect_out "libsvm2vw: --skip-blank" blank.want "$libsvm2vw" --skip-blank blank.svm
+expect_fail "libsvm2vw: blank line fails" 'blank.svm:2: blank line' "$libsvm2vw" blank.svm
+
+bad() {  # bad NAME LINE REGEX: the second line is LINE; conversion must fail at line 2
+  printf '1 1:1\n%s\n-1 2:1\n' "$2" >bad.svm
+  expect_fail "libsvm2vw: rejects $1" "bad\\.svm:2: .*$3" "$libsvm2vw" bad.svm
+}
+bad "a non-numeric value" '1 3:abc' 'feature "3:abc": value is not a number'
+bad "a missing label" '3:1 4:1' 'missing label'
+bad "a non-numeric label" 'pos 3:1' 'label "pos" is not a number'
+bad "a feature without value" '1 3 4:1' 'feature "3" has no ":value"'
+bad "a negative index" '1 -3:1' 'index must be a non-negative integer'
+bad "an empty value" '1 3:' 'value is not a number'
+bad "qid tokens" '1 qid:2 3:1' 'qid'
+bad "comments" '1 3:1 # note' 'comments'
+bad "inf" '1 3:inf' 'value is not a number'
+expect_fail "libsvm2vw: missing file" "cannot read" "$libsvm2vw" no-such-file
+expect_fail "libsvm2vw: unknown option" "unknown option" "$libsvm2vw" --frobnicate
+expect_fail "libsvm2vw: bad --ns" "must not contain" "$libsvm2vw" --ns 'a b' a.svm
+expect_true "libsvm2vw: --help" "$libsvm2vw" --help
+
+# ---------------------------------------------------------------------------
+# ratings2vw
+# ---------------------------------------------------------------------------
+printf '196\t242\t3\t881250949\n186\t302\t3\t891717742\n22\t377\t1\n' >r.tsv
+printf '%s\n' '3 |u 196 |i 242' '3 |u 186 |i 302' '1 |u 22 |i 377' >r.want
+expect_out "ratings2vw: tab (u.data)" r.want "$ratings2vw" r.tsv
+expect_out "ratings2vw: stdin" r.want sh -c '"$0" <r.tsv' "$ratings2vw"
+gzip -c r.tsv >r.tsv.gz
+expect_out "ratings2vw: .gz input" r.want "$ratings2vw" r.tsv.gz
+
+printf '196::242::3::881250949\r\n186::302::3::891717742\n22::377::1::878887116\n' >r.dat
+expect_out "ratings2vw: dcolon (ratings.dat)" r.want "$ratings2vw" r.dat
+printf 'userId,movieId,rating,timestamp\n196,242,3,881250949\n186,302,3,891717742\n22,377,1,1\n' >r.csv
+expect_out "ratings2vw: csv with header" r.want "$ratings2vw" r.csv
+printf 'timestamp,movieId,userId,rating\n1,242,196,3\n2,302,186,3\n3,377,22,1\n' >r2.csv
+expect_out "ratings2vw: csv columns found by name" r.want "$ratings2vw" r2.csv
+printf '196,242,3\n186,302,3\n22,377,1\n' >r3.csv
+expect_out "ratings2vw: csv without header" r.want "$ratings2vw" r3.csv
+printf '196 242 3\n186 302 3\n22 377 1\n' >r.blank
+expect_fail "ratings2vw: undetectable format" 'r.blank:1: cannot detect' "$ratings2vw" r.blank
+printf '196\t242\t3.5\n' >half.tsv
+printf '3.5 |u 196 |i 242\n' >half.want
+expect_out "ratings2vw: --format tab, half stars" half.want "$ratings2vw" --format tab half.tsv
+
+# MovieLens 100K side information
+printf '%s\n' '196|49|M|writer|55105' '186|39|F|executive|00000' '22|25|M|writer|40206' >u.user
+# u.item: id|title|release|video release|url|19 genre flags (unknown, Action, ..., Western)
+flags() {  # flags I J ...: 19 genre flags with ones at positions I J ... (1-based)
+  local k out="" one
+  for ((k = 1; k <= 19; k++)); do
+    one=0
+    for j in "$@"; do ((j == k)) && one=1; done
+    out="$out|$one"
+  done
+  echo "$out"
+}
+{
+  echo "242|Kolya (1996)|24-Jan-1997||http://x$(flags 6)"
+  echo "302|L.A. Confidential (1997)|01-Jan-1997||http://x$(flags 7 11 14 17)"
+  echo "377|Heavyweights (1994)|01-Jan-1994||http://x$(flags 5 6)"
+} >u.item
+cat >side.want <<'EOF'
+3 |u 196 |i 242 |a age_45-49 sex_M occ_writer zip3_551 |g Comedy
+3 |u 186 |i 302 |a age_35-44 sex_F occ_executive zip3_000 |g Crime Film-Noir Mystery Thriller
+1 |u 22 |i 377 |a age_25-34 sex_M occ_writer zip3_402 |g Children's Comedy
+EOF
+expect_out "ratings2vw: --users u.user --items u.item" side.want "$ratings2vw" --users u.user --items u.item r.tsv
+
+# MovieLens 1M side information
+printf '%s\n' '196::M::45::20::55105' '186::F::35::7::00000' '22::M::1::20::40206' >users.dat
+printf '%s\n' '242::Kolya (1996)::Comedy' '302::L.A. Confidential (1997)::Crime|Film-Noir' \
+  "377::Heavyweights (1994)::Children's|Comedy" >movies.dat
+cat >side1m.want <<'EOF'
+3 |u 196 |i 242 |a age_45-49 sex_M occ_20 zip3_551 |g Comedy
+3 |u 186 |i 302 |a age_35-44 sex_F occ_7 zip3_000 |g Crime Film-Noir
+1 |u 22 |i 377 |a age_under18 sex_M occ_20 zip3_402 |g Children's Comedy
+EOF
+expect_out "ratings2vw: 1M users.dat and movies.dat" side1m.want "$ratings2vw" --users users.dat --items movies.dat r.dat
+
+# MovieLens latest movies.csv: quoted titles with commas; "(no genres listed)"
+cat >movies.csv <<'EOF'
+movieId,title,genres
+242,"Kolya, The (1996)",Comedy
+302,L.A. Confidential (1997),Crime|Film-Noir
+377,Heavyweights (1994),(no genres listed)
+EOF
+printf '%s\n' '3 |u 196 |i 242 |g Comedy' '3 |u 186 |i 302 |g Crime Film-Noir' '1 |u 22 |i 377' >csvside.want
+expect_out "ratings2vw: movies.csv" csvside.want "$ratings2vw" --items movies.csv r.csv
+
+badr() {  # badr NAME LINE REGEX [OPTIONS...]: the second line of a tab file is LINE
+  local name="$1" line="$2" re="$3"
+  shift 3
+  printf '196\t242\t3\n%s\n3\t4\t5\n' "$line" >bad.tsv
+  expect_fail "ratings2vw: rejects $name" "bad\\.tsv:2: .*$re" "$ratings2vw" "$@" bad.tsv
+}
+badr "a non-numeric rating" $'1\t2\tgood' 'rating "good" is not a number'
+badr "a missing field" $'1\t2' 'expected 3 or 4 fields'
+badr "too many fields" $'1\t2\t3\t4\t5' 'expected 3 or 4 fields'
+badr "an empty user" $'\t2\t3' 'bad user id'
+badr "a user with a blank" $'1 1\t2\t3' 'bad user id "1 1"'
+badr "an item with a colon" $'1\t2:x\t3' 'bad item id'
+badr "a blank line" '' 'blank line'
+badr "a user missing from --users" $'999\t242\t3' 'user "999" is not in' --users u.user
+printf '196\t242\t3\n' >one.tsv
+printf '196\t1\t3\n' >noitem.tsv
+expect_fail "ratings2vw: item missing from --items" 'noitem.tsv:1: item "1" is not in' "$ratings2vw" --items movies.dat noitem.tsv
+printf '%s\n' '196|49|M|writer' >short.user
+expect_fail "ratings2vw: bad u.user line" 'short.user:1: expected 5 fields' "$ratings2vw" --users short.user one.tsv
+expect_fail "ratings2vw: bad --format" 'must be tab, dcolon or csv' "$ratings2vw" --format xml one.tsv
+expect_fail "ratings2vw: csv header without rating" 'CSV header needs' sh -c 'printf "userId,movieId,score\n1,2,3\n" | "$0"' "$ratings2vw"
+expect_true "ratings2vw: --help" "$ratings2vw" --help
+
+# ---------------------------------------------------------------------------
+# split
+# ---------------------------------------------------------------------------
+printf '%s\n' a b c d e f g h i j k l m n o p q r s t >t20.txt
+# Pinned: the hash is plain awk arithmetic, so these must never change (any awk, any machine).
+printf '%s\n' h j l m q r >t20.test.want
+printf '%s\n' a b c d e f g i k n o p s t >t20.train.want
+expect_out "split: --test-fraction, seed 1 (pinned)" t20.test.want \
+  sh -c '"$0" --quiet --seed 1 --test-fraction 0.3 --train tr.txt --test te.txt t20.txt && cat te.txt' "$split"
+expect_same "split: train side (pinned)" t20.train.want tr.txt
+expect_out "split: stdin gives the same split" t20.test.want \
+  sh -c '"$0" --quiet --seed 1 --test-fraction 0.3 --train tr2.txt --test te2.txt - <t20.txt && cat te2.txt' "$split"
+printf '%s\n' f o r s >t20s2.want
+expect_out "split: seed 2 (pinned)" t20s2.want \
+  sh -c '"$0" --quiet --seed 2 --test-fraction 0.3 --train tr.txt --test te.txt t20.txt && cat te.txt' "$split"
+expect_out "split: fraction 0 sends all to train" t20.txt \
+  sh -c '"$0" --quiet --test-fraction 0 --train tr.txt --test te.txt t20.txt && cat tr.txt && test ! -s te.txt' "$split"
+expect_out "split: fraction 1 sends all to test" t20.txt \
+  sh -c '"$0" --quiet --test-fraction 1 --train tr.txt --test te.txt t20.txt && cat te.txt && test ! -s tr.txt' "$split"
+
+# Larger input: deterministic across runs, a partition of the input, fraction about right.
+seq 1 20000 | sed 's/^/line /' >n.txt
+"$split" --quiet --seed 5 --test-fraction 0.25 --train n1.train --test n1.test n.txt
+"$split" --quiet --seed 5 --test-fraction 0.25 --train n2.train --test n2.test n.txt
+expect_same "split: two runs give the same test set" n1.test n2.test
+expect_same "split: two runs give the same train set" n1.train n2.train
+expect_true "split: train + test is the input (order kept)" \
+  sh -c 'sort -m -k2,2n n1.train n1.test | cmp -s - n.txt'
+expect_true "split: test fraction near 0.25" \
+  sh -c 'n=$(wc -l <n1.test); [ "$n" -gt 4700 ] && [ "$n" -lt 5300 ]'
+"$split" --quiet --seed 6 --test-fraction 0.25 --train n3.train --test n3.test n.txt
+expect_true "split: another seed gives another split" sh -c '! cmp -s n1.test n3.test'
+gzip -c n.txt >n.txt.gz
+"$split" --quiet --seed 5 --test-fraction 0.25 --train g.train --test g.test n.txt.gz
+expect_same "split: .gz input" n1.test g.test
+
+# Leave-k-out per user.
+printf '1\t10\t5\n1\t11\t4\n2\t10\t3\n1\t12\t1\n2\t13\t2\n3\t10\t4\n1\t14\t5\n2\t15\t3\n' >r8.tsv
+printf '1\t10\t5\n1\t12\t1\n2\t13\t2\n2\t15\t3\n' >r8.test.want
+printf '1\t11\t4\n2\t10\t3\n3\t10\t4\n1\t14\t5\n' >r8.train.want
+expect_out "split: --leave-out 2 --user-field 1 (pinned)" r8.test.want \
+  sh -c '"$0" --quiet --seed 1 --leave-out 2 --user-field 1 --train tr.txt --test te.txt r8.tsv && cat te.txt' "$split"
+expect_same "split: leave-out train side (pinned)" r8.train.want tr.txt
+"$ratings2vw" r8.tsv >r8.vw
+"$ratings2vw" r8.test.want >r8.vwtest.want
+expect_out "split: --vw-user-ns u matches --user-field" r8.vwtest.want \
+  sh -c '"$0" --quiet --seed 1 --leave-out 2 --vw-user-ns u --train tr.txt --test te.txt r8.vw && cat te.txt' "$split"
+expect_out "split: leave-out from stdin" r8.test.want \
+  sh -c '"$0" --quiet --seed 1 --leave-out 2 --user-field 1 --train tr.txt --test te.txt <r8.tsv && cat te.txt' "$split"
+tr '\t' ':' <r8.tsv | sed 's/:/::/g' >r8.dat
+tr '\t' ':' <r8.test.want | sed 's/:/::/g' >r8.dattest.want
+expect_out "split: --field-sep ::" r8.dattest.want \
+  sh -c '"$0" --quiet --seed 1 --leave-out 2 --user-field 1 --field-sep :: --train tr.txt --test te.txt r8.dat && cat te.txt' "$split"
+
+# 300 users with 1..30 lines each: exactly K per user in test when the user has more than K.
+awk 'BEGIN { for (u = 1; u <= 300; u++) for (k = 1; k <= u % 30 + 1; k++) print u "\t" k "\t" (k % 5 + 1) }' >many.tsv
+"$split" --quiet --seed 3 --leave-out 3 --user-field 1 --train m.train --test m.test many.tsv
+expect_true "split: leave-out 3 puts exactly 3 lines per user in test" \
+  sh -c 'awk '\''NR == FNR { n[$1]++; next } { t[$1]++ } END { for (u in n) if ((n[u] > 3 && t[u] != 3) || (n[u] <= 3 && t[u] > 0)) exit 1 }'\'' many.tsv m.test'
+expect_true "split: leave-out is a partition of the input" \
+  bash -c 'cmp -s <(cat m.train m.test | sort) <(sort many.tsv)'
+
+expect_fail "split: --train/--test required" 'required' "$split" --test-fraction 0.2 t20.txt
+expect_fail "split: both modes" 'either' "$split" --test-fraction 0.2 --leave-out 1 --user-field 1 --train a --test b t20.txt
+expect_fail "split: bad fraction" 'test-fraction' "$split" --test-fraction 1.5 --train a --test b t20.txt
+expect_fail "split: leave-out needs a user" 'needs --user-field' "$split" --leave-out 1 --train a --test b t20.txt
+expect_fail "split: same train and test" 'different' "$split" --test-fraction 0.2 --train a --test a t20.txt
+expect_fail "split: output is the input" 'is the input' "$split" --test-fraction 0.2 --train t20.txt --test b t20.txt
+printf '1\t2\t3\n\n' >blank.tsv
+expect_fail "split: blank line" 'blank.tsv:2: blank line' "$split" --test-fraction 0.2 --train a --test b blank.tsv
+printf '3 |u 1 |i 2\n3 |i 2\n' >nouser.vw
+expect_fail "split: line without the user namespace" 'nouser.vw:2: no feature after namespace \|u' \
+  "$split" --leave-out 1 --vw-user-ns u --train a --test b nouser.vw
+expect_fail "split: missing user field" 'r8.tsv:1: no field 5' "$split" --leave-out 1 --user-field 5 --train a --test b r8.tsv
+expect_true "split: --help" "$split" --help
+
+echo "$passed passed, $failed failed"
+((failed == 0))
