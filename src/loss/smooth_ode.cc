@@ -32,12 +32,20 @@ class TowardStationary final : public ScalarOde {
                    double t_star, double residual, double v_floor)
       : loss_(loss), path_(path), y_(y), p_star_(p_star), t_star_(t_star),
         T_(std::fabs(t_star)), d_(t_star > 0.0 ? 1.0 : -1.0), residual_(residual),
-        v_floor_(v_floor) {}
+        v_floor_(v_floor) {
+    // p(t* + dt) - p(t*) = q dt + Pc expm1(a) + Mc expm1(a) / (1 + expm1(a)), a = 2 kappa dt:
+    // one expm1 per evaluation when the exponents are moderate.
+    const double x = 2.0 * path.kappa * t_star;
+    fast_ = std::fabs(x) + 2.0 * path.kappa * T_ < 600.0 && path.P < 1e100 && path.M < 1e100;
+    if (fast_) {
+      pc_ = 0.5 * path.P * std::exp(x);
+      mc_ = 0.5 * path.M * std::exp(-x);
+    }
+  }
 
   double rhs(double, double v) const override {
     const double rem = T_ * std::exp(std::max(v, v_floor_));  // below the floor: constant rate
-    const double delta = path_.change(t_star_, -d_ * rem) + residual_;
-    return -std::fabs(loss_.gradient_near(p_star_, delta, y_)) / rem;
+    return -std::fabs(loss_.gradient_near(p_star_, offset(-d_ * rem), y_)) / rem;
   }
   double error_weight(double, double v) const override { return std::expm1(-v); }
   double t_at(double v) const {
@@ -45,9 +53,18 @@ class TowardStationary final : public ScalarOde {
   }
 
  private:
+  // p(t* + dt) - p*, without cancellation.
+  double offset(double dt) const {
+    if (!fast_) return path_.change(t_star_, dt) + residual_;
+    const double e = std::expm1(2.0 * path_.kappa * dt);
+    return path_.q * dt + pc_ * e + mc_ * (e / (1.0 + e)) + residual_;
+  }
+
   const SmoothLoss& loss_;
   const PredictionPath& path_;
   double y_, p_star_, t_star_, T_, d_, residual_, v_floor_;
+  bool fast_ = false;
+  double pc_ = 0.0, mc_ = 0.0;
 };
 
 class Unbounded final : public ScalarOde {
