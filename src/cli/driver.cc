@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 
+#include "learner/cli/example_stream.h"
 #include "learner/cli/output.h"
 #include "learner/core/label_range.h"
 #include "learner/core/model.h"
@@ -105,34 +106,31 @@ int run(const Options& o) {
   const uint32_t mask = model.weights().mask();
   ProgressTable progress(stderr, o.progress);
   RunStats stats;
-  Example ex;
-  std::vector<Feature> features;
-  std::vector<std::string> names;
   uint64_t seen = 0;
-  bool stop = false;
-
-  for (unsigned pass = 0; pass < o.passes && !stop; ++pass) {
-    if (pass > 0) {
-      reader->rewind();
-      model.decay_learning_rate(o.decay_learning_rate);
-    }
-    std::string_view line;
-    while (reader->next(line)) {
-      try {
-        if (!parser.parse(line, ex, reader->name(), reader->line_number())) continue;
-      } catch (const InputError& e) {
-        if (!o.lenient) throw;
+  unsigned pass = 0;
+  {
+    ExampleStream stream(*reader, parser, builder, o.passes, want_names);
+    while (ParsedExample* slot = stream.next()) {
+      if (slot->error) {
+        if (!o.lenient) std::rethrow_exception(slot->error);
         ++stats.skipped_lines;
-        if (stats.skipped_lines <= kMaxWarnings)
-          std::fprintf(stderr, "warning: skipping malformed line: %s\n", e.what());
+        if (stats.skipped_lines <= kMaxWarnings) {
+          try {
+            std::rethrow_exception(slot->error);
+          } catch (const std::exception& e) {
+            std::fprintf(stderr, "warning: skipping malformed line: %s\n", e.what());
+          }
+        }
         if (stats.skipped_lines == kMaxWarnings)
           std::fprintf(stderr, "warning: further malformed lines are skipped silently and counted in the summary\n");
         continue;
       }
-      builder.build(ex, features, want_names && pass == 0 ? &names : nullptr);
-      if (want_names && pass == 0) {
-        for (std::size_t i = 0; i < features.size() && i < names.size(); ++i)
-          linear_names[features[i].index & mask].insert(names[i]);
+      for (; pass < slot->pass; ++pass) model.decay_learning_rate(o.decay_learning_rate);
+      const Example& ex = slot->ex;
+      const std::vector<Feature>& features = slot->features;
+      if (want_names && slot->pass == 0) {
+        for (std::size_t i = 0; i < features.size() && i < slot->names.size(); ++i)
+          linear_names[features[i].index & mask].insert(slot->names[i]);
         if (const DotProduct* dot = model.dotproduct())
           for (const NamespaceSpan& ns : ex.namespaces)
             if (dot->side(ns) >= 0)
@@ -153,10 +151,7 @@ int run(const Options& o) {
       raw_predictions.write(raw, ex.tag);
       stats.add(labeled, ex.label, ex.importance, example_loss, features.size());
       progress.after_example(stats, labeled, ex.label, shown, features.size());
-      if (o.max_examples >= 0 && ++seen >= static_cast<uint64_t>(o.max_examples)) {
-        stop = true;
-        break;
-      }
+      if (o.max_examples >= 0 && ++seen >= static_cast<uint64_t>(o.max_examples)) break;
     }
   }
   predictions.close();

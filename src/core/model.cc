@@ -24,10 +24,17 @@ Model::Model(const CoreConfig& config, const Loss& loss)
 }
 
 double Model::predict(const Example& ex, const std::vector<Feature>& features) {
-  double p = ex.base;
-  for (const Feature& f : features) p += static_cast<double>(weights_.slot(f.index)[0]) * f.value;
-  if (dot_) p += dot_->predict(ex);
-  return p;
+  const std::size_t n = features.size();
+  constexpr std::size_t kAhead = 8;
+  for (std::size_t i = 0; i < n && i < kAhead; ++i) __builtin_prefetch(weights_.slot(features[i].index));
+  float p = 0.0f;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) __builtin_prefetch(weights_.slot(features[i + kAhead].index));
+    p += weights_.slot(features[i].index)[0] * features[i].value;
+  }
+  double result = ex.base + static_cast<double>(p);
+  if (dot_) result += dot_->predict(ex);
+  return result;
 }
 
 double Model::prepare_linear(const std::vector<Feature>& features, double g2, double importance, double& scale) {
@@ -48,6 +55,7 @@ double Model::prepare_linear(const std::vector<Feature>& features, double g2, do
     }
     return scale * sensitivity;
   }
+  if (adaptive && normalized && sqrt_rate) return prepare_default(features, g2, importance, scale);
   for (const Feature& f : features) {
     float* w = weights_.slot(f.index);
     double x2 = static_cast<double>(f.value) * f.value;
@@ -81,6 +89,34 @@ double Model::prepare_linear(const std::vector<Feature>& features, double g2, do
     if (avg > 0) m = adaptive ? (sqrt_rate ? 1.0 / std::sqrt(avg) : std::pow(avg, pw - 1.0)) : 1.0 / avg;
   }
   scale = eta_ * m;
+  return scale * sensitivity;
+}
+
+// VW's default rule (adaptive, normalized, power_t 0.5) in single precision,
+// the hot path: one square root per feature, rate = 1 / sqrt(G s^2).
+double Model::prepare_default(const std::vector<Feature>& features, double g2, double importance, double& scale) {
+  const float g2f = static_cast<float>(g2);
+  float sensitivity = 0.0f;
+  float norm_x = 0.0f;
+  for (const Feature& f : features) {
+    float* w = weights_.slot(f.index);
+    float x2 = f.value * f.value;
+    if (x2 < FLT_MIN) x2 = FLT_MIN;
+    w[1] += g2f * x2;
+    const float ax = std::fabs(f.value);
+    if (ax > w[2]) {
+      if (w[2] > 0) w[0] *= w[2] / ax;
+      w[2] = ax;
+    }
+    const float s2 = std::max(w[2] * w[2], FLT_MIN);
+    norm_x += x2 / s2;
+    const float rate = w[1] > 0 ? 1.0f / std::sqrt(w[1] * s2) : 0.0f;
+    w[3] = rate;
+    sensitivity += x2 * rate;
+  }
+  state_.normalized_sum_norm_x += importance * norm_x;
+  const double avg = state_.normalized_sum_norm_x / state_.total_weight;
+  scale = eta_ * (avg > 0 ? 1.0 / std::sqrt(avg) : 1.0);
   return scale * sensitivity;
 }
 

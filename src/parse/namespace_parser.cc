@@ -10,16 +10,20 @@ namespace {
 // Next blank-separated token from s[i]; `colon` gets the offset of its first
 // ':' in the token, or npos.
 std::string_view next_token(std::string_view s, std::size_t& i, std::size_t& colon) {
-  const std::size_t n = s.size();
-  while (i < n && is_blank(s[i])) ++i;
-  const std::size_t start = i;
-  colon = std::string_view::npos;
-  for (; i < n; ++i) {
-    const char c = s[i];
-    if (is_blank(c)) break;
-    if (c == ':' && colon == std::string_view::npos) colon = i - start;
+  const char* p = s.data() + i;
+  const char* const end = s.data() + s.size();
+  while (p < end && is_blank(*p)) ++p;
+  const char* const start = p;
+  const char* first_colon = nullptr;
+  while (p < end) {
+    const char c = *p;
+    if (c == ' ' || c == '\t') break;
+    if (c == ':' && first_colon == nullptr) first_colon = p;
+    ++p;
   }
-  return s.substr(start, i - start);
+  colon = first_colon ? static_cast<std::size_t>(first_colon - start) : std::string_view::npos;
+  i = static_cast<std::size_t>(p - s.data());
+  return std::string_view(start, static_cast<std::size_t>(p - start));
 }
 
 void add_name(Example& ex, std::string_view ns, std::string_view feature, std::string_view string_value) {

@@ -63,6 +63,7 @@ class Model {
   // Computes per-feature rates (slot[3]) and returns the linear slope q of
   // the path; `scale` receives the factor that turns t into w_i += scale r_i x_i t.
   double prepare_linear(const std::vector<Feature>& features, double g2, double importance, double& scale);
+  double prepare_default(const std::vector<Feature>& features, double g2, double importance, double& scale);
   void apply_linear(const std::vector<Feature>& features, double scale, double t, double importance);
 
   CoreConfig config_;
