@@ -1,4 +1,8 @@
 // One namespace of a VW line: its header (name and weight) and its features.
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "learner/error.h"
 #include "learner/parse/hash.h"
 #include "learner/parse/number.h"
@@ -9,18 +13,42 @@ namespace {
 
 // Next blank-separated token from s[i]; `colon` gets the offset of its first
 // ':' in the token, or npos.
+// Scans 16 bytes at a time (SSE2, part of x86-64) for the token's end and
+// its first ':' while at least 16 bytes remain in the segment; the rest
+// byte by byte, so nothing past the segment is read.
 std::string_view next_token(std::string_view s, std::size_t& i, std::size_t& colon) {
   const char* p = s.data() + i;
   const char* const end = s.data() + s.size();
   while (p < end && is_blank(*p)) ++p;
   const char* const start = p;
   const char* first_colon = nullptr;
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), colon_char = _mm_set1_epi8(':');
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned blanks = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab))));
+    unsigned colons = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, colon_char)));
+    if (blanks != 0) {
+      const int k = __builtin_ctz(blanks);
+      colons &= (1u << k) - 1u;
+      if (first_colon == nullptr && colons != 0) first_colon = p + __builtin_ctz(colons);
+      p += k;
+      goto done;
+    }
+    if (first_colon == nullptr && colons != 0) first_colon = p + __builtin_ctz(colons);
+    p += 16;
+  }
+#endif
   while (p < end) {
     const char c = *p;
     if (c == ' ' || c == '\t') break;
     if (c == ':' && first_colon == nullptr) first_colon = p;
     ++p;
   }
+#if defined(__SSE2__)
+done:
+#endif
   colon = first_colon ? static_cast<std::size_t>(first_colon - start) : std::string_view::npos;
   i = static_cast<std::size_t>(p - s.data());
   return std::string_view(start, static_cast<std::size_t>(p - start));
