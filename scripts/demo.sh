@@ -10,7 +10,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export BUILD="${BUILD:-$ROOT/build}"
-"$ROOT/scripts/setup.sh" >/dev/null
+TARGETS="learner gen_ratings" "$ROOT/scripts/setup.sh" >/dev/null
 L="$BUILD/learner"
 OUT="$BUILD/demo"
 mkdir -p "$OUT"

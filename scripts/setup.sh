@@ -18,5 +18,11 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# TARGETS (space-separated) limits the build, e.g. TARGETS="learner gen_ratings".
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$BUILD" -j"$(nproc)"
+if [ -n "${TARGETS:-}" ]; then
+  # shellcheck disable=SC2086
+  cmake --build "$BUILD" -j"$(nproc)" --target $TARGETS
+else
+  cmake --build "$BUILD" -j"$(nproc)"
+fi
