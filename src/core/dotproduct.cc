@@ -1,5 +1,6 @@
 #include "learner/core/dotproduct.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "learner/error.h"
@@ -14,28 +15,46 @@ uint64_t splitmix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+bool overlaps(const DotProductPair& a, const DotProductPair& b) {
+  for (const std::string* x : {&a.left, &a.right})
+    for (const std::string* y : {&b.left, &b.right}) {
+      if (a.by_full_name && b.by_full_name ? *x == *y : (*x)[0] == (*y)[0]) return true;
+    }
+  return false;
+}
+
 }  // namespace
 
 DotProduct::DotProduct(const CoreConfig& config)
-    : rank_(config.rank),
+    : pairs_(config.dotproducts),
+      rank_(config.rank),
       l2_(config.dotproduct_l2),
-      eta_scale_(config.dotproduct_learning_rate > 0 ? config.dotproduct_learning_rate / config.learning_rate : 1.0),
+      eta_scale_(config.dotproduct_learning_rate > 0 && config.learning_rate > 0
+                     ? config.dotproduct_learning_rate / config.learning_rate
+                     : 1.0),
       adaptive_(config.rule.adaptive),
       init_scale_(config.init_scale),
       seed_(config.random_seed),
       latent_(config.bits, config.rank + 1) {
-  if (config.dotproducts.size() != 1)
-    throw UsageError("--dotproduct: exactly one pair is supported, got " + std::to_string(config.dotproducts.size()));
-  pair_ = config.dotproducts.front();
+  if (pairs_.empty()) throw UsageError("--dotproduct needs a pair of namespaces");
+  if (pairs_.size() > PredictionPath::kMaxTerms)
+    throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
   if (rank_ < 1 || rank_ > 256) throw UsageError("--rank must be between 1 and 256");
   if (l2_ < 0) throw UsageError("--dotproduct_l2 must be >= 0");
-  if (pair_.left.empty() || pair_.right.empty()) throw UsageError("--dotproduct needs two namespaces");
-  if (pair_.left == pair_.right) throw UsageError("--dotproduct: the two sides must be different namespaces");
+  for (std::size_t i = 0; i < pairs_.size(); ++i) {
+    const DotProductPair& p = pairs_[i];
+    if (p.left.empty() || p.right.empty()) throw UsageError("--dotproduct needs two namespaces");
+    if (p.by_full_name ? p.left == p.right : p.left[0] == p.right[0])
+      throw UsageError("--dotproduct: the two sides must be different namespaces ('" + p.left + "', '" + p.right + "')");
+    for (std::size_t j = 0; j < i; ++j)
+      if (overlaps(p, pairs_[j]))
+        throw UsageError("--dotproduct pairs must use disjoint namespaces (" + p.left + p.right + " and " +
+                         pairs_[j].left + pairs_[j].right + " share one)");
+  }
   float* v = latent_.data();
   const std::size_t stride = rank_ + 1;
   for (std::size_t s = 0; s < latent_.slots(); ++s)
     for (unsigned j = 0; j < rank_; ++j) v[s * stride + j] = initial_value(s, j);
-  for (auto& v2 : vec_) v2.assign(rank_, 0.0);
 }
 
 float DotProduct::initial_value(std::size_t slot, unsigned dim) const {
@@ -44,116 +63,145 @@ float DotProduct::initial_value(std::size_t slot, unsigned dim) const {
   return static_cast<float>(1.0 + init_scale_ * u);
 }
 
-int DotProduct::side(const NamespaceSpan& ns) const {
-  if (pair_.by_full_name) {
-    if (ns.name == pair_.left) return 0;
-    if (ns.name == pair_.right) return 1;
+int DotProduct::side(const NamespaceSpan& ns, std::size_t pair) const {
+  const DotProductPair& p = pairs_[pair];
+  if (p.by_full_name) {
+    if (ns.name == p.left) return 0;
+    if (ns.name == p.right) return 1;
     return -1;
   }
-  if (ns.first == pair_.left[0]) return 0;
-  if (ns.first == pair_.right[0]) return 1;
+  if (ns.first == p.left[0]) return 0;
+  if (ns.first == p.right[0]) return 1;
   return -1;
 }
 
-double DotProduct::predict(const Example& ex) {
-  active_ = false;
-  for (int s = 0; s < 2; ++s) {
-    terms_[s].clear();
-    std::fill(vec_[s].begin(), vec_[s].end(), 0.0);
-    sum_x_[s] = 0.0;
-    sum_x2_[s] = 0.0;
-  }
-  for (const NamespaceSpan& ns : ex.namespaces) {
-    const int s = side(ns);
-    if (s < 0) continue;
-    for (uint32_t i = ns.begin; i < ns.end; ++i) {
-      const Feature& f = ex.features[i];
-      terms_[s].push_back({f.index, f.value});
-      const float* v = latent_.slot(f.index);
-      for (unsigned j = 0; j < rank_; ++j) vec_[s][j] += static_cast<double>(f.value) * v[j];
-      sum_x_[s] += f.value;
-      sum_x2_[s] += static_cast<double>(f.value) * f.value;
-    }
-  }
-  if (terms_[0].empty() || terms_[1].empty()) return 0.0;
-  double dot = 0.0;
-  for (unsigned j = 0; j < rank_; ++j) dot += vec_[0][j] * vec_[1][j];
-  return dot - static_cast<double>(rank_) * sum_x_[0] * sum_x_[1];
+int DotProduct::side(const NamespaceSpan& ns) const {
+  for (std::size_t p = 0; p < pairs_.size(); ++p)
+    if (int s = side(ns, p); s >= 0) return s;
+  return -1;
 }
 
-void DotProduct::prepare(double g2, double importance, double eta, PredictionPath& path) {
-  active_ = false;
-  dyadic0_ = 0.0;
-  if (terms_[0].empty() || terms_[1].empty()) return;
-  const double eta_l = eta * eta_scale_;
-  const std::size_t stride = rank_ + 1;
-  double norm2[2] = {0, 0};
-  for (int s = 0; s < 2; ++s)
-    for (unsigned j = 0; j < rank_; ++j) norm2[s] += vec_[s][j] * vec_[s][j];
-  for (int s = 0; s < 2; ++s) {
-    rate_[s].resize(terms_[s].size());
-    rho_[s] = 0.0;
-    for (std::size_t i = 0; i < terms_[s].size(); ++i) {
-      const Term& term = terms_[s][i];
-      float* v = latent_.slot(term.index);
-      const double x2 = static_cast<double>(term.x) * term.x;
-      double rate = eta_l;
-      // The adaptive sum is kept in every mode: G_f > 0 also marks a trained feature.
-      v[rank_] = static_cast<float>(v[rank_] + g2 * x2 * norm2[1 - s]);
-      if (adaptive_) rate = v[rank_] > 0 ? eta_l / std::sqrt(static_cast<double>(v[rank_])) : 0.0;
-      rate_[s][i] = rate;
-      rho_[s] += rate * x2;
-    }
-  }
-  (void)stride;
-  mu_ = 0.0;
-  if (l2_ > 0) {
-    const double x2 = sum_x2_[0] + sum_x2_[1];
-    eta_shared_ = x2 > 0 ? (rho_[0] + rho_[1]) / x2 : 0.0;
+double DotProduct::gather(const Example& ex, uint32_t offset, double sign) {
+  double total = 0.0;
+  for (std::size_t p = 0; p < pairs_.size(); ++p) {
+    if (used_ == states_.size()) states_.emplace_back();
+    State& st = states_[used_];
+    st.sign = sign;
+    st.active = false;
     for (int s = 0; s < 2; ++s) {
-      std::fill(rate_[s].begin(), rate_[s].end(), eta_shared_);
-      rho_[s] = eta_shared_ * sum_x2_[s];
+      st.terms[s].clear();
+      st.vec[s].assign(rank_, 0.0);
+      st.sum_x[s] = 0.0;
+      st.sum_x2[s] = 0.0;
     }
-    mu_ = 2.0 * eta_shared_ * l2_;
+    for (const NamespaceSpan& ns : ex.namespaces) {
+      const int s = side(ns, p);
+      if (s < 0) continue;
+      for (uint32_t i = ns.begin; i < ns.end; ++i) {
+        const Feature& f = ex.features[i];
+        const uint32_t index = f.index + offset;
+        st.terms[s].push_back({index, f.value});
+        const float* v = latent_.slot(index);
+        for (unsigned j = 0; j < rank_; ++j) st.vec[s][j] += static_cast<double>(f.value) * v[j];
+        st.sum_x[s] += f.value;
+        st.sum_x2[s] += static_cast<double>(f.value) * f.value;
+      }
+    }
+    if (st.terms[0].empty() || st.terms[1].empty()) continue;  // an absent side: no term, no state
+    ++used_;
+    double dot = 0.0;
+    for (unsigned j = 0; j < rank_; ++j) dot += st.vec[0][j] * st.vec[1][j];
+    total += sign * (dot - static_cast<double>(rank_) * st.sum_x[0] * st.sum_x[1]);
   }
-  if (!(rho_[0] > 0) || !(rho_[1] > 0)) return;
-  kappa_ = std::sqrt(rho_[0] * rho_[1]);
-  r_ = std::sqrt(rho_[0] / rho_[1]);
-  const double sr = std::sqrt(r_);
-  double P = 0.0, M = 0.0;
-  for (unsigned j = 0; j < rank_; ++j) {
-    const double a = vec_[0][j] / sr, b = vec_[1][j] * sr;
-    P += (a + b) * (a + b);
-    M += (a - b) * (a - b);
+  return total;
+}
+
+double DotProduct::prepare(double g2, double eta, PredictionPath& path) {
+  const double eta_l = eta * eta_scale_;
+  double rho_total = 0.0, x2_total = 0.0;
+  for (std::size_t n = 0; n < used_; ++n) {
+    State& st = states_[n];
+    double norm2[2] = {0, 0};
+    for (int s = 0; s < 2; ++s)
+      for (unsigned j = 0; j < rank_; ++j) norm2[s] += st.vec[s][j] * st.vec[s][j];
+    for (int s = 0; s < 2; ++s) {
+      st.rate[s].resize(st.terms[s].size());
+      st.rho[s] = 0.0;
+      for (std::size_t i = 0; i < st.terms[s].size(); ++i) {
+        const Term& term = st.terms[s][i];
+        float* v = latent_.slot(term.index);
+        const double x2 = static_cast<double>(term.x) * term.x;
+        const float G = static_cast<float>(v[rank_] + g2 * x2 * norm2[1 - s]);
+        if (accumulate_) v[rank_] = G;
+        const double rate = adaptive_ ? (G > 0 ? eta_l / std::sqrt(static_cast<double>(G)) : 0.0) : eta_l;
+        st.rate[s][i] = rate;
+        st.rho[s] += rate * x2;
+      }
+      rho_total += st.rho[s];
+      x2_total += st.sum_x2[s];
+    }
   }
-  path.kappa = kappa_;
-  path.P = 0.5 * P;
-  path.M = 0.5 * M;
-  path.mu = mu_;
-  dyadic0_ = 0.5 * (path.P - path.M);
-  active_ = true;
-  (void)importance;
+  mu_ = 0.0;
+  if (l2_ > 0 && x2_total > 0) {
+    const double shared = rho_total / x2_total;
+    for (std::size_t n = 0; n < used_; ++n) {
+      State& st = states_[n];
+      for (int s = 0; s < 2; ++s) {
+        std::fill(st.rate[s].begin(), st.rate[s].end(), shared);
+        st.rho[s] = shared * st.sum_x2[s];
+      }
+    }
+    mu_ = 2.0 * shared * l2_;
+  }
+  double dyadic0 = 0.0;
+  std::size_t term = 0;
+  for (std::size_t n = 0; n < used_; ++n) {
+    State& st = states_[n];
+    st.active = false;
+    if (!(st.rho[0] > 0) || !(st.rho[1] > 0)) continue;
+    st.kappa = std::sqrt(st.rho[0] * st.rho[1]);
+    st.r = std::sqrt(st.rho[0] / st.rho[1]);
+    const double sr = std::sqrt(st.r);
+    double P = 0.0, M = 0.0;
+    for (unsigned j = 0; j < rank_; ++j) {
+      const double a = st.vec[0][j] / sr, b = st.vec[1][j] * sr;
+      P += (a + b) * (a + b);
+      M += (a - b) * (a - b);
+    }
+    P *= 0.5;
+    M *= 0.5;
+    if (st.sign < 0) std::swap(P, M);  // the pair moves along -t
+    path.add_term(st.kappa, P, M);
+    dyadic0 += 0.5 * (P - M);
+    st.active = true;
+    ++term;
+  }
+  if (term > 0) path.mu = mu_;
+  return dyadic0;
 }
 
 void DotProduct::apply(double t, double importance) {
-  if (!active_) return;
-  const double x = kappa_ * t;
-  const double sh = std::sinh(x);
-  const double half = std::sinh(0.5 * x);
-  const double ch1 = 2.0 * half * half;  // cosh(x) - 1 without cancellation
-  if (!std::isfinite(sh) || !std::isfinite(ch1)) return;
   const double decay = mu_ > 0 ? std::exp(-0.5 * mu_ * importance) : 1.0;
-  for (int s = 0; s < 2; ++s) {
-    const std::vector<double>& mine = vec_[s];
-    const std::vector<double>& other = vec_[1 - s];
-    const double cross = s == 0 ? r_ : 1.0 / r_;
-    for (std::size_t i = 0; i < terms_[s].size(); ++i) {
-      const Term& term = terms_[s][i];
-      float* v = latent_.slot(term.index);
-      const double k = rate_[s][i] * term.x / rho_[s];
-      for (unsigned j = 0; j < rank_; ++j) {
-        const double delta = mine[j] * ch1 + cross * other[j] * sh;
-        v[j] = static_cast<float>(decay * (v[j] + k * delta));
+  for (std::size_t n = 0; n < used_; ++n) {
+    const State& st = states_[n];
+    if (!st.active) continue;
+    const double x = st.kappa * st.sign * t;
+    const double sh = std::sinh(x);
+    const double half = std::sinh(0.5 * x);
+    const double ch1 = 2.0 * half * half;  // cosh(x) - 1 without cancellation
+    if (!std::isfinite(sh) || !std::isfinite(ch1)) continue;
+    for (int s = 0; s < 2; ++s) {
+      const std::vector<double>& mine = st.vec[s];
+      const std::vector<double>& other = st.vec[1 - s];
+      const double cross = s == 0 ? st.r : 1.0 / st.r;
+      for (std::size_t i = 0; i < st.terms[s].size(); ++i) {
+        const Term& term = st.terms[s][i];
+        float* v = latent_.slot(term.index);
+        const double k = st.rate[s][i] * term.x / st.rho[s];
+        for (unsigned j = 0; j < rank_; ++j) {
+          const double delta = mine[j] * ch1 + cross * other[j] * sh;
+          v[j] = static_cast<float>(decay * (v[j] + k * delta));
+        }
       }
     }
   }

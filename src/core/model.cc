@@ -1,13 +1,16 @@
 #include "learner/core/model.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <limits>
 
 namespace learner {
 namespace {
 
-// VW clamps |x| to at least sqrt(FLT_MIN) ~ 1.08e-19 when computing rates.
+// VW clamps x^2 to at least FLT_MIN (|x| >= 1.08e-19) when computing rates.
 constexpr double kMinX2 = FLT_MIN;
+constexpr Component kSingle[1] = {Component{}};
 
 }  // namespace
 
@@ -24,41 +27,71 @@ Model::Model(const CoreConfig& config, const Loss& loss)
 }
 
 double Model::predict(const Example& ex, const std::vector<Feature>& features) {
-  const std::size_t n = features.size();
+  last_example_ = &ex;
+  return predict(ex, features, kSingle, 1);
+}
+
+double Model::predict(const Example& ex, const std::vector<Feature>& features, const Component* parts,
+                      std::size_t n) {
+  double result = ex.base;
+  const std::size_t count = features.size();
   constexpr std::size_t kAhead = 8;
-  for (std::size_t i = 0; i < n && i < kAhead; ++i) __builtin_prefetch(weights_.slot(features[i].index));
-  float p = 0.0f;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i + kAhead < n) __builtin_prefetch(weights_.slot(features[i + kAhead].index));
-    p += weights_.slot(features[i].index)[0] * features[i].value;
+  if (dot_) dot_->reset();
+  for (std::size_t c = 0; c < n; ++c) {
+    const uint32_t offset = parts[c].offset;
+    for (std::size_t i = 0; i < count && i < kAhead; ++i) __builtin_prefetch(weights_.slot(features[i].index + offset));
+    float p = 0.0f;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i + kAhead < count) __builtin_prefetch(weights_.slot(features[i + kAhead].index + offset));
+      p += weights_.slot(features[i].index + offset)[0] * features[i].value;
+    }
+    result += parts[c].sign * static_cast<double>(p);
+    if (dot_) result += dot_->gather(ex, offset, parts[c].sign);
   }
-  double result = ex.base + static_cast<double>(p);
-  if (dot_) result += dot_->predict(ex);
   return result;
 }
 
-double Model::prepare_linear(const std::vector<Feature>& features, double g2, double importance, double& scale) {
+// VW's default rule (adaptive, normalized, power_t 0.5) in single precision,
+// the hot path: one square root per feature, rate = 1 / sqrt(G s^2).
+void Model::accumulate_default(const std::vector<Feature>& features, uint32_t offset, double g2,
+                               double& sensitivity, double& norm_x) {
+  const float g2f = static_cast<float>(g2);
+  float sens = 0.0f, norm = 0.0f;
+  for (const Feature& f : features) {
+    float* w = weights_.slot(f.index + offset);
+    float x2 = f.value * f.value;
+    if (x2 < FLT_MIN) x2 = FLT_MIN;
+    w[1] += g2f * x2;
+    const float ax = std::fabs(f.value);
+    if (ax > w[2]) {
+      if (w[2] > 0) w[0] *= w[2] / ax;
+      w[2] = ax;
+    }
+    const float s2 = std::max(w[2] * w[2], FLT_MIN);
+    norm += x2 / s2;
+    const float rate = w[1] > 0 ? 1.0f / std::sqrt(w[1] * s2) : 0.0f;
+    w[3] = rate;
+    sens += x2 * rate;
+  }
+  sensitivity += sens;
+  norm_x += norm;
+}
+
+void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t offset, double g2, double& sensitivity,
+                             double& norm_x) {
   const bool adaptive = config_.rule.adaptive;
   const bool normalized = config_.rule.normalized;
   const double pw = config_.power_t;
   const bool sqrt_rate = pw == 0.5;
-  double sensitivity = 0.0;
-  double norm_x = 0.0;
-  state_.total_weight += importance;
-  if (!adaptive && !normalized) {
-    const double t0 = config_.initial_t > 0 ? config_.initial_t : 1.0;
-    scale = eta_ * std::pow(t0 / (t0 + state_.total_weight - config_.initial_t), pw);
-    for (const Feature& f : features) {
-      float* w = weights_.slot(f.index);
-      w[3] = 1.0f;
-      sensitivity += static_cast<double>(f.value) * f.value;
-    }
-    return scale * sensitivity;
-  }
-  if (adaptive && normalized && sqrt_rate) return prepare_default(features, g2, importance, scale);
+  if (adaptive && normalized && sqrt_rate) return accumulate_default(features, offset, g2, sensitivity, norm_x);
   for (const Feature& f : features) {
-    float* w = weights_.slot(f.index);
+    float* w = weights_.slot(f.index + offset);
     double x2 = static_cast<double>(f.value) * f.value;
+    if (!adaptive && !normalized) {
+      w[3] = 1.0f;
+      sensitivity += x2;
+      continue;
+    }
     if (x2 < kMinX2) x2 = kMinX2;
     if (adaptive) w[1] = static_cast<float>(w[1] + g2 * x2);
     double rate = 1.0;
@@ -82,53 +115,48 @@ double Model::prepare_linear(const std::vector<Feature>& features, double g2, do
     w[3] = static_cast<float>(rate);
     sensitivity += x2 * w[3];
   }
-  double m = 1.0;
-  if (normalized) {
-    state_.normalized_sum_norm_x += importance * norm_x;
-    const double avg = state_.normalized_sum_norm_x / state_.total_weight;
-    if (avg > 0) m = adaptive ? (sqrt_rate ? 1.0 / std::sqrt(avg) : std::pow(avg, pw - 1.0)) : 1.0 / avg;
-  }
-  scale = eta_ * m;
-  return scale * sensitivity;
 }
 
-// VW's default rule (adaptive, normalized, power_t 0.5) in single precision,
-// the hot path: one square root per feature, rate = 1 / sqrt(G s^2).
-double Model::prepare_default(const std::vector<Feature>& features, double g2, double importance, double& scale) {
-  const float g2f = static_cast<float>(g2);
-  float sensitivity = 0.0f;
-  float norm_x = 0.0f;
-  for (const Feature& f : features) {
-    float* w = weights_.slot(f.index);
-    float x2 = f.value * f.value;
-    if (x2 < FLT_MIN) x2 = FLT_MIN;
-    w[1] += g2f * x2;
-    const float ax = std::fabs(f.value);
-    if (ax > w[2]) {
-      if (w[2] > 0) w[0] *= w[2] / ax;
-      w[2] = ax;
+PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& features, const Component* parts,
+                                 std::size_t n, double p_hat, double g2, double importance, double& scale) {
+  const bool adaptive = config_.rule.adaptive;
+  const bool normalized = config_.rule.normalized;
+  const double pw = config_.power_t;
+  state_.total_weight += importance;
+  double sensitivity = 0.0, norm_x = 0.0;
+  for (std::size_t c = 0; c < n; ++c) accumulate_rates(features, parts[c].offset, g2, sensitivity, norm_x);
+  if (!adaptive && !normalized) {
+    // VW: eta (t0 / (t0 + sum of importance))^p, t0 = 1 unless --initial_t.
+    const double t0 = config_.initial_t > 0 ? config_.initial_t : 1.0;
+    scale = eta_ * std::pow(t0 / (t0 + state_.total_weight), pw);
+  } else {
+    double m = 1.0;
+    if (normalized) {
+      state_.normalized_sum_norm_x += importance * norm_x;
+      const double avg = state_.normalized_sum_norm_x / state_.total_weight;
+      if (avg > 0) m = adaptive ? (pw == 0.5 ? 1.0 / std::sqrt(avg) : std::pow(avg, pw - 1.0)) : 1.0 / avg;
     }
-    const float s2 = std::max(w[2] * w[2], FLT_MIN);
-    norm_x += x2 / s2;
-    const float rate = w[1] > 0 ? 1.0f / std::sqrt(w[1] * s2) : 0.0f;
-    w[3] = rate;
-    sensitivity += x2 * rate;
+    scale = eta_ * m;
   }
-  state_.normalized_sum_norm_x += importance * norm_x;
-  const double avg = state_.normalized_sum_norm_x / state_.total_weight;
-  scale = eta_ * (avg > 0 ? 1.0 / std::sqrt(avg) : 1.0);
-  return scale * sensitivity;
+  PredictionPath path = PredictionPath::linear(p_hat, scale * sensitivity);
+  if (dot_) {
+    // Re-gather: the latent vectors of exactly these parts.
+    dot_->reset();
+    for (std::size_t c = 0; c < n; ++c) dot_->gather(ex, parts[c].offset, parts[c].sign);
+    path.p_lin0 = p_hat - dot_->prepare(g2, eta_, path);
+  }
+  return path;
 }
 
-void Model::apply_linear(const std::vector<Feature>& features, double scale, double t, double importance) {
-  const double step = scale * t;
+void Model::apply_linear(const std::vector<Feature>& features, uint32_t offset, double step, double scale,
+                         double importance) {
   for (const Feature& f : features) {
-    float* w = weights_.slot(f.index);
+    float* w = weights_.slot(f.index + offset);
     w[0] = static_cast<float>(w[0] + step * w[3] * f.value);
   }
   if (config_.l1 > 0 || config_.l2 > 0) {
     for (const Feature& f : features) {
-      float* w = weights_.slot(f.index);
+      float* w = weights_.slot(f.index + offset);
       const double rate = scale * w[3] * importance;
       double v = w[0];
       if (config_.l2 > 0) v *= std::max(0.0, 1.0 - config_.l2 * rate);
@@ -139,16 +167,22 @@ void Model::apply_linear(const std::vector<Feature>& features, double scale, dou
 }
 
 void Model::learn(const std::vector<Feature>& features, double p_hat, double label, double importance) {
+  static const Example kEmpty;
+  learn(last_example_ ? *last_example_ : kEmpty, features, kSingle, 1, p_hat, label, importance);
+}
+
+void Model::learn(const Example& ex, const std::vector<Feature>& features, double p_hat, double label,
+                  double importance) {
+  learn(ex, features, kSingle, 1, p_hat, label, importance);
+}
+
+void Model::learn(const Example& ex, const std::vector<Feature>& features, const Component* parts, std::size_t n,
+                  double p_hat, double label, double importance) {
   if (!(importance > 0)) return;
   if (loss_.loss(p_hat, label) == 0.0) return;  // VW: no update at zero loss
   const double g2 = importance * loss_.square_grad(p_hat, label);
   double scale = 0.0;
-  const double q = prepare_linear(features, g2, importance, scale);
-  PredictionPath path = PredictionPath::linear(p_hat, q);
-  if (dot_) {
-    dot_->prepare(g2, importance, eta_, path);
-    path.p_lin0 = p_hat - dot_->offset();
-  }
+  const PredictionPath path = build_path(ex, features, parts, n, p_hat, g2, importance, scale);
   double t = config_.rule.invariant ? loss_.update(path, label, importance)
                                     : loss_.plain_update(p_hat, label, importance);
   if (!std::isfinite(t)) {
@@ -156,8 +190,35 @@ void Model::learn(const std::vector<Feature>& features, double p_hat, double lab
     ++state_.nan_updates;
   }
   if (t == 0.0) return;
-  apply_linear(features, scale, t, importance);
+  for (std::size_t c = 0; c < n; ++c)
+    apply_linear(features, parts[c].offset, parts[c].sign * scale * t, scale, importance);
   if (dot_) dot_->apply(t, importance);
+}
+
+double Model::min_importance(const Example& ex, const std::vector<Feature>& features, const Component* parts,
+                             std::size_t n, double p_hat, double label, double target) {
+  // A what-if path: linear slots and counters are saved and restored around
+  // build_path; the latent sums are not written (set_accumulate(false)).
+  struct Saved {
+    float* slot;
+    float values[4];
+  };
+  std::vector<Saved> saved;
+  saved.reserve(features.size() * n);
+  for (std::size_t c = 0; c < n; ++c)
+    for (const Feature& f : features) {
+      float* w = weights_.slot(f.index + parts[c].offset);
+      saved.push_back({w, {w[0], w[1], w[2], w[3]}});
+    }
+  const OptimizerState state = state_;
+  const double g2 = loss_.square_grad(p_hat, label);
+  double scale = 0.0;
+  if (dot_) dot_->set_accumulate(false);
+  const PredictionPath path = build_path(ex, features, parts, n, p_hat, g2, 1.0, scale);
+  if (dot_) dot_->set_accumulate(true);
+  for (auto it = saved.rbegin(); it != saved.rend(); ++it) std::copy(it->values, it->values + 4, it->slot);
+  state_ = state;
+  return loss_.min_importance(path, label, target);
 }
 
 }  // namespace learner

@@ -1,10 +1,11 @@
 // PredictionPath: p(t, h) = p_lin0 + q t + e^{-mu h} (P e^{2 kappa t} - M e^{-2 kappa t}) / 2
 // (design/dyadic-update.md section 2, "catastrophic cancellation").
+#include "learner/loss/path.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "learner/loss/path.h"
 #include "numeric.h"
 #include "root.h"
 
@@ -21,22 +22,34 @@ double saturate(double v) { return std::clamp(v, -kHuge, kHuge); }
 double PredictionPath::at(double t, double h) const {
   const double x = 2.0 * kappa * t;
   const double decay = -mu * h;
-  const double dyadic = 0.5 * (capped_exp(P, x + decay) - capped_exp(M, decay - x));
+  double dyadic = 0.5 * (capped_exp(P, x + decay) - capped_exp(M, decay - x));
+  for (int j = 0; j < n_extra; ++j) {
+    const double xj = 2.0 * extra[j].kappa * t;
+    dyadic += 0.5 * (capped_exp(extra[j].P, xj + decay) - capped_exp(extra[j].M, decay - xj));
+  }
   return saturate(p_lin0 + saturate(q * t) + dyadic);
 }
 
 double PredictionPath::slope(double t, double h) const {
   const double x = 2.0 * kappa * t;
   const double decay = -mu * h;
-  const double curve = capped_exp(P, x + decay) + capped_exp(M, decay - x);
-  return saturate(q + saturate(kappa * curve));
+  double curve = kappa * (capped_exp(P, x + decay) + capped_exp(M, decay - x));
+  for (int j = 0; j < n_extra; ++j) {
+    const double xj = 2.0 * extra[j].kappa * t;
+    curve += extra[j].kappa * (capped_exp(extra[j].P, xj + decay) + capped_exp(extra[j].M, decay - xj));
+  }
+  return saturate(q + saturate(curve));
 }
 
 double PredictionPath::magnitude(double t, double h) const {
   const double x = 2.0 * kappa * t;
   const double decay = -mu * h;
-  return std::fabs(p_lin0) + std::fabs(q * t) +
-         0.5 * (capped_exp(P, x + decay) + capped_exp(M, decay - x));
+  double m = std::fabs(p_lin0) + std::fabs(q * t) + 0.5 * (capped_exp(P, x + decay) + capped_exp(M, decay - x));
+  for (int j = 0; j < n_extra; ++j) {
+    const double xj = 2.0 * extra[j].kappa * t;
+    m += 0.5 * (capped_exp(extra[j].P, xj + decay) + capped_exp(extra[j].M, decay - xj));
+  }
+  return m;
 }
 
 double PredictionPath::change(double t_ref, double dt, double h) const {
@@ -46,8 +59,14 @@ double PredictionPath::change(double t_ref, double dt, double h) const {
   if (std::fabs(x) + std::fabs(dx) > 600.0 || std::fabs(decay) > 600.0) {
     return at(t_ref + dt, h) - at(t_ref, h);  // astronomically large terms: no cancellation to save
   }
-  const double up = 0.5 * capped_exp(P, x + decay) * std::expm1(dx);
-  const double down = 0.5 * capped_exp(M, decay - x) * std::expm1(-dx);
+  double up = 0.5 * capped_exp(P, x + decay) * std::expm1(dx);
+  double down = 0.5 * capped_exp(M, decay - x) * std::expm1(-dx);
+  for (int j = 0; j < n_extra; ++j) {
+    const double xj = 2.0 * extra[j].kappa * t_ref, dxj = 2.0 * extra[j].kappa * dt;
+    if (std::fabs(xj) + std::fabs(dxj) > 600.0) return at(t_ref + dt, h) - at(t_ref, h);
+    up += 0.5 * capped_exp(extra[j].P, xj + decay) * std::expm1(dxj);
+    down += 0.5 * capped_exp(extra[j].M, decay - xj) * std::expm1(-dxj);
+  }
   return q * dt + (up - down);
 }
 
@@ -63,7 +82,10 @@ double PredictionPath::inverse(double target) const {
     double s = std::min(d * (target - p0) / q, kMaxStep);
     if (s >= kMaxStep) return d * kMaxStep;
     // Keep on the near side of the target despite rounding in p0 + q t.
-    for (int k = 0; k < 4 && s > 0.0 && phi(s) > 0.0; ++k) s = std::nextafter(s, 0.0);
+    double offset = std::numeric_limits<double>::epsilon() * s;
+    for (int k = 0; k < 64 && s > 0.0 && phi(s) > 0.0; ++k, offset *= 2.0) {
+      s = std::max(s - offset, 0.0);
+    }
     return d * s;
   }
   // Bracket: start from the linearisation, expand geometrically.
@@ -77,7 +99,8 @@ double PredictionPath::inverse(double target) const {
     hi = std::min(4.0 * hi, kMaxStep);
   }
   auto eval = [&](double s) { return detail::RootEval{phi(s), slope(d * s)}; };
-  const double s = detail::solve_bracketed(eval, lo, hi, std::clamp(linearisation, lo, hi), {.max_iter = 200, .safe_side = true});
+  const double s = detail::solve_bracketed(eval, lo, hi, std::clamp(linearisation, lo, hi),
+                                           {.max_iter = 200, .safe_side = true});
   return d * std::clamp(s, 0.0, kMaxStep);
 }
 

@@ -96,8 +96,12 @@ TEST_P(DyadicModel, UpdateLandsWherePathSays) {
     ASSERT_TRUE(std::isfinite(p1));
     if (loss->minimum_at_label()) {
       // Safety: never past the label.
-      if (p0 <= y) EXPECT_LE(p1, y + 1e-6);
-      if (p0 >= y) EXPECT_GE(p1, y - 1e-6);
+      if (p0 <= y) {
+        EXPECT_LE(p1, y + 1e-6);
+      }
+      if (p0 >= y) {
+        EXPECT_GE(p1, y - 1e-6);
+      }
     }
     EXPECT_LE(loss->loss(p1, y), loss->loss(p0, y) + 1e-9) << "step " << step;
   }

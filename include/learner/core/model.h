@@ -35,19 +35,41 @@ struct OptimizerState {
   uint64_t nan_updates = 0;            // updates replaced by 0 because they were not finite
 };
 
+// A sub-model of a reduction (one class of --oaa, one node of a tree): its
+// weights sit at feature index + offset (hashing keeps sub-models apart, as
+// VW's ft_offset), and it enters the prediction with `sign` (+1 or -1, the
+// latter for "score of lambda minus score of phi").
+struct Component {
+  uint32_t offset = 0;
+  double sign = 1.0;
+};
+
 class Model {
  public:
   Model(const CoreConfig& config, const Loss& loss);
 
-  // Raw prediction (before clipping and link). `features` are the built
-  // features of `ex` (FeatureBuilder); `ex` supplies the namespaces of the
-  // dot-product pairs. Fills the dot-product scratch used by learn().
+  // Raw prediction (before clipping and link) of the sum of `parts` (default:
+  // the one model at offset 0). `features` are the built features of `ex`
+  // (FeatureBuilder); `ex` supplies the namespaces of the dot-product pairs.
   double predict(const Example& ex, const std::vector<Feature>& features);
-  // Learns from the example last passed to predict(), whose clipped
-  // prediction is p_hat. No-op for importance <= 0.
+  double predict(const Example& ex, const std::vector<Feature>& features, const Component* parts, std::size_t n);
+  // Learns from `ex`, whose clipped prediction is p_hat, moving every part
+  // along one importance-aware path. No-op for importance <= 0.
+  void learn(const Example& ex, const std::vector<Feature>& features, double p_hat, double label, double importance);
+  void learn(const Example& ex, const std::vector<Feature>& features, const Component* parts, std::size_t n,
+             double p_hat, double label, double importance);
+  // The example last passed to predict() (single model); kept for callers
+  // that do not hold the Example.
   void learn(const std::vector<Feature>& features, double p_hat, double label, double importance);
+  // Smallest importance weight that would move the prediction from p_hat to
+  // `target` (design note section 4), computed on the example's path without
+  // changing any weight or accumulator. +infinity if out of reach.
+  double min_importance(const Example& ex, const std::vector<Feature>& features, const Component* parts,
+                        std::size_t n, double p_hat, double label, double target);
   // Multiplies the base learning rate (--decay_learning_rate after a pass).
   void decay_learning_rate(double factor) { eta_ *= factor; }
+  // Sets the base learning rate (restoring a saved model's, possibly decayed, rate).
+  void set_learning_rate(double eta) { eta_ = eta; }
 
   const CoreConfig& config() const { return config_; }
   const Loss& loss() const { return loss_; }
@@ -60,12 +82,21 @@ class Model {
   double learning_rate() const { return eta_; }
 
  private:
-  // Computes per-feature rates (slot[3]) and returns the linear slope q of
-  // the path; `scale` receives the factor that turns t into w_i += scale r_i x_i t.
-  double prepare_linear(const std::vector<Feature>& features, double g2, double importance, double& scale);
-  double prepare_default(const std::vector<Feature>& features, double g2, double importance, double& scale);
-  void apply_linear(const std::vector<Feature>& features, double scale, double t, double importance);
+  // Accumulates the rates of one part's features (slot[3]) into `sensitivity`
+  // (sum x^2 r) and `norm_x` (sum x^2/s^2); `update` false leaves every
+  // accumulator untouched (min_importance).
+  void accumulate_rates(const std::vector<Feature>& features, uint32_t offset, double g2, double& sensitivity,
+                        double& norm_x);
+  void accumulate_default(const std::vector<Feature>& features, uint32_t offset, double g2, double& sensitivity,
+                          double& norm_x);
+  // Builds the example's path: per-feature rates, the slope q and `scale`,
+  // the factor that turns t into w_i += sign scale r_i x_i t.
+  PredictionPath build_path(const Example& ex, const std::vector<Feature>& features, const Component* parts,
+                            std::size_t n, double p_hat, double g2, double importance, double& scale);
+  void apply_linear(const std::vector<Feature>& features, uint32_t offset, double step, double scale,
+                    double importance);
 
+  const Example* last_example_ = nullptr;
   CoreConfig config_;
   const Loss& loss_;
   WeightTable weights_;

@@ -22,12 +22,34 @@
 namespace learner {
 
 struct PredictionPath {
+  // Further dyadic terms (several --dotproduct pairs, or a reduction's
+  // difference of two dyadic scores): p gains
+  // e^{-mu h} (P_j e^{2 kappa_j t} - M_j e^{-2 kappa_j t}) / 2 for each.
+  // Each term is non-decreasing in t, so p stays monotone.
+  struct Term {
+    double kappa = 0.0, P = 0.0, M = 0.0;
+  };
+  static constexpr int kMaxTerms = 4;  // including the first (kappa, P, M)
+
   double p_lin0 = 0.0;
   double q = 0.0;
   double kappa = 0.0;
   double P = 0.0;
   double M = 0.0;
   double mu = 0.0;
+  Term extra[kMaxTerms - 1];
+  int n_extra = 0;
+  bool has_extra() const { return n_extra > 0; }
+  // Adds a dyadic term: the first fills (kappa, P, M), later ones `extra`.
+  void add_term(double k, double p, double m) {
+    if (kappa == 0.0 && P == 0.0 && M == 0.0) {
+      kappa = k;
+      P = p;
+      M = m;
+    } else if (n_extra < kMaxTerms - 1) {
+      extra[n_extra++] = Term{k, p, m};
+    }
+  }
 
   static PredictionPath linear(double p0, double q) {
     PredictionPath path;
@@ -35,7 +57,7 @@ struct PredictionPath {
     path.q = q;
     return path;
   }
-  bool is_linear() const { return mu == 0.0 && (kappa == 0.0 || (P == 0.0 && M == 0.0)); }
+  bool is_linear() const { return mu == 0.0 && !has_extra() && (kappa == 0.0 || (P == 0.0 && M == 0.0)); }
 
   // p at step t after importance h (h only matters when mu > 0).
   double at(double t, double h = 0.0) const;
@@ -44,6 +66,8 @@ struct PredictionPath {
   // For mu = 0: the t with p(t) = target, found by Newton with backtracking
   // from the linearisation, bracketed, iteration-capped. Returns +/-kMaxStep
   // (never inf or NaN) when the target is out of reach within that cap.
+  // The result is on the near side: at(t) never passes the target as seen
+  // from at(0) (safety caps rely on it). A decaying path is inverted at h = 0.
   double inverse(double target) const;
 
   // Added for the numerical updates (not part of the original contract):
@@ -54,7 +78,7 @@ struct PredictionPath {
   double magnitude(double t, double h = 0.0) const;
   // True when p is affine in t and independent of h (no dyadic term moves):
   // the linear closed forms apply with p0 = at(0).
-  bool is_affine() const { return is_linear() || (P == 0.0 && M == 0.0); }
+  bool is_affine() const { return is_linear() || (!has_extra() && P == 0.0 && M == 0.0); }
 
   // |t| never exceeds this; documented cap for the near-hyperdiagonal case
   // (x ~ 0 and A0 ~ -B0) where p^-1 would need an enormous step.
