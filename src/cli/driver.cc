@@ -1,13 +1,17 @@
 #include "learner/cli/driver.h"
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
+#include "learner/cache/cache_file.h"
 #include "learner/cli/example_stream.h"
 #include "learner/cli/output.h"
 #include "learner/core/label_range.h"
@@ -17,6 +21,7 @@
 #include "learner/io/line_reader.h"
 #include "learner/model/model_io.h"
 #include "learner/parse/text_parser.h"
+#include "learner/report/holdout.h"
 #include "learner/report/progress.h"
 #include "learner/report/summary.h"
 
@@ -63,7 +68,9 @@ double apply_link(const CoreConfig& c, double p) {
   return p;
 }
 
-void print_preamble(const Options& o, const Model& model) {
+enum class CacheUse { kNone, kRead, kWrite };
+
+void print_preamble(const Options& o, const Model& model, CacheUse cache) {
   if (o.progress.quiet) return;
   if (!o.predictions.empty()) std::fprintf(stderr, "predictions = %s\n", o.predictions.c_str());
   if (!o.final_regressor.empty()) std::fprintf(stderr, "final_regressor = %s\n", o.final_regressor.c_str());
@@ -74,8 +81,98 @@ void print_preamble(const Options& o, const Model& model) {
   if (!o.core.dotproducts.empty())
     std::fprintf(stderr, "dotproduct = %s%s%s, rank = %u\n", o.core.dotproducts[0].left.c_str(),
                  o.core.dotproducts[0].by_full_name ? "," : "", o.core.dotproducts[0].right.c_str(), o.core.rank);
-  std::fprintf(stderr, "using no cache\nReading datafile = %s\nnum sources = 1\n",
+  switch (cache) {
+    case CacheUse::kNone: std::fprintf(stderr, "using no cache\n"); break;
+    case CacheUse::kRead:
+      std::fprintf(stderr, "using cache_file = %s\nignoring text input in favor of cache input\n", o.cache_path.c_str());
+      break;
+    case CacheUse::kWrite: std::fprintf(stderr, "creating cache_file = %s\n", o.cache_path.c_str()); break;
+  }
+  std::fprintf(stderr, "Reading datafile = %s\nnum sources = 1\n",
                o.data == "-" || o.data.empty() ? "stdin" : o.data.c_str());
+  if (o.holdout) {
+    if (o.holdout_after > 0)
+      std::fprintf(stderr, "holdout_after = %llu\n", static_cast<unsigned long long>(o.holdout_after));
+    else
+      std::fprintf(stderr, "holdout_period = %u\n", o.holdout_period);
+    std::fprintf(stderr, "early_terminate = %u\n", o.early_terminate);
+  }
+}
+
+// --save_on_signal: the handler only records the signal; the loop checks it
+// after each example. SA_RESETHAND: a second signal has its default effect.
+std::atomic<int> g_signal{0};
+std::atomic<bool> g_cancel{false};
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_signal(int sig) {
+  g_signal.store(sig);
+  g_cancel.store(true);
+}
+
+class SignalGuard {
+ public:
+  explicit SignalGuard(bool active) : active_(active) {
+    if (!active_) return;
+    g_signal = 0;
+    g_cancel = false;
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND | SA_RESTART;
+    // A signal ignored at startup (SIGINT of a background job) stays ignored.
+    ::sigaction(SIGINT, nullptr, &old_int_);
+    ::sigaction(SIGTERM, nullptr, &old_term_);
+    if (old_int_.sa_handler != SIG_IGN) ::sigaction(SIGINT, &sa, nullptr);
+    if (old_term_.sa_handler != SIG_IGN) ::sigaction(SIGTERM, &sa, nullptr);
+  }
+  ~SignalGuard() {
+    if (!active_) return;
+    ::sigaction(SIGINT, &old_int_, nullptr);
+    ::sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  SignalGuard(const SignalGuard&) = delete;
+  SignalGuard& operator=(const SignalGuard&) = delete;
+
+ private:
+  bool active_;
+  struct sigaction old_int_ {}, old_term_ {};
+};
+
+// The reading side of a run. When its producer thread cannot be stopped
+// (blocked reading an idle pipe after the run ended early) it is kept alive,
+// reachable from g_abandoned, until the process exits.
+struct Pipeline {
+  std::unique_ptr<LineReader> reader;
+  TextParser parser;
+  FeatureBuilder builder;
+  std::unique_ptr<ExampleStream> stream;
+
+  explicit Pipeline(const Options& o) : reader(LineReader::open(o.data)), parser(o.parse), builder(o.features) {}
+};
+Pipeline* g_abandoned = nullptr;
+
+class PipelineOwner {
+ public:
+  explicit PipelineOwner(const Options& o) : p_(std::make_unique<Pipeline>(o)) {}
+  ~PipelineOwner() { finish(); }
+  PipelineOwner(const PipelineOwner&) = delete;
+  PipelineOwner& operator=(const PipelineOwner&) = delete;
+  Pipeline* operator->() { return p_.get(); }
+  void finish() {
+    if (p_ && p_->stream && !p_->stream->stop(std::chrono::milliseconds(300))) {
+      g_abandoned = p_.release();
+      return;
+    }
+    p_.reset();
+  }
+
+ private:
+  std::unique_ptr<Pipeline> p_;
+};
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
 }  // namespace
@@ -84,7 +181,14 @@ int run(const Options& o) {
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
   Model model(o.core, *loss);
   LabelRange range = initial_range(o);
-  if (o.initial_model) restore(*o.initial_model, model, range, o.initial_regressor);
+  if (o.initial_model) {
+    restore(*o.initial_model, model, range, o.initial_regressor, !o.learning_rate_given);
+    if (!o.initial_model->has_state && !o.testonly)
+      std::fprintf(stderr,
+                   "warning: %s has no optimizer state (written with --predict_only_model): training continues from "
+                   "its weights with fresh adaptive sums and normalisers\n",
+                   o.initial_regressor.c_str());
+  }
 
   PredictionWriter predictions(o.predictions);
   PredictionWriter raw_predictions(o.raw_predictions);
@@ -92,27 +196,102 @@ int run(const Options& o) {
   check_writable(o.readable_model);
   check_writable(o.invert_hash);
 
-  const TextParser parser(o.parse);
-  const FeatureBuilder builder(o.features);
-  const std::unique_ptr<LineReader> reader = LineReader::open(o.data);
-  if (o.passes > 1 && !reader->seekable())
+  PipelineOwner pipe(o);
+  LineReader& reader = *pipe->reader;
+  if (o.passes > 1 && !reader.seekable() && o.cache_path.empty())
     throw UsageError("--passes " + std::to_string(o.passes) + " needs a data file that can be re-read; " +
-                     reader->name() + " is a pipe or standard input");
-  print_preamble(o, model);
+                     reader.name() + " is a pipe or standard input (give --cache_file FILE to train several passes "
+                     "from it)");
+
+  const bool want_names = !o.invert_hash.empty();
+  StreamOptions stream_options;
+  stream_options.passes = o.passes;
+  stream_options.want_names = want_names;
+  stream_options.lenient = o.lenient;
+  stream_options.compressed = o.compressed;
+  std::unique_ptr<CacheReader> cache;
+  CacheUse cache_use = CacheUse::kNone;
+  if (!o.cache_path.empty()) {
+    stream_options.cache_path = o.cache_path;
+    stream_options.cache_key = make_cache_key(o.data, o.parse);
+    std::string why;
+    if (!o.kill_cache) {
+      cache = CacheReader::open(o.cache_path, stream_options.cache_key, why);
+      if (cache && !o.lenient && cache->info().skipped > 0) {
+        why = "it was made with --lenient and skipped " + std::to_string(cache->info().skipped) +
+              " malformed lines (strict parsing reports them)";
+        cache.reset();
+      }
+      if (!cache && !why.empty()) std::fprintf(stderr, "rebuilding cache %s: %s\n", o.cache_path.c_str(), why.c_str());
+    }
+    cache_use = cache ? CacheUse::kRead : CacheUse::kWrite;
+  }
+  print_preamble(o, model, cache_use);
+
+  const SignalGuard signals(o.save_on_signal);
+  if (o.save_on_signal) stream_options.cancel = &g_cancel;
 
   const bool learning = !o.testonly;
-  const bool want_names = !o.invert_hash.empty();
   NameMap linear_names, latent_names;
   const uint32_t mask = model.weights().mask();
-  ProgressTable progress(stderr, o.progress);
+  ProgressOptions progress_options = o.progress;
+  progress_options.show_pass = o.passes > 1;
+  progress_options.holdout = o.holdout;
+  ProgressTable progress(stderr, progress_options);
   RunStats stats;
-  uint64_t seen = 0;
+  HoldoutTracker holdout(o.early_terminate);
+
+  // -f, --readable_model and --invert_hash: at the end, or with holdout at
+  // each pass that improves the holdout loss (VW), so they hold the best pass.
+  auto save_outputs = [&] {
+    if (!o.final_regressor.empty())
+      save_model(o.final_regressor, model, o.model_options, range, !o.predict_only_model);
+    if (!o.readable_model.empty())
+      write_readable_model(o.readable_model, model, o.model_options, range, nullptr, nullptr);
+    if (!o.invert_hash.empty())
+      write_readable_model(o.invert_hash, model, o.model_options, range, &linear_names, &latent_names);
+  };
+  std::vector<PassTime> pass_times;
+  auto pass_start = std::chrono::steady_clock::now();
+  bool pass_cached = false;
+  // Closes pass p (0-based); true when early termination stops the run.
+  auto end_pass = [&](unsigned p) {
+    pass_times.push_back({seconds_since(pass_start), pass_cached});
+    pass_start = std::chrono::steady_clock::now();
+    bool stop = false;
+    if (o.holdout) {
+      if (holdout.end_pass(p) == HoldoutTracker::Verdict::kImproved) save_outputs();
+      stop = holdout.should_stop();
+    }
+    if (o.save_per_pass)
+      save_model(o.final_regressor + "." + std::to_string(p + 1), model, o.model_options, range, !o.predict_only_model);
+    return stop;
+  };
+
+  uint64_t seen = 0;     // examples processed, all passes (--examples)
+  uint64_t in_pass = 0;  // examples of the current pass, for the holdout rule
   unsigned pass = 0;
+  bool any = false, early_stop = false;
+  uint64_t bytes = 0;
   {
-    ExampleStream stream(*reader, parser, builder, o.passes, want_names);
+    pipe->stream = std::make_unique<ExampleStream>(reader, pipe->parser, pipe->builder, std::move(stream_options),
+                                                   std::move(cache));
+    ExampleStream& stream = *pipe->stream;
     while (ParsedExample* slot = stream.next()) {
+      if (slot->pass != pass) {
+        if (end_pass(pass)) {
+          early_stop = true;
+          break;
+        }
+        for (; pass < slot->pass; ++pass) model.decay_learning_rate(o.decay_learning_rate);
+        progress.start_pass(pass);
+        in_pass = 0;
+      }
+      any = true;
+      pass_cached = slot->cached;
       if (slot->error) {
         if (!o.lenient) std::rethrow_exception(slot->error);
+        if (slot->pass > 0) continue;  // counted and reported on the first pass only
         ++stats.skipped_lines;
         if (stats.skipped_lines <= kMaxWarnings) {
           try {
@@ -125,9 +304,15 @@ int run(const Options& o) {
           std::fprintf(stderr, "warning: further malformed lines are skipped silently and counted in the summary\n");
         continue;
       }
-      for (; pass < slot->pass; ++pass) model.decay_learning_rate(o.decay_learning_rate);
+      ++in_pass;
+      const bool held_out =
+          o.holdout && (o.holdout_after > 0 ? in_pass > o.holdout_after : in_pass % o.holdout_period == 0);
       const Example& ex = slot->ex;
       const std::vector<Feature>& features = slot->features;
+      // Start fetching the next example's weights while this one is learned
+      // (the core prefetches only within an example).
+      if (const ParsedExample* ahead = stream.peek())
+        for (const Feature& f : ahead->features) __builtin_prefetch(model.weights().slot(f.index), 1);
       if (want_names && slot->pass == 0) {
         for (std::size_t i = 0; i < features.size() && i < slot->names.size(); ++i)
           linear_names[features[i].index & mask].insert(slot->names[i]);
@@ -139,7 +324,7 @@ int run(const Options& o) {
       }
       const double raw = model.predict(ex, features);
       const bool labeled = ex.has_label;
-      const bool learn = learning && labeled && ex.importance > 0;
+      const bool learn = learning && labeled && ex.importance > 0 && !held_out;
       if (learn) range.widen(ex.label);
       const double p_hat = range.clip(raw);
       double example_loss = 0.0;
@@ -149,28 +334,48 @@ int run(const Options& o) {
       const double shown = apply_link(o.core, p_hat);
       predictions.write(shown, ex.tag);
       raw_predictions.write(raw, ex.tag);
-      stats.add(labeled, ex.label, ex.importance, example_loss, features.size());
+      if (held_out && labeled) {
+        stats.add_holdout(ex.importance, example_loss);
+        holdout.add(ex.importance, example_loss);
+      } else {
+        stats.add(labeled, ex.label, ex.importance, example_loss, features.size());
+      }
       progress.after_example(stats, labeled, ex.label, shown, features.size());
-      if (o.max_examples >= 0 && ++seen >= static_cast<uint64_t>(o.max_examples)) break;
+      ++seen;
+      if (o.max_examples >= 0 && seen >= static_cast<uint64_t>(o.max_examples)) break;
+      if (g_signal.load(std::memory_order_relaxed) != 0) break;
     }
+    stats.skipped_lines += stream.cached_skipped();
+    bytes = stream.bytes_read();
   }
+  const int signal = g_signal.load();
+  if (signal == 0 && any && !early_stop) end_pass(pass);
+  pipe.finish();
   predictions.close();
   raw_predictions.close();
   if (model.state().nan_updates > 0)
     std::fprintf(stderr, "warning: %llu updates were not finite and were replaced by 0\n",
                  static_cast<unsigned long long>(model.state().nan_updates));
 
-  if (!o.final_regressor.empty())
-    write_model_file(o.final_regressor, snapshot(model, o.model_options, range, !o.predict_only_model));
-  if (!o.readable_model.empty())
-    write_readable_model(o.readable_model, model, o.model_options, range, nullptr, nullptr);
-  if (!o.invert_hash.empty())
-    write_readable_model(o.invert_hash, model, o.model_options, range, &linear_names, &latent_names);
+  if (signal != 0) {
+    save_outputs();  // the model as it is now, to resume from
+    std::fprintf(stderr, "learner: stopped by %s after %llu examples%s%s\n", signal == SIGINT ? "SIGINT" : "SIGTERM",
+                 static_cast<unsigned long long>(seen),
+                 o.final_regressor.empty() ? "" : "; model written to ", o.final_regressor.c_str());
+  } else if (!(o.holdout && holdout.has_best())) {
+    save_outputs();
+  } else if (!o.progress.quiet && holdout.best_pass() + 1 != pass_times.size() &&
+             !(o.final_regressor.empty() && o.readable_model.empty() && o.invert_hash.empty())) {
+    std::fprintf(stderr, "model outputs hold pass %u, the best holdout loss (%f)\n", holdout.best_pass() + 1,
+                 holdout.best_loss());
+  }
 
   if (!o.progress.quiet)
     print_summary(stderr, stats, *loss, o.loss, o.core.binary,
-                  RunTiming{progress.elapsed_seconds(), static_cast<double>(reader->bytes_read()), o.passes});
-  return 0;
+                  RunTiming{progress.elapsed_seconds(), static_cast<double>(bytes),
+                            static_cast<unsigned>(pass_times.size()), pass_times},
+                  o.holdout ? &holdout : nullptr);
+  return signal != 0 ? 128 + signal : 0;
 }
 
 }  // namespace learner

@@ -1,12 +1,14 @@
 #include "learner/cli/example_stream.h"
 
+#include <cstdio>
+
 #include "learner/error.h"
 
 namespace learner {
 
 ExampleStream::ExampleStream(LineReader& reader, const TextParser& parser, const FeatureBuilder& builder,
-                             unsigned passes, bool want_names)
-    : reader_(reader), parser_(parser), builder_(builder), passes_(passes), want_names_(want_names) {
+                             StreamOptions options, std::unique_ptr<CacheReader> cache)
+    : reader_(reader), parser_(parser), builder_(builder), options_(std::move(options)), cache_(std::move(cache)) {
   for (Batch& b : batches_) free_.push_back(&b);
   producer_ = std::thread([this] { produce(); });
 }
@@ -17,56 +19,150 @@ ExampleStream::~ExampleStream() {
     stop_ = true;
   }
   changed_.notify_all();
-  producer_.join();
+  if (producer_.joinable()) producer_.join();
+}
+
+bool ExampleStream::stop(std::chrono::milliseconds wait) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  stop_ = true;
+  changed_.notify_all();
+  return changed_.wait_for(lock, wait, [&] { return producer_done_; });
+}
+
+bool ExampleStream::take_free() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return stop_ || !free_.empty(); });
+  if (stop_) return false;
+  batch_ = free_.front();
+  free_.pop_front();
+  batch_->size = 0;
+  batch_->last = false;
+  batch_->failure = nullptr;
+  return true;
+}
+
+void ExampleStream::hand_over() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    full_.push_back(batch_);
+  }
+  changed_.notify_all();
+  batch_ = nullptr;
+}
+
+bool ExampleStream::emit() {
+  if (++batch_->size < kBatch) return true;
+  hand_over();
+  return take_free();
+}
+
+bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache) {
+  if (text_used_) reader_.rewind();
+  text_used_ = true;
+  std::unique_ptr<CacheWriter> writer;
+  if (write_cache) writer = std::make_unique<CacheWriter>(options_.cache_path, options_.cache_key, options_.compressed);
+  const bool names = options_.want_names && pass == 0;
+  uint64_t errors_skipped = 0;  // malformed lines among the examples skipped
+  std::string_view line;
+  while (reader_.next(line)) {
+    ParsedExample& slot = batch_->slots[batch_->size];
+    slot.error = nullptr;
+    slot.pass = pass;
+    slot.cached = false;
+    try {
+      if (!parser_.parse(line, slot.ex, reader_.name(), reader_.line_number())) continue;
+      if (writer) writer->add(slot.ex, reader_.bytes_read());
+      if (skip > 0) {
+        --skip;
+        continue;
+      }
+      builder_.build(slot.ex, slot.features, names ? &slot.names : nullptr);
+    } catch (const InputError&) {
+      if (writer) {
+        if (options_.lenient)
+          writer->add_skipped();
+        else
+          writer.reset();  // the run stops at this line: no cache
+      }
+      if (skip > 0) {
+        ++errors_skipped;
+        continue;
+      }
+      slot.error = std::current_exception();
+    }
+    if (!emit()) return false;
+    if (batch_->size == 0) bytes_.store(bytes_base_ + reader_.bytes_read(), std::memory_order_relaxed);
+  }
+  if (pass == 0 && errors_skipped > 0) cached_skipped_ = errors_skipped;
+  bytes_base_ += reader_.bytes_read();
+  bytes_.store(bytes_base_, std::memory_order_relaxed);
+  if (writer) {
+    writer->commit(reader_.bytes_read());
+    CacheKey own = options_.cache_key;
+    own.verifiable = true;  // written from this very input
+    std::string why;
+    cache_ = CacheReader::open(options_.cache_path, own, why);
+    if (!cache_) throw Error("cannot read back the cache " + options_.cache_path + " just written: " + why);
+    cache_verified_ = true;
+    cache_used_ = false;
+    cache_written_ = true;
+  }
+  return true;
+}
+
+bool ExampleStream::cache_pass(unsigned pass) {
+  if (cache_used_) cache_->rewind();
+  cache_used_ = true;
+  uint64_t delivered = 0;
+  try {
+    for (;;) {
+      ParsedExample& slot = batch_->slots[batch_->size];
+      if (!cache_->next(slot.ex)) break;
+      slot.error = nullptr;
+      slot.pass = pass;
+      slot.cached = true;
+      builder_.build(slot.ex, slot.features, nullptr);
+      ++delivered;
+      if (!emit()) return false;
+      if (batch_->size == 0) bytes_.store(bytes_base_ + cache_->text_bytes_read(), std::memory_order_relaxed);
+    }
+  } catch (const CacheCorrupt& e) {
+    if (cache_verified_) throw Error("cache " + cache_->path() + " changed while in use: " + e.what());
+    std::fprintf(stderr, "warning: cache %s is corrupt (%s); reading %s again and rebuilding the cache\n",
+                 cache_->path().c_str(), e.what(), reader_.name().c_str());
+    cache_.reset();
+    cache_used_ = false;
+    return text_pass(pass, delivered, true);
+  }
+  if (pass == 0) cached_skipped_ = cache_->info().skipped;
+  bytes_base_ += cache_->info().text_bytes;
+  bytes_.store(bytes_base_, std::memory_order_relaxed);
+  cache_verified_ = true;
+  return true;
 }
 
 void ExampleStream::produce() {
-  Batch* batch = nullptr;
-  auto take_free = [&]() -> bool {
-    std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return stop_ || !free_.empty(); });
-    if (stop_) return false;
-    batch = free_.front();
-    free_.pop_front();
-    batch->size = 0;
-    batch->last = false;
-    batch->failure = nullptr;
-    return true;
-  };
-  auto hand_over = [&] {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      full_.push_back(batch);
-    }
-    changed_.notify_all();
-    batch = nullptr;
-  };
-  if (!take_free()) return;
-  try {
-    for (unsigned pass = 0; pass < passes_; ++pass) {
-      if (pass > 0) reader_.rewind();
-      std::string_view line;
-      while (reader_.next(line)) {
-        ParsedExample& slot = batch->slots[batch->size];
-        slot.error = nullptr;
-        slot.pass = pass;
-        try {
-          if (!parser_.parse(line, slot.ex, reader_.name(), reader_.line_number())) continue;
-          builder_.build(slot.ex, slot.features, want_names_ && pass == 0 ? &slot.names : nullptr);
-        } catch (const InputError&) {
-          slot.error = std::current_exception();
-        }
-        if (++batch->size == kBatch) {
-          hand_over();
-          if (!take_free()) return;
-        }
+  bool stopped = !take_free();
+  if (!stopped) {
+    try {
+      for (unsigned pass = 0; pass < options_.passes && !stopped; ++pass) {
+        const bool from_cache = cache_ != nullptr && !(pass == 0 && options_.want_names);
+        const bool write = pass == 0 && cache_ == nullptr && !options_.cache_path.empty();
+        stopped = !(from_cache ? cache_pass(pass) : text_pass(pass, 0, write));
       }
+    } catch (...) {
+      batch_->failure = std::current_exception();
     }
-  } catch (...) {
-    batch->failure = std::current_exception();
+    if (!stopped) {
+      batch_->last = true;
+      hand_over();
+    }
   }
-  batch->last = true;
-  hand_over();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    producer_done_ = true;
+  }
+  changed_.notify_all();
 }
 
 ParsedExample* ExampleStream::next() {
@@ -91,7 +187,14 @@ ParsedExample* ExampleStream::next() {
       current_ = nullptr;
     }
     std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [&] { return !full_.empty(); });
+    if (options_.cancel != nullptr) {
+      while (full_.empty()) {
+        if (options_.cancel->load()) return nullptr;
+        changed_.wait_for(lock, std::chrono::milliseconds(50));
+      }
+    } else {
+      changed_.wait(lock, [&] { return !full_.empty(); });
+    }
     current_ = full_.front();
     full_.pop_front();
     position_ = 0;

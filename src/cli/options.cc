@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <ostream>
 #include <sstream>
 
@@ -24,13 +25,21 @@ constexpr const char* kUsage =
     "update for dyadic models (--dotproduct). Malformed input is an error naming\n"
     "file:line unless --lenient.\n";
 
-// Flags whose values change predictions: stored in models, restored by -i.
-// Multi-valued flags are stored once per value.
+// Flags whose values change predictions or the update: stored in models,
+// restored by -i; giving another value with -i is an error. Multi-valued
+// flags are stored once per value.
 const std::vector<std::string> kModelFlags = {
     "bit_precision", "hash", "hash_seed", "quadratic", "cubic", "interactions", "permutations",
     "ignore", "ignore_linear", "keep", "noconstant", "loss_function", "quantile_tau", "expectile_q",
     "link", "binary", "dotproduct", "rank", "dotproduct_l2", "dotproduct_lr", "min_prediction",
-    "max_prediction", "sgd", "adaptive", "normalized", "invariant", "power_t"};
+    "max_prediction", "sgd", "adaptive", "normalized", "invariant", "power_t", "initial_t"};
+// Training settings a model also stores so that -i resumes exactly; unlike
+// kModelFlags the user may change them on the command line without a conflict.
+const std::vector<std::string> kResumeFlags = {"l1", "l2"};
+
+bool is_resume_flag(const std::string& key) {
+  return std::find(kResumeFlags.begin(), kResumeFlags.end(), key) != kResumeFlags.end();
+}
 
 po::options_description make_table() {
   po::options_description io("Input and output");
@@ -41,14 +50,24 @@ po::options_description make_table() {
       ("predictions,p", po::value<std::string>(), "write final predictions (after clipping and link) and tags to this file ('/dev/stdout' works)")
       ("raw_predictions,r", po::value<std::string>(), "write raw predictions (before clipping and link)")
       ("final_regressor,f", po::value<std::string>(), "write the model here (atomically) after training")
-      ("initial_regressor,i", po::value<std::string>(), "load a model; its stored options are restored, conflicting ones are an error")
+      ("initial_regressor,i", po::value<std::string>(), "load a model; its stored options are restored, conflicting ones (-b, loss, -q, ...) are an error; training resumes from its optimizer state and rate (unless -l is given)")
       ("testonly,t", po::bool_switch(), "predict only; do not learn from labels")
       ("readable_model", po::value<std::string>(), "write the model as text: index:weight per non-zero weight")
       ("invert_hash", po::value<std::string>(), "like --readable_model, with feature names (keeps names in memory)")
-      ("predict_only_model", po::bool_switch(), "with -f: drop the optimizer state (smaller model, cannot resume training)")
+      ("predict_only_model", po::bool_switch(), "with -f: drop the optimizer state (adaptive sums, normalisers, counters): smaller, cannot resume training exactly")
       ("save_resume", po::bool_switch(), "accepted for VW compatibility: models always keep the optimizer state")
-      ("passes", po::value<unsigned>()->default_value(1), "number of passes over a seekable data file")
-      ("examples", po::value<int64_t>()->default_value(-1), "stop after this many examples (-1: all)")
+      ("passes", po::value<unsigned>()->default_value(1), "number of passes; needs a data file that can be re-read, or a cache (-c/--cache_file)")
+      ("cache,c", po::bool_switch(), "keep parsed examples in a binary cache <data>.cache: written during pass 1, read by later passes and later runs; it holds unmasked parser output, so -b, -q, --ignore, --keep may change without rebuilding it")
+      ("cache_file", po::value<std::string>(), "the cache file to use or create (implies -c; works with standard input)")
+      ("kill_cache,k", po::bool_switch(), "rebuild the cache even if it is valid (a cache made from another file, --hash or --hash_seed, or a changed file is rebuilt anyway)")
+      ("compressed", po::bool_switch(), "zlib-compress a cache being written (input gzip is detected without it)")
+      ("holdout_period", po::value<unsigned>()->default_value(10), "with holdout: every N-th example of each pass is held out (predicted, not learned)")
+      ("holdout_after", po::value<uint64_t>()->default_value(0), "hold out the examples after the N-th of each pass instead (turns holdout on even for one pass)")
+      ("holdout_off", po::bool_switch(), "no holdout (holdout is on by default when --passes > 1)")
+      ("early_terminate", po::value<unsigned>()->default_value(3), "with holdout: stop after N passes without a better holdout loss; -f keeps the best pass's model")
+      ("save_per_pass", po::bool_switch(), "also write the -f model as <f>.<pass> after each pass")
+      ("save_on_signal", po::bool_switch(), "on SIGINT/SIGTERM finish the current example, write the outputs (-f, -p, ...) and exit with 128+signal (a second signal kills)")
+      ("examples", po::value<int64_t>()->default_value(-1), "stop after this many examples, all passes counted (-1: all)")
       ("quiet", po::bool_switch(), "no progress table or summary")
       ("progress,P", po::value<std::string>(), "progress rows: integer N = every N examples; real F > 1 = each interval times F (default 2.0)")
       ("lenient", po::bool_switch(), "skip malformed lines with a warning instead of stopping (VW's default behaviour)")
@@ -71,7 +90,7 @@ po::options_description make_table() {
       ("learning_rate,l", po::value<double>(), "base learning rate (default 0.5; 10 with a non-default update rule)")
       ("power_t", po::value<double>()->default_value(0.5), "rate decay exponent")
       ("initial_t", po::value<double>()->default_value(0.0), "initial time t0")
-      ("decay_learning_rate", po::value<double>()->default_value(1.0), "multiply the rate by this after each pass")
+      ("decay_learning_rate", po::value<double>()->default_value(1.0), "multiply the rate by this between passes (a saved model keeps the current rate)")
       ("l1", po::value<double>()->default_value(0.0), "L1 regularisation (truncated gradient on each example's weights)")
       ("l2", po::value<double>()->default_value(0.0), "L2 regularisation (shrinkage of each example's weights)")
       ("sgd", po::bool_switch(), "plain SGD: adaptive, normalized and invariant all off")
@@ -136,14 +155,17 @@ void apply_model_options(const ModelFile& model, const po::options_description& 
                          const std::string& path) {
   std::vector<std::string> tokens;
   std::vector<std::string> checked;
+  // --loss is an alias of --loss_function: a model's loss is checked against either.
+  auto user_gave = [&](const std::string& key) { return given(vm, key) || (key == "loss_function" && given(vm, "loss")); };
   for (const auto& [key, value] : model.options) {
-    if (given(vm, key)) {
+    if (user_gave(key)) {
+      if (is_resume_flag(key)) continue;  // the command line wins
       if (std::find(checked.begin(), checked.end(), key) != checked.end()) continue;
       checked.push_back(key);
       std::vector<std::string> stored;
       for (const auto& [k2, v2] : model.options)
         if (k2 == key) stored.push_back(v2);
-      std::vector<std::string> mine = flag_values(vm, key);
+      std::vector<std::string> mine = flag_values(vm, key == "loss_function" && !given(vm, key) ? "loss" : key);
       auto same = [&] {
         if (mine.size() != stored.size()) return false;
         for (std::size_t i = 0; i < mine.size(); ++i) {
@@ -168,7 +190,9 @@ void apply_model_options(const ModelFile& model, const po::options_description& 
 }
 
 void record_model_options(const po::variables_map& vm, Options& o) {
-  for (const std::string& key : kModelFlags) {
+  std::vector<std::string> keys = kModelFlags;
+  keys.insert(keys.end(), kResumeFlags.begin(), kResumeFlags.end());
+  for (const std::string& key : keys) {
     if (key == "loss_function") {
       o.model_options.emplace_back(key, o.loss.name);  // --loss or --loss_function
       continue;
@@ -198,6 +222,34 @@ void fill(const po::variables_map& vm, Options& o) {
   o.passes = get<unsigned>(vm, "passes");
   if (o.passes < 1) throw UsageError("--passes must be at least 1");
   o.max_examples = get<int64_t>(vm, "examples");
+  o.save_on_signal = get<bool>(vm, "save_on_signal");
+
+  const bool stdin_data = o.data.empty() || o.data == "-";
+  if (vm.count("cache_file")) {
+    o.cache_path = get<std::string>(vm, "cache_file");
+    if (o.cache_path.empty() || o.cache_path == "-") throw UsageError("--cache_file needs a file name");
+  } else if (get<bool>(vm, "cache")) {
+    if (stdin_data)
+      throw UsageError("-c/--cache names the cache after the data file (<data>.cache); with standard input give "
+                       "--cache_file FILE");
+    o.cache_path = o.data + ".cache";
+  }
+  if (!o.cache_path.empty() && !stdin_data) {
+    std::error_code ec;
+    if (o.cache_path == o.data || std::filesystem::equivalent(o.cache_path, o.data, ec))
+      throw UsageError("--cache_file " + o.cache_path + " is the data file itself");
+  }
+  o.kill_cache = get<bool>(vm, "kill_cache");
+  o.compressed = get<bool>(vm, "compressed");
+
+  o.holdout_period = get<unsigned>(vm, "holdout_period");
+  if (o.holdout_period < 1) throw UsageError("--holdout_period must be at least 1");
+  o.holdout_after = get<uint64_t>(vm, "holdout_after");
+  o.holdout = !get<bool>(vm, "holdout_off") && (o.passes > 1 || o.holdout_after > 0);
+  o.early_terminate = get<unsigned>(vm, "early_terminate");
+  if (o.early_terminate < 1) throw UsageError("--early_terminate must be at least 1");
+  o.save_per_pass = get<bool>(vm, "save_per_pass");
+  if (o.save_per_pass && o.final_regressor.empty()) throw UsageError("--save_per_pass needs -f (the model file to write)");
   o.decay_learning_rate = positive(get<double>(vm, "decay_learning_rate"), "decay_learning_rate");
   o.progress.quiet = get<bool>(vm, "quiet");
   if (vm.count("progress")) {
@@ -249,6 +301,7 @@ void fill(const po::variables_map& vm, Options& o) {
   const bool explicit_rule = sgd || adaptive || normalized || invariant;
   if (explicit_rule) c.rule = UpdateRule{adaptive && !sgd, normalized && !sgd, invariant && !sgd};
   const bool default_rate_10 = explicit_rule && !(c.rule.adaptive && c.rule.normalized);
+  o.learning_rate_given = vm.count("learning_rate") > 0;
   c.learning_rate = vm.count("learning_rate") ? get<double>(vm, "learning_rate") : (default_rate_10 ? 10.0 : 0.5);
   if (!(c.learning_rate >= 0) || !std::isfinite(c.learning_rate)) throw UsageError("-l must be >= 0");
   if (c.learning_rate == 0) o.testonly = true;  // VW: -l 0 means test only

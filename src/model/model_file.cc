@@ -16,17 +16,6 @@ namespace {
 
 constexpr char kMagic[8] = {'L', 'R', 'N', 'R', 'M', 'O', 'D', 'L'};
 
-class Writer {
- public:
-  template <class T>
-  void put(const T& v) { bytes_.append(reinterpret_cast<const char*>(&v), sizeof v); }
-  void put_bytes(const void* p, std::size_t n) { bytes_.append(static_cast<const char*>(p), n); }
-  std::string& bytes() { return bytes_; }
-
- private:
-  std::string bytes_;
-};
-
 class Reader {
  public:
   Reader(const std::string& bytes, const std::string& path) : bytes_(bytes), path_(path) {}
@@ -37,6 +26,7 @@ class Reader {
     return v;
   }
   void get_bytes(void* p, std::size_t n) {
+    if (n == 0) return;  // p may be the null data() of an empty vector
     if (n > bytes_.size() - pos_) throw Error(path_ + ": model file is truncated");
     std::memcpy(p, bytes_.data() + pos_, n);
     pos_ += n;
@@ -74,47 +64,120 @@ const std::string* ModelFile::option(const std::string& key) const {
   return nullptr;
 }
 
-void write_model_file(const std::string& path, const ModelFile& model) {
-  Writer w;
+namespace {
+
+// Buffered output to "<path>.tmp.<pid>" with a running CRC; rename on finish.
+class StreamWriter {
+ public:
+  explicit StreamWriter(const std::string& path) : path_(path), tmp_(path + ".tmp." + std::to_string(::getpid())) {
+    file_ = std::fopen(tmp_.c_str(), "wb");
+    if (!file_) throw Error("cannot write model file " + tmp_ + ": " + std::strerror(errno));
+    crc_ = crc32(0L, Z_NULL, 0);
+  }
+  ~StreamWriter() {
+    if (file_) {
+      std::fclose(file_);
+      std::remove(tmp_.c_str());
+    }
+  }
+  template <class T>
+  void put(const T& v) { put_bytes(&v, sizeof v); }
+  void put_bytes(const void* p, std::size_t n) {
+    crc_ = crc_of_more(crc_, static_cast<const char*>(p), n);
+    if (n > 0 && std::fwrite(p, 1, n, file_) != n) fail();
+  }
+  void finish() {
+    const auto crc = static_cast<uint32_t>(crc_);
+    if (std::fwrite(&crc, 1, sizeof crc, file_) != sizeof crc || std::fflush(file_) != 0) fail();
+    std::FILE* f = file_;
+    file_ = nullptr;
+    if (std::fclose(f) != 0) {
+      std::remove(tmp_.c_str());
+      throw Error("error writing model file " + tmp_ + ": " + std::strerror(errno));
+    }
+    if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+      const std::string why = std::strerror(errno);
+      std::remove(tmp_.c_str());
+      throw Error("cannot rename " + tmp_ + " to " + path_ + ": " + why);
+    }
+  }
+
+ private:
+  static uLong crc_of_more(uLong crc, const char* data, std::size_t n) {
+    while (n > 0) {
+      const uInt chunk = n > (1u << 30) ? (1u << 30) : static_cast<uInt>(n);
+      crc = crc32(crc, reinterpret_cast<const Bytef*>(data), chunk);
+      data += chunk;
+      n -= chunk;
+    }
+    return crc;
+  }
+  [[noreturn]] void fail() { throw Error("error writing model file " + tmp_ + ": " + std::strerror(errno)); }
+
+  std::string path_, tmp_;
+  std::FILE* file_ = nullptr;
+  uLong crc_ = 0;
+};
+
+}  // namespace
+
+void write_model_file(const std::string& path, const ModelFileView& v) {
+  StreamWriter w(path);
   w.put_bytes(kMagic, sizeof kMagic);
   w.put(kModelVersion);
   std::string text;
-  for (const auto& [k, v] : model.options) text += k + "=" + v + "\n";
+  if (v.options)
+    for (const auto& [k, val] : *v.options) text += k + "=" + val + "\n";
   w.put(static_cast<uint32_t>(text.size()));
   w.put_bytes(text.data(), text.size());
-  w.put(model.min_label);
-  w.put(model.max_label);
-  w.put(static_cast<uint8_t>(model.fixed_min));
-  w.put(static_cast<uint8_t>(model.fixed_max));
-  w.put(static_cast<uint8_t>(model.has_state));
-  if (model.has_state) {
-    w.put(model.normalized_sum_norm_x);
-    w.put(model.total_weight);
-    w.put(model.learning_rate);
+  w.put(v.min_label);
+  w.put(v.max_label);
+  w.put(static_cast<uint8_t>(v.fixed_min));
+  w.put(static_cast<uint8_t>(v.fixed_max));
+  w.put(static_cast<uint8_t>(v.has_state));
+  if (v.has_state) {
+    w.put(v.normalized_sum_norm_x);
+    w.put(v.total_weight);
+    w.put(v.learning_rate);
   }
-  w.put(static_cast<uint32_t>(model.linear_stride));
-  w.put(static_cast<uint64_t>(model.linear.size()));
-  w.put_bytes(model.linear.data(), model.linear.size() * sizeof(float));
-  w.put(static_cast<uint64_t>(model.latent.size()));
-  w.put_bytes(model.latent.data(), model.latent.size() * sizeof(float));
-  w.put(crc_of(w.bytes().data(), w.bytes().size()));
-
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error("cannot write model file " + tmp + ": " + std::strerror(errno));
-    out.write(w.bytes().data(), static_cast<std::streamsize>(w.bytes().size()));
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw Error("error writing model file " + tmp + ": " + std::strerror(errno));
+  w.put(static_cast<uint32_t>(v.linear_stride));
+  w.put(static_cast<uint64_t>(v.linear_slots * v.linear_stride));
+  if (v.linear_stride == v.source_stride) {
+    w.put_bytes(v.linear, v.linear_slots * v.linear_stride * sizeof(float));
+  } else {
+    std::vector<float> chunk;
+    chunk.reserve(1u << 14);
+    for (std::size_t i = 0; i < v.linear_slots; ++i) {
+      const float* slot = v.linear + i * v.source_stride;
+      chunk.insert(chunk.end(), slot, slot + v.linear_stride);
+      if (chunk.size() >= (1u << 14) || i + 1 == v.linear_slots) {
+        w.put_bytes(chunk.data(), chunk.size() * sizeof(float));
+        chunk.clear();
+      }
     }
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    throw Error("cannot rename " + tmp + " to " + path + ": " + why);
-  }
+  w.put(static_cast<uint64_t>(v.latent_size));
+  w.put_bytes(v.latent, v.latent_size * sizeof(float));
+  w.finish();
+}
+
+void write_model_file(const std::string& path, const ModelFile& model) {
+  ModelFileView v;
+  v.options = &model.options;
+  v.min_label = model.min_label;
+  v.max_label = model.max_label;
+  v.fixed_min = model.fixed_min;
+  v.fixed_max = model.fixed_max;
+  v.has_state = model.has_state;
+  v.normalized_sum_norm_x = model.normalized_sum_norm_x;
+  v.total_weight = model.total_weight;
+  v.learning_rate = model.learning_rate;
+  v.linear_stride = v.source_stride = model.linear_stride;
+  v.linear = model.linear.data();
+  v.linear_slots = model.linear_stride ? model.linear.size() / model.linear_stride : 0;
+  v.latent = model.latent.data();
+  v.latent_size = model.latent.size();
+  write_model_file(path, v);
 }
 
 ModelFile read_model_file(const std::string& path) {

@@ -36,7 +36,34 @@ ModelFile snapshot(const Model& model, const std::vector<std::pair<std::string, 
   return file;
 }
 
-void restore(const ModelFile& file, Model& model, LabelRange& range, const std::string& path) {
+void save_model(const std::string& path, const Model& model,
+                const std::vector<std::pair<std::string, std::string>>& options, const LabelRange& range,
+                bool with_state) {
+  ModelFileView v;
+  v.options = &options;
+  v.min_label = range.min;
+  v.max_label = range.max;
+  v.fixed_min = range.fixed_min;
+  v.fixed_max = range.fixed_max;
+  v.has_state = with_state;
+  const WeightTable& w = model.weights();
+  if (with_state) {
+    v.normalized_sum_norm_x = model.state().normalized_sum_norm_x;
+    v.total_weight = model.state().total_weight;
+    v.learning_rate = model.learning_rate();
+  }
+  v.source_stride = w.stride();
+  v.linear_stride = with_state ? w.stride() : 1;
+  v.linear = w.data();
+  v.linear_slots = w.slots();
+  if (const DotProduct* dot = model.dotproduct()) {
+    v.latent = dot->latent().data();
+    v.latent_size = dot->latent().size();
+  }
+  write_model_file(path, v);
+}
+
+void restore(const ModelFile& file, Model& model, LabelRange& range, const std::string& path, bool restore_rate) {
   WeightTable& w = model.weights();
   if (file.linear.size() != w.slots() * file.linear_stride || (file.linear_stride != 1 && file.linear_stride != w.stride()))
     throw Error(path + ": weight table size does not match its options (corrupt model?)");
@@ -55,6 +82,7 @@ void restore(const ModelFile& file, Model& model, LabelRange& range, const std::
   if (file.has_state) {
     model.state().normalized_sum_norm_x = file.normalized_sum_norm_x;
     model.state().total_weight = file.total_weight;
+    if (restore_rate && file.learning_rate > 0) model.set_learning_rate(file.learning_rate);
   }
   range.min = file.min_label;
   range.max = file.max_label;

@@ -14,30 +14,49 @@ double ProgressTable::elapsed_seconds() const {
 void ProgressTable::header() {
   std::fprintf(out_,
                "average  since         example        example        current        current  current\n"
-               "loss     last          counter         weight          label        predict features\n");
+               "loss     last          counter         weight          label        predict features%s\n",
+               options_.show_pass ? "  pass" : "");
   header_printed_ = true;
 }
 
 void ProgressTable::row(const RunStats& stats) {
   if (!header_printed_) header();
-  const double avg = stats.weighted_labeled > 0 ? stats.sum_loss / stats.weighted_labeled : 0.0;
-  const double dw = stats.weighted_labeled - last_weight_;
-  char since[32];
-  if (dw > 0)
-    std::snprintf(since, sizeof since, "%-8.6f", (stats.sum_loss - last_loss_) / dw);
-  else
-    std::snprintf(since, sizeof since, "%-8s", "n.a.");
+  const bool holdout_row = options_.holdout && pass_ >= 1;
+  char average[32], since[32];
+  if (holdout_row) {
+    if (stats.holdout_weight > 0)
+      std::snprintf(average, sizeof average, "%-8.6f", stats.holdout_sum_loss / stats.holdout_weight);
+    else
+      std::snprintf(average, sizeof average, "%-8s", "unknown");
+    const double dh = stats.holdout_weight - last_holdout_weight_;
+    if (dh > 0)
+      std::snprintf(since, sizeof since, "%-8.6f", (stats.holdout_sum_loss - last_holdout_loss_) / dh);
+    else
+      std::snprintf(since, sizeof since, "%-8s", "n.a.");
+  } else {
+    std::snprintf(average, sizeof average, "%-8.6f",
+                  stats.weighted_labeled > 0 ? stats.sum_loss / stats.weighted_labeled : 0.0);
+    const double dw = stats.weighted_labeled - last_weight_;
+    if (dw > 0)
+      std::snprintf(since, sizeof since, "%-8.6f", (stats.sum_loss - last_loss_) / dw);
+    else
+      std::snprintf(since, sizeof since, "%-8s", "n.a.");
+  }
   char label[32];
   if (last_labeled_)
     std::snprintf(label, sizeof label, "%14.4f", last_label_);
   else
     std::snprintf(label, sizeof label, "%14s", "unknown");
-  std::fprintf(out_, "%-8.6f %s %12llu %14.1f %s %14.4f %8llu\n", avg, since,
+  char pass[16] = "";
+  if (options_.show_pass) std::snprintf(pass, sizeof pass, " %5u", pass_ + 1);
+  std::fprintf(out_, "%s %s %12llu %14.1f %s %14.4f %8llu%s%s\n", average, since,
                static_cast<unsigned long long>(stats.examples), stats.weighted_examples, label, last_prediction_,
-               static_cast<unsigned long long>(last_features_));
+               static_cast<unsigned long long>(last_features_), pass, holdout_row ? " h" : "");
   std::fflush(out_);
   last_loss_ = stats.sum_loss;
   last_weight_ = stats.weighted_labeled;
+  last_holdout_loss_ = stats.holdout_sum_loss;
+  last_holdout_weight_ = stats.holdout_weight;
   pending_ = false;
 }
 

@@ -5,7 +5,7 @@
 namespace learner {
 
 void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, const LossSpec& spec, bool binary,
-                   const RunTiming& timing) {
+                   const RunTiming& timing, const HoldoutTracker* holdout) {
   std::fprintf(out, "\nfinished run\n");
   if (timing.passes > 1)
     std::fprintf(out, "number of examples per pass = %llu\npasses used = %u\n",
@@ -14,7 +14,12 @@ void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, cons
     std::fprintf(out, "number of examples = %llu\n", static_cast<unsigned long long>(stats.examples));
   std::fprintf(out, "weighted example sum = %f\n", stats.weighted_examples);
   std::fprintf(out, "weighted label sum = %f\n", stats.weighted_label_sum);
-  if (stats.weighted_labeled > 0)
+  if (holdout != nullptr) {
+    if (holdout->has_best())
+      std::fprintf(out, "average loss = %f h\n", holdout->best_loss());
+    else
+      std::fprintf(out, "average loss = undefined (no holdout)\n");
+  } else if (stats.weighted_labeled > 0)
     std::fprintf(out, "average loss = %f\n", stats.sum_loss / stats.weighted_labeled);
   else
     std::fprintf(out, "average loss = n.a. (no labeled examples)\n");
@@ -31,6 +36,13 @@ void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, cons
     std::fprintf(out, "elapsed seconds = %.3f\n", timing.seconds);
     std::fprintf(out, "examples per second = %.0f\n", stats.examples / timing.seconds);
     std::fprintf(out, "MB per second = %.1f\n", timing.bytes / 1e6 / timing.seconds);
+  }
+  bool cached = false;
+  for (const PassTime& p : timing.pass_times) cached = cached || p.cached;
+  if (timing.pass_times.size() > 1 || cached) {
+    std::fprintf(out, "seconds per pass =");
+    for (const PassTime& p : timing.pass_times) std::fprintf(out, " %.3f (%s)", p.seconds, p.cached ? "cache" : "text");
+    std::fprintf(out, "\n");
   }
 }
 

@@ -1,28 +1,55 @@
 // Reading and parsing on a second thread (VW's parser/learner split): the
-// producer reads lines, parses them and builds features into batches of
-// reusable slots; the consumer (the learning loop) takes batches in order.
-// Three batches rotate, so once warmed up nothing is allocated per example.
+// producer reads lines (or a binary cache), parses them and builds features
+// into batches of reusable slots; the consumer (the learning loop) takes
+// batches in order. Three batches rotate, so once warmed up nothing is
+// allocated per example.
+//
+// Sources, pass by pass:
+//  * A valid cache given to the constructor is read on every pass (pass 1
+//    too), except that pass 1 reads the text when feature names are wanted
+//    (names are not cached).
+//  * Otherwise pass 1 reads the text and, when a cache path is set, writes
+//    the cache (CacheWriter: temporary file renamed on success); later passes
+//    read that cache. Without a cache later passes rewind the text.
+//  * A cache that fails its checks while being read (CacheCorrupt) and has
+//    not yet been read through once in this run is abandoned with a warning:
+//    the text is read again from the start, the examples already handed out
+//    are skipped (the cache held exactly the text's examples, in order), and
+//    the cache is rebuilt from that read. Once a cache has been read or written
+//    completely in this run, a later CacheCorrupt is an Error.
 //
 // Contract:
 //  * next() returns the examples in input order, pass after pass, then
 //    nullptr. A slot stays valid until the following next() call.
 //  * A malformed line arrives as a slot with `error` set (the InputError),
 //    in its place in the order, so the consumer decides (strict: rethrow;
-//    lenient: skip and count).
+//    lenient: skip and count). Cached passes have no such slots: the count
+//    of lines skipped when the cache was written is cached_skipped().
+//    In strict mode the cache being written is dropped at the first error.
 //  * Any other failure of the producer (I/O error, truncated gzip, rewind
-//    refused) is rethrown by next() at the point it happened.
-//  * The destructor stops the producer early (e.g. --examples reached).
+//    refused, cache write error) is rethrown by next() at the point it
+//    happened.
+//  * With a `cancel` flag, next() returns nullptr soon after the flag is set
+//    even when the producer is blocked (e.g. on an idle pipe).
+//  * stop() asks the producer to stop and waits up to `wait`; it returns
+//    false when the producer is still blocked in a read (standard input
+//    with nothing to read): the stream, its reader, parser and builder must
+//    then stay alive until the process ends. The destructor stops and joins.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "learner/cache/cache_file.h"
 #include "learner/example.h"
 #include "learner/features/feature_builder.h"
 #include "learner/io/line_reader.h"
@@ -33,20 +60,45 @@ namespace learner {
 struct ParsedExample {
   Example ex;
   std::vector<Feature> features;
-  std::vector<std::string> names;  // feature names when requested
+  std::vector<std::string> names;  // feature names when requested (pass 0 only)
   unsigned pass = 0;
+  bool cached = false;              // read from the cache
   std::exception_ptr error;         // a malformed line (InputError)
+};
+
+struct StreamOptions {
+  unsigned passes = 1;
+  bool want_names = false;          // fill ParsedExample::names on pass 0
+  bool lenient = false;             // malformed lines are counted in the cache, not fatal
+  std::string cache_path;           // write a cache here when no valid one is given ("" = none)
+  CacheKey cache_key;
+  bool compressed = false;          // zlib blocks in a cache written
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 class ExampleStream {
  public:
-  ExampleStream(LineReader& reader, const TextParser& parser, const FeatureBuilder& builder, unsigned passes,
-                bool want_names);
+  // `cache`: a valid cache to read (CacheReader::open succeeded), or null.
+  ExampleStream(LineReader& reader, const TextParser& parser, const FeatureBuilder& builder, StreamOptions options,
+                std::unique_ptr<CacheReader> cache = nullptr);
   ~ExampleStream();
   ExampleStream(const ExampleStream&) = delete;
   ExampleStream& operator=(const ExampleStream&) = delete;
 
   ParsedExample* next();
+  // The slot the following next() will return when it is already at hand
+  // (same batch), else nullptr; for prefetching. It may be an error slot.
+  const ParsedExample* peek() const {
+    return current_ && position_ < current_->size ? &current_->slots[position_] : nullptr;
+  }
+  bool stop(std::chrono::milliseconds wait);
+
+  // Text bytes behind the examples produced so far (text or cached passes).
+  uint64_t bytes_read() const { return bytes_.load(std::memory_order_relaxed); }
+  // Malformed lines skipped when the cache read on pass 1 was written.
+  uint64_t cached_skipped() const { return cached_skipped_.load(); }
+  // A cache was written and renamed into place during this run.
+  bool cache_written() const { return cache_written_.load(); }
 
  private:
   static constexpr std::size_t kBatch = 256;
@@ -59,18 +111,34 @@ class ExampleStream {
   };
 
   void produce();
+  bool take_free();
+  void hand_over();
+  bool emit();  // the current slot is filled; false when asked to stop
+  bool text_pass(unsigned pass, uint64_t skip, bool write_cache);
+  bool cache_pass(unsigned pass);
 
   LineReader& reader_;
   const TextParser& parser_;
   const FeatureBuilder& builder_;
-  unsigned passes_;
-  bool want_names_;
+  StreamOptions options_;
+
+  // Producer side.
+  std::unique_ptr<CacheReader> cache_;
+  bool cache_verified_ = false;  // read or written completely in this run
+  bool cache_used_ = false;      // cache_ was read from (rewind before the next pass)
+  bool text_used_ = false;       // reader_ was read from (rewind before the next pass)
+  uint64_t bytes_base_ = 0;      // text bytes of the passes already finished
+  Batch* batch_ = nullptr;
+  std::atomic<uint64_t> bytes_{0};
+  std::atomic<uint64_t> cached_skipped_{0};
+  std::atomic<bool> cache_written_{false};
 
   std::vector<Batch> batches_{kBatches};
   std::deque<Batch*> free_, full_;
   std::mutex mutex_;
   std::condition_variable changed_;
   bool stop_ = false;
+  bool producer_done_ = false;
 
   Batch* current_ = nullptr;  // consumer side
   std::size_t position_ = 0;

@@ -35,7 +35,23 @@ struct Options {
   unsigned passes = 1;             // --passes
   int64_t max_examples = -1;       // --examples
   double decay_learning_rate = 1;  // --decay_learning_rate
+  bool learning_rate_given = false;  // -l given: a -i model's stored (decayed) rate is not restored
   ProgressOptions progress;        // --quiet, -P
+  bool save_on_signal = false;     // --save_on_signal: SIGINT/SIGTERM stop cleanly and save
+
+  // Cache (-c, --cache_file, -k, --compressed): cache_path is resolved here:
+  // --cache_file F, else "<data>.cache" with -c, else "" (no cache).
+  std::string cache_path;
+  bool kill_cache = false;
+  bool compressed = false;
+
+  // Holdout and passes (design/vw-compat.md 1a). Holdout is on when passes
+  // > 1 or --holdout_after is given, unless --holdout_off.
+  bool holdout = false;             // resolved
+  unsigned holdout_period = 10;     // --holdout_period: every N-th example of a pass is held out
+  uint64_t holdout_after = 0;       // --holdout_after: hold out examples after the N-th (0: period rule)
+  unsigned early_terminate = 3;     // --early_terminate: stop after N passes without holdout improvement
+  bool save_per_pass = false;       // --save_per_pass: -f model also written as <f>.<pass> after each pass
 
   // Stages.
   ParseOptions parse;

@@ -38,7 +38,26 @@ struct ModelFile {
   const std::string* option(const std::string& key) const;
 };
 
+// A model file's content by reference, for writing large tables without
+// copying them: the linear table is read as `linear_slots` slots of
+// `source_stride` floats, of which the first `linear_stride` are written
+// (1 = weights only, for --predict_only_model).
+struct ModelFileView {
+  const std::vector<std::pair<std::string, std::string>>* options = nullptr;
+  double min_label = 0.0, max_label = 0.0;
+  bool fixed_min = false, fixed_max = false;
+  bool has_state = false;
+  double normalized_sum_norm_x = 0.0, total_weight = 0.0, learning_rate = 0.0;
+  unsigned linear_stride = 4, source_stride = 4;
+  const float* linear = nullptr;
+  std::size_t linear_slots = 0;
+  const float* latent = nullptr;
+  std::size_t latent_size = 0;
+};
+
+// Both write the same bytes, streaming with a running CRC.
 void write_model_file(const std::string& path, const ModelFile& model);
+void write_model_file(const std::string& path, const ModelFileView& view);
 ModelFile read_model_file(const std::string& path);
 
 }  // namespace learner

@@ -8,6 +8,12 @@
 // average loss = sum_loss / weighted labeled examples (progressive
 // validation: each loss is of the prediction made before learning from the
 // example); since last = the same over the examples since the previous row.
+//
+// With holdout (passes > 1 or --holdout_after), rows from pass 2 on show the
+// holdout loss instead (all holdout examples so far; since last: those since
+// the previous row) and end with " h", as VW's do. With show_pass (passes >
+// 1) every row gets a trailing "pass" column (1-based) after "features" and
+// before " h"; single-pass tables are exactly VW's.
 #pragma once
 
 #include <chrono>
@@ -22,6 +28,8 @@ struct ProgressOptions {
   bool quiet = false;
   bool additive = false;     // -P N: a row every N weighted examples
   double interval = 2.0;     // multiplier, or N when additive
+  bool show_pass = false;    // trailing pass column (set by the driver when passes > 1)
+  bool holdout = false;      // holdout rows from pass 2 on
 };
 
 class ProgressTable {
@@ -32,6 +40,8 @@ class ProgressTable {
   void after_example(const RunStats& stats, bool labeled, double label, double prediction, uint64_t features);
   // Prints the last row if examples were added since the previous one.
   void flush(const RunStats& stats);
+  // The pass (0-based) of the examples that follow.
+  void start_pass(unsigned pass) { pass_ = pass; }
   double elapsed_seconds() const;
 
  private:
@@ -42,6 +52,8 @@ class ProgressTable {
   ProgressOptions options_;
   double next_dump_ = 1.0;
   double last_loss_ = 0.0, last_weight_ = 0.0;
+  double last_holdout_loss_ = 0.0, last_holdout_weight_ = 0.0;
+  unsigned pass_ = 0;
   bool header_printed_ = false;
   bool pending_ = false;
   bool last_labeled_ = false;

@@ -18,6 +18,15 @@ struct RunStats {
   uint64_t total_features = 0;
   uint64_t skipped_lines = 0;         // --lenient
   std::map<double, double> labels;    // label -> summed importance
+  // Labeled holdout examples (predicted, not learned from; VW keeps them out
+  // of every field above): importance and importance-weighted loss, all passes.
+  double holdout_weight = 0.0;
+  double holdout_sum_loss = 0.0;
+
+  void add_holdout(double importance, double loss) {
+    holdout_weight += importance;
+    holdout_sum_loss += importance * loss;
+  }
 
   void add(bool labeled, double label, double importance, double loss, uint64_t features) {
     ++examples;

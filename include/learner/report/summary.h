@@ -3,19 +3,29 @@
 #pragma once
 
 #include <cstdio>
+#include <vector>
 
 #include "learner/loss/loss.h"
+#include "learner/report/holdout.h"
 #include "learner/report/run_stats.h"
 
 namespace learner {
 
-struct RunTiming {
+struct PassTime {
   double seconds = 0.0;
-  double bytes = 0.0;  // input bytes read (decompressed)
-  unsigned passes = 1;
+  bool cached = false;  // read from the binary cache
 };
 
+struct RunTiming {
+  double seconds = 0.0;
+  double bytes = 0.0;  // text bytes behind the examples (decompressed; cached passes count their text)
+  unsigned passes = 1;  // passes used
+  std::vector<PassTime> pass_times;  // "seconds per pass = 2.101 (text) 0.480 (cache) ..." when > 1 or cached
+};
+
+// `holdout`: non-null when holdout was on; "average loss" is then the best
+// pass's holdout loss followed by " h", or "undefined (no holdout)" (VW).
 void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, const LossSpec& spec, bool binary,
-                   const RunTiming& timing);
+                   const RunTiming& timing, const HoldoutTracker* holdout = nullptr);
 
 }  // namespace learner

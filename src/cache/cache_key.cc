@@ -1,0 +1,34 @@
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "learner/cache/cache_file.h"
+
+namespace learner {
+
+CacheKey make_cache_key(const std::string& data_path, const ParseOptions& parse) {
+  CacheKey key;
+  if (data_path.empty() || data_path == "-") {
+    key.verifiable = false;
+    key.fields.emplace_back("data", "<stdin>");
+  } else {
+    struct stat st {};
+    if (::stat(data_path.c_str(), &st) != 0)
+      throw Error("cannot stat '" + data_path + "': " + std::strerror(errno));
+    std::error_code ec;
+    std::string canonical = std::filesystem::weakly_canonical(data_path, ec).string();
+    if (ec) canonical = data_path;
+    key.verifiable = S_ISREG(st.st_mode);
+    key.fields.emplace_back("data", canonical);
+    key.fields.emplace_back("data_size", std::to_string(st.st_size));
+    key.fields.emplace_back("data_mtime_ns", std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL +
+                                                             st.st_mtim.tv_nsec));
+  }
+  key.fields.emplace_back("hash", parse.hash_all ? "all" : "strings");
+  key.fields.emplace_back("hash_seed", std::to_string(parse.hash_seed));
+  return key;
+}
+
+}  // namespace learner
