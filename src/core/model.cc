@@ -183,8 +183,11 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, const
   const double g2 = importance * loss_.square_grad(p_hat, label);
   double scale = 0.0;
   const PredictionPath path = build_path(ex, features, parts, n, p_hat, g2, importance, scale);
-  double t = config_.rule.invariant ? loss_.update(path, label, importance)
-                                    : loss_.plain_update(p_hat, label, importance);
+  // h_used < importance when the update stopped at the label or kink; the
+  // latent L2 decay applies for the importance actually used.
+  UpdateStep step{loss_.plain_update(p_hat, label, importance), importance};
+  if (config_.rule.invariant) step = loss_.step(path, label, importance);
+  double t = step.t;
   if (!std::isfinite(t)) {
     t = 0.0;
     ++state_.nan_updates;
@@ -192,7 +195,7 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, const
   if (t == 0.0) return;
   for (std::size_t c = 0; c < n; ++c)
     apply_linear(features, parts[c].offset, parts[c].sign * scale * t, scale, importance);
-  if (dot_) dot_->apply(t, importance);
+  if (dot_) dot_->apply(t, std::isfinite(step.h_used) ? step.h_used : importance);
 }
 
 double Model::min_importance(const Example& ex, const std::vector<Feature>& features, const Component* parts,

@@ -16,8 +16,8 @@ double term(double c, double k, double h) {
   return c >= 0.0 ? capped_exp(c, k * h) : -capped_exp(-c, k * h);
 }
 
-// Zero of the monotone function fn on [u, w] given opposite signs at the ends
-// (sign_u = sign of fn(u)); fn returns RootEval of the function itself.
+// Zero of fn, monotone on [u, w] with opposite signs at the ends (increasing:
+// fn(u) < 0); with safe, the result is on fn(u)'s side.
 template <class Fn>
 double monotone_zero(Fn&& fn, double u, double w, bool increasing, bool safe) {
   const double sign = increasing ? 1.0 : -1.0;
@@ -30,9 +30,7 @@ double monotone_zero(Fn&& fn, double u, double w, bool increasing, bool safe) {
 
 }  // namespace
 
-double ExpSum::value(double h) const {
-  return a + b * h + term(c1, alpha, h) + term(c2, beta, h);
-}
+double ExpSum::value(double h) const { return a + b * h + term(c1, alpha, h) + term(c2, beta, h); }
 double ExpSum::slope(double h) const {
   return b + term(c1 * alpha, alpha, h) + term(c2 * beta, beta, h);
 }

@@ -25,8 +25,10 @@ class Hinge final : public PiecewiseLinearLoss {
   }
 };
 
-// g = -y while y p <= 0, else 0; the update moves p toward 0 and stops there
-// (the kink), so from p0 = 0 nothing moves (see the loss stage notes).
+// g = -y while y p <= 0, else 0; the update moves p toward 0 at rate |y| and
+// stops there (the kink). So a prediction of exactly 0 never moves: unlike the
+// classic perceptron (plain_update), the importance-aware flow of max(0, -y p)
+// ends on the boundary.
 class Perceptron final : public PiecewiseLinearLoss {
  public:
   std::string_view name() const override { return "perceptron"; }

@@ -16,7 +16,7 @@ class InverseGradient final : public ScalarOde {
  public:
   InverseGradient(const Loss& loss, const PredictionPath& path, double y, double d)
       : loss_(loss), path_(path), y_(y), d_(d) {}
-  double rhs(double s, double) const override {
+  double rate(double s, double) const override {
     return 1.0 / std::fabs(loss_.first_derivative(path_.at(d_ * s), y_));
   }
 
@@ -43,8 +43,8 @@ double Loss::min_importance(const PredictionPath& path, double y, double v) cons
   opt.rtol = 1e-8;
   opt.first_step = std::fabs(t_v) / 16.0;
   opt.atol = 1e-12 * opt.first_step / std::fabs(first_derivative(p0, y));
-  const OdeResult r = integrate_dopri(ode, 0.0, 0.0, std::fabs(t_v), opt);
-  return r.finished ? r.y : kInf;
+  const OdeResult r = integrate_dopri(ode, 0.0, {0.0, 0.0}, std::fabs(t_v), opt);
+  return r.finished ? r.y[0] : kInf;
 }
 
 }  // namespace learner

@@ -18,6 +18,25 @@ inline double capped_exp(double coef, double arg) {
   return log_value >= std::log(kHuge) ? kHuge : std::exp(log_value);
 }
 
+// p(t, h) and dp/dt together, sharing the exponentials when the exponents are
+// moderate (otherwise the path's saturating at() and slope()). Rounding may
+// differ from at() by an ulp: use at() where safety is decided.
+struct PathPoint {
+  double p = 0.0;
+  double slope = 0.0;
+};
+inline PathPoint path_point(const PredictionPath& path, double t, double h = 0.0) {
+  const double x = 2.0 * path.kappa * t;
+  const double decay = path.mu * h;
+  if (!path.has_extra() && std::fabs(x) < 300.0 && decay < 300.0 && path.P < 1e100 &&
+      path.M < 1e100) {
+    const double e = std::exp(x), scale = 0.5 * std::exp(-decay);
+    const double up = scale * path.P * e, down = scale * path.M / e;
+    return {path.p_lin0 + path.q * t + (up - down), path.q + 2.0 * path.kappa * (up + down)};
+  }
+  return {path.at(t, h), path.slope(t, h)};
+}
+
 // Clamps a step to [-kMaxStep, kMaxStep]; NaN becomes 0.
 inline double clamp_step(double t) {
   if (std::isnan(t)) return 0.0;

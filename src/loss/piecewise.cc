@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "decay_root.h"
+#include "root.h"
 
 namespace learner::detail {
 namespace {
@@ -20,6 +21,30 @@ double clip_at_kink(const PredictionPath& path, double v, double h, double kink)
   return limit_to(t, t_kink);
 }
 
+// Several dyadic terms: the first h where p(v h, h) reaches the kink, found
+// on a grid denser near 0 (h_limit (i/128)^3) and refined by bracketed Newton.
+// (A crossing and re-crossing between two grid points would be missed.)
+double first_arrival_scan(const PredictionPath& path, double v, double kink, double d,
+                          double h_limit) {
+  auto eval = [&](double h) {  // -d (kink - p(v h, h)): increasing through the arrival
+    const double t = v * h;
+    const double p = path.at(t, h);
+    const double dp_dh = v * path.slope(t, h) - path.mu * (p - path.p_lin0 - path.q * t);
+    return RootEval{-d * (kink - p), d * dp_dh};
+  };
+  constexpr int kGrid = 128;
+  double prev = 0.0;
+  for (int i = 1; i <= kGrid; ++i) {
+    const double u = static_cast<double>(i) / kGrid;
+    const double h = h_limit * u * u * u;
+    if (eval(h).f >= 0.0) {
+      return solve_bracketed(eval, prev, h, 0.5 * (prev + h), {.max_iter = 200, .safe_side = true});
+    }
+    prev = h;
+  }
+  return std::numeric_limits<double>::infinity();
+}
+
 // Decaying path: t = v h until p(v h, h) reaches the kink.
 UpdateStep decaying(const PredictionPath& path, double v, double h, double kink) {
   const double h_limit = v != 0.0 ? std::fmin(h, kMaxStep / std::fabs(v)) : h;
@@ -28,6 +53,11 @@ UpdateStep decaying(const PredictionPath& path, double v, double h, double kink)
   if (p0 == kink) return {0.0, 0.0};
   // f(h) = d (kink - p(v h, h)) > 0 until p reaches the kink.
   const double d = kink > p0 ? 1.0 : -1.0;
+  if (path.has_extra()) {
+    const double h_kink = first_arrival_scan(path, v, kink, d, h_limit);
+    if (!(h_kink <= h_limit)) return {v * h_limit, h_limit};
+    return {v * h_kink, h_kink};
+  }
   ExpSum f;
   f.a = d * (kink - path.p_lin0);
   f.b = -d * path.q * v;
@@ -35,9 +65,16 @@ UpdateStep decaying(const PredictionPath& path, double v, double h, double kink)
   f.alpha = 2.0 * path.kappa * v - path.mu;
   f.c2 = d * 0.5 * path.M;
   f.beta = -2.0 * path.kappa * v - path.mu;
-  const double h_kink = first_zero(f, h_limit);
-  if (h_kink <= h_limit) return {v * h_kink, h_kink};
-  return {v * h_limit, h_limit};
+  double h_kink = first_zero(f, h_limit);
+  if (!(h_kink <= h_limit)) return {v * h_limit, h_limit};
+  // first_zero evaluates the sum in its own rounding; make sure at() agrees
+  // that p has not passed the kink (walk back by doubling offsets).
+  double offset = 1e-16 * h_kink;
+  for (int k = 0; k < 64 && h_kink > 0.0 && d * (path.at(v * h_kink, h_kink) - kink) > 0.0; ++k) {
+    h_kink = std::fmax(h_kink - offset, 0.0);
+    offset *= 2.0;
+  }
+  return {v * h_kink, h_kink};
 }
 
 }  // namespace

@@ -6,7 +6,8 @@
 //  * mu = 0:  t = v h, clipped at t_kink = p^-1(kink) (and at +/-kMaxStep);
 //  * mu > 0:  t = v h until the first h at which p(v h, h) = kink (the decay
 //    may also carry p to the kink when g0 = 0); the update stops there and
-//    UpdateStep::h_used is that h (decay_root.h).
+//    UpdateStep::h_used is that h (decay_root.h). It also stops where |t|
+//    reaches kMaxStep.
 // On an affine path linear_update() is used instead (VW's closed forms; equal
 // to the rule above except for hinge with |y| != 1).
 // min_importance(v) = |p^-1(v)| / |g0| when v lies between p0 and the kink.

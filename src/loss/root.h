@@ -41,7 +41,10 @@ double solve_bracketed(Fn&& fn, double lo, double hi, double x0, RootOptions opt
   double last_step = hi - lo;
   for (int it = 0; it < opt.max_iter; ++it) {
     if (e.f == 0.0) return x;
-    if (e.f < 0.0) lo = x; else hi = x;
+    if (e.f < 0.0)
+      lo = x;
+    else
+      hi = x;
     if (width_ok(lo, hi)) break;
     bool moved = false;
     if (e.df != 0.0 && std::isfinite(e.df)) {

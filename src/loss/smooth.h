@@ -4,13 +4,15 @@
 // On an affine path (PredictionPath::is_affine) update() is the loss's closed
 // form, VW's get_update() rewritten in t (design/vw-compat.md section 3: with
 // q = eta H and VW's eta_t = eta h, t = u / eta). Elsewhere it solves
-// dt/dh = -g(p(t, h), y), t(0) = 0 numerically (smooth_ode.cc):
-//  * mu = 0: the equivalent quadrature h(t) = integral_0^t dt' / |g(p(t'), y)|
-//    is inverted (same trajectory; unlike dt/dh = -g it is not stiff when
-//    q g' h is large). With a finite stationary point p* (g(p*) = 0) that the
-//    path reaches, t is capped at p^-1(p*), so p never passes p* (safety).
-//  * mu > 0: dt/dh = -g integrated directly; it stops where p reaches p*
-//    (the seed's rule), reported through UpdateStep::h_used.
+// dt/dh = -g(p(t, h), y), t(0) = 0 numerically (smooth_ode.cc, Dormand-Prince
+// with rtol 1e-10), in a formulation that is not stiff when q g' h is large:
+//  * mu = 0, stationary point p* (g(p*) = 0) finite and reached at
+//    t* = p^-1(p*): the log-distance log|t* - t| is integrated; t never
+//    passes t*, so p never passes p* (safety).
+//  * mu = 0, otherwise (logistic with |y| = 1, poisson with y = 0, or p*
+//    beyond kMaxStep): t is the variable and h |g| the state.
+//  * mu > 0: dt/dh = -g itself; it stops where p reaches p* (the seed's
+//    rule), reported through UpdateStep::h_used.
 #pragma once
 
 #include "learner/loss/loss.h"

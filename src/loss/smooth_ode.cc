@@ -4,10 +4,10 @@
 //  TowardStationary (mu = 0, p* finite and reached at t* = p^-1(p*)): state
 //    v = log(|t* - t| / T), T = |t*|: dv/dh = -|g| / |t* - t|. Near t* this
 //    rate tends to g'(p*) p'(t*) (the stiffness of dt/dh = -g disappears), g
-//    is evaluated from the offset p(t) - p(t*) (PredictionPath::change)
-//    without cancellation, t = d T (-expm1(v)) is exact for small h, and the
-//    error is weighted by its effect on t (weight e^{-v} - 1), so the tail
-//    where p has converged to p* costs a few steps whatever h is.
+//    is evaluated from the offset p(t) - p(t*) without cancellation, t =
+//    d T (-expm1(v)) is exact for small h, and the error is weighted by its
+//    effect on t (weight e^{-v} - 1), so the tail where p has converged to p*
+//    costs a few steps whatever h is.
 //  Unbounded (mu = 0, p* infinite or out of reach): variable s = |t|, state
 //    u = h |g(p)|: du/ds = 1 + u (g'/g) dp/ds. Where |g| decays exponentially
 //    (logistic far on the right side, poisson with y = 0) h grows like e^p
@@ -30,24 +30,32 @@ class TowardStationary final : public ScalarOde {
  public:
   TowardStationary(const SmoothLoss& loss, const PredictionPath& path, double y, double p_star,
                    double t_star, double residual, double v_floor)
-      : loss_(loss), path_(path), y_(y), p_star_(p_star), t_star_(t_star),
-        T_(std::fabs(t_star)), d_(t_star > 0.0 ? 1.0 : -1.0), residual_(residual),
+      : loss_(loss),
+        path_(path),
+        y_(y),
+        p_star_(p_star),
+        t_star_(t_star),
+        T_(std::fabs(t_star)),
+        d_(t_star > 0.0 ? 1.0 : -1.0),
+        residual_(residual),
         v_floor_(v_floor) {
-    // p(t* + dt) - p(t*) = q dt + Pc expm1(a) + Mc expm1(a) / (1 + expm1(a)), a = 2 kappa dt:
-    // one expm1 per evaluation when the exponents are moderate.
+    // p(t* + dt) - p(t*) = q dt + Pc expm1(a) - Mc expm1(-a), a = 2 kappa dt, Pc and
+    // Mc the dyadic terms at t*: one expm1 per evaluation when exponents are moderate.
     const double x = 2.0 * path.kappa * t_star;
-    fast_ = std::fabs(x) + 2.0 * path.kappa * T_ < 600.0 && path.P < 1e100 && path.M < 1e100;
+    fast_ = !path.has_extra() && std::fabs(x) + 2.0 * path.kappa * T_ < 600.0 && path.P < 1e100 &&
+            path.M < 1e100;
     if (fast_) {
       pc_ = 0.5 * path.P * std::exp(x);
       mc_ = 0.5 * path.M * std::exp(-x);
     }
   }
 
-  double rhs(double, double v) const override {
+  double rate(double, double v) const override {
     const double rem = T_ * std::exp(std::max(v, v_floor_));  // below the floor: constant rate
     return -std::fabs(loss_.gradient_near(p_star_, offset(-d_ * rem), y_)) / rem;
   }
-  double error_weight(double, double v) const override { return std::expm1(-v); }
+  // e^{-v} - 1 (a tolerance scale: no need for expm1's precision near 0).
+  double weight(double, double v) const override { return std::max(-v, std::exp(-v) - 1.0); }
   double t_at(double v) const {
     return v <= v_floor_ ? t_star_ : d_ * std::min(-T_ * std::expm1(v), T_);
   }
@@ -56,8 +64,16 @@ class TowardStationary final : public ScalarOde {
   // p(t* + dt) - p*, without cancellation.
   double offset(double dt) const {
     if (!fast_) return path_.change(t_star_, dt) + residual_;
-    const double e = std::expm1(2.0 * path_.kappa * dt);
-    return path_.q * dt + pc_ * e + mc_ * (e / (1.0 + e)) + residual_;
+    const double a = 2.0 * path_.kappa * dt;
+    double up, down;  // expm1(a), expm1(-a) from one expm1 of |a|
+    if (a >= 0.0) {
+      up = std::expm1(a);
+      down = -up / (1.0 + up);
+    } else {
+      down = std::expm1(-a);
+      up = -down / (1.0 + down);
+    }
+    return path_.q * dt + pc_ * up - mc_ * down + residual_;
   }
 
   const SmoothLoss& loss_;
@@ -69,25 +85,25 @@ class TowardStationary final : public ScalarOde {
 
 class Unbounded final : public ScalarOde {
  public:
-  Unbounded(const SmoothLoss& loss, const PredictionPath& path, double y, double d,
-            double h_target)
+  Unbounded(const SmoothLoss& loss, const PredictionPath& path, double y, double d, double h_target)
       : loss_(loss), path_(path), y_(y), d_(d), h_target_(h_target) {}
 
-  double rhs(double s, double u) const override { return 1.0 + u * rate(s); }
-  double error_weight(double s, double) const override { return s; }
-  double stop(double s, double u) const override {
-    return u - h_target_ * std::fabs(loss_.first_derivative(path_.at(d_ * s), y_));
+  double rate(double s, double u) const override {
+    return 1.0 + u * decay(path_point(path_, d_ * s));
   }
-  double stop_rate(double s, double u, double dydx) const override {
-    const double g = std::fabs(loss_.first_derivative(path_.at(d_ * s), y_));
-    return dydx - h_target_ * g * rate(s);
+  double weight(double s, double) const override { return s; }
+  double stop_value(double s, double u) const override {
+    return u - h_target_ * std::fabs(loss_.first_derivative(path_point(path_, d_ * s).p, y_));
+  }
+  double stop_slope(double s, double, double dydx) const override {
+    const PathPoint pt = path_point(path_, d_ * s);
+    return dydx - h_target_ * std::fabs(loss_.first_derivative(pt.p, y_)) * decay(pt);
   }
 
  private:
   // (g'/g) dp/ds, <= 0 while |g| decreases along the path.
-  double rate(double s) const {
-    const double t = d_ * s;
-    return loss_.gradient_log_slope(path_.at(t), y_) * d_ * path_.slope(t);
+  double decay(const PathPoint& pt) const {
+    return loss_.gradient_log_slope(pt.p, y_) * d_ * pt.slope;
   }
   const SmoothLoss& loss_;
   const PredictionPath& path_;
@@ -96,59 +112,82 @@ class Unbounded final : public ScalarOde {
 
 class Decaying final : public ScalarOde {
  public:
-  Decaying(const SmoothLoss& loss, const PredictionPath& path, double y, double d, double p_star)
-      : loss_(loss), path_(path), y_(y), d_(d), p_star_(p_star) {}
+  Decaying(const SmoothLoss& loss, const PredictionPath& path, double y, double d, double p_star,
+           double reach, double hover)
+      : loss_(loss), path_(path), y_(y), d_(d), p_star_(p_star), reach_(reach), hover_(hover) {}
 
-  double rhs(double h, double t) const override { return -loss_.first_derivative(path_.at(t, h), y_); }
-  double stop(double h, double t) const override {
+  double rate(double h, double t) const override {
+    return -loss_.first_derivative(path_point(path_, t, h).p, y_);
+  }
+  // >= 0 once p has reached p*: crossed it, or come within reach_ of it, or
+  // within twice the distance at which the decay holds the flow off p* when
+  // that is under 1e-3 of the initial gap (the flow would only hover there:
+  // that stiff quasi-steady regime is not integrated); or once |t| = kMaxStep.
+  double stop_value(double h, double t) const override {
     const double cap = std::fabs(t) - PredictionPath::kMaxStep;
     if (!std::isfinite(p_star_)) return cap;
-    return std::max(d_ * (path_.at(t, h) - p_star_), cap);
-  }
-  double stop_rate(double h, double t, double dydx) const override {
-    const double cap = std::fabs(t) - PredictionPath::kMaxStep;
-    if (!std::isfinite(p_star_) || cap > d_ * (path_.at(t, h) - p_star_)) {
-      return t > 0.0 ? dydx : -dydx;
+    const PathPoint pt = path_point(path_, t, h);
+    const double dp_dh = -path_.mu * (pt.p - path_.p_lin0 - path_.q * t);
+    double margin = reach_;
+    if (d_ * dp_dh < 0.0) {
+      const double pull = pt.slope * std::fabs(loss_.second_derivative(pt.p, y_));
+      margin = std::max(margin, std::min(2.0 * std::fabs(dp_dh) / pull, hover_));
     }
-    const double p = path_.at(t, h);
-    const double dp_dh = -path_.mu * (p - path_.p_lin0 - path_.q * t);
-    return d_ * (path_.slope(t, h) * dydx + dp_dh);
+    return std::max(d_ * (path_.at(t, h) - p_star_) + margin, cap);
+  }
+  double stop_slope(double h, double t, double dydx) const override {
+    const double cap = std::fabs(t) - PredictionPath::kMaxStep;
+    const PathPoint pt = path_point(path_, t, h);
+    if (!std::isfinite(p_star_) || cap > d_ * (pt.p - p_star_)) return t > 0.0 ? dydx : -dydx;
+    const double dp_dh = -path_.mu * (pt.p - path_.p_lin0 - path_.q * t);
+    return d_ * (pt.slope * dydx + dp_dh);
   }
 
  private:
   const SmoothLoss& loss_;
   const PredictionPath& path_;
-  double y_, d_, p_star_;
+  double y_, d_, p_star_, reach_, hover_;
 };
 
 UpdateStep decaying_update(const SmoothLoss& loss, const PredictionPath& path, double y, double h,
                            double g0, double p_star) {
   const double d = g0 < 0.0 ? 1.0 : -1.0;
-  const Decaying ode(loss, path, y, d, p_star);
+  const double p0 = path.at(0.0);
+  const double gap = std::fabs(p0 - p_star);
+  const double reach = 1e-9 * gap + 64.0 * kEps * path.magnitude(0.0);
+  const Decaying ode(loss, path, y, d, p_star, reach, 1e-3 * gap);
   OdeOptions opt;
   opt.rtol = kRtol;
-  opt.first_step = h / 64.0;
+  opt.max_steps = 5000;  // gives up (h_used < h) in stiff regimes far from p*
+  const double scale = std::fabs(loss.second_derivative(p0, y)) * path.slope(0.0) +
+                       2.0 * path.kappa * std::fabs(g0) + path.mu;
+  opt.first_step = std::min(h, 0.1 / scale);
   opt.atol = 1e-3 * kRtol * std::fabs(g0) * opt.first_step;
-  const OdeResult r = integrate_dopri(ode, 0.0, 0.0, h, opt);
-  return {clamp_step(r.y), r.finished ? h : r.x};
+  const OdeResult r = integrate_dopri(ode, 0.0, {0.0, 0.0}, h, opt);
+  return {clamp_step(r.y[0]), r.finished ? h : r.x};
 }
 
-UpdateStep toward_stationary(const SmoothLoss& loss, const PredictionPath& path, double y,
-                             double h, double g0, double p_star, double t_star) {
+UpdateStep toward_stationary(const SmoothLoss& loss, const PredictionPath& path, double y, double h,
+                             double g0, double p_star, double t_star) {
   const double T = std::fabs(t_star);
   const double residual = path.at(t_star) - p_star;
   // Closer to t* than this, p(t) - p* is rounding noise: the update ends at t*.
-  const double noise = 64.0 * kEps * (path.magnitude(t_star) + std::fabs(p_star)) +
-                       std::fabs(residual);
+  const double noise =
+      64.0 * kEps * (path.magnitude(t_star) + std::fabs(p_star)) + std::fabs(residual);
   const double floor = std::max(noise / path.slope(t_star), 1e-14 * T);
   if (!(floor < 0.5 * T)) return {limit_to(-g0 * h, t_star), h};
   const TowardStationary ode(loss, path, y, p_star, t_star, residual, std::log(floor / T));
   OdeOptions opt;
   opt.rtol = kRtol;
-  opt.first_step = std::min(h, 0.1 * T / std::fabs(g0));
+  // First step: a fraction of the time scales of the rate (see unbounded()).
+  const double p0 = path.at(0.0);
+  const double scale = std::fabs(g0) / T +
+                       std::fabs(loss.second_derivative(p0, y)) * path.slope(0.0) +
+                       2.0 * path.kappa * std::fabs(g0);
+  opt.first_step = std::min(h, 0.1 / scale);
   opt.atol = 1e-3 * kRtol * std::fabs(g0) * opt.first_step / T;
-  const OdeResult r = integrate_dopri(ode, 0.0, 0.0, h, opt);
-  return {ode.t_at(r.y), h};
+  const OdeResult r = integrate_dopri(ode, 0.0, {0.0, 0.0}, h, opt);
+  return {ode.t_at(r.y[0]), h};
 }
 
 UpdateStep unbounded(const SmoothLoss& loss, const PredictionPath& path, double y, double h,
@@ -158,9 +197,15 @@ UpdateStep unbounded(const SmoothLoss& loss, const PredictionPath& path, double 
   const double s_max = PredictionPath::kMaxStep;
   OdeOptions opt;
   opt.rtol = kRtol;
-  opt.first_step = std::min(0.5 * std::fabs(g0) * h, 0.25 * s_max);
+  // First step: a fraction of the event estimate and of the scales on which the
+  // rate varies (path curvature 1/2kappa, relaxation 1/psi0); the embedded error
+  // estimate is not to be trusted on a first step longer than those.
+  const PathPoint pt0 = path_point(path, 0.0);
+  const double psi0 = std::fabs(loss.gradient_log_slope(pt0.p, y)) * pt0.slope;
+  opt.first_step =
+      std::min({0.5 * std::fabs(g0) * h, 0.1 / (2.0 * path.kappa + psi0), 0.25 * s_max});
   opt.atol = 1e-3 * kRtol * opt.first_step;
-  const OdeResult r = integrate_dopri(ode, 0.0, 0.0, s_max, opt);
+  const OdeResult r = integrate_dopri(ode, 0.0, {0.0, 0.0}, s_max, opt);
   return {d * std::min(r.x, s_max), h};
 }
 

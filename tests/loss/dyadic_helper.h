@@ -91,4 +91,31 @@ inline DyadicState random_state(std::mt19937_64& rng) {
   return s;
 }
 
+// The path after step t (mu = 0) built from the path's own scalars:
+// p_lin0 + q t, P e^{2 kappa t}, M e^{-2 kappa t} (exact algebra, no vectors).
+inline PredictionPath advanced_path(const PredictionPath& path, double t) {
+  PredictionPath p = path;
+  p.p_lin0 = path.p_lin0 + path.q * t;
+  p.P = path.P * std::exp(2.0 * path.kappa * t);
+  p.M = path.M * std::exp(-2.0 * path.kappa * t);
+  for (int j = 0; j < path.n_extra; ++j) {
+    p.extra[j].P = path.extra[j].P * std::exp(2.0 * path.extra[j].kappa * t);
+    p.extra[j].M = path.extra[j].M * std::exp(-2.0 * path.extra[j].kappa * t);
+  }
+  return p;
+}
+
+// A path with the dyadic terms of several random states (several
+// --dotproduct pairs); the linear parts add up.
+inline PredictionPath multi_term_path(std::mt19937_64& rng, int terms) {
+  PredictionPath path;
+  for (int j = 0; j < terms; ++j) {
+    const PredictionPath one = random_state(rng).path();
+    path.p_lin0 += one.p_lin0;
+    path.q += one.q;
+    path.add_term(one.kappa, one.P, one.M);
+  }
+  return path;
+}
+
 }  // namespace learner::testing

@@ -19,9 +19,16 @@
 //      descent     as h -> 0, t ~ -g(p0, y) * h.
 //    On the linear path the closed forms reproduce VW's get_update() exactly
 //    (so VW's reference predictions can be matched); other paths use the
-//    exact piecewise closed forms or a 1-D adaptive ODE.
+//    exact piecewise closed forms or a 1-D adaptive ODE (src/loss/smooth.h).
+//    VW's quirks are kept on the linear path, where they break invariance:
+//    classic is the plain step (it can overshoot the label); hinge with
+//    |y| != 1 stops at p + y (1 - y p) instead of the kink 1/y; logistic with
+//    y strictly inside (-1, 1) mixes the updates for +1 and -1. Poisson, as
+//    VW, reports the deviance 2 (y log y - y p - y + e^p) but its derivatives
+//    and update use g = e^p - y (half the deviance's derivative).
 //  * plain_update(p, y, h) = -g(p, y) * h (the non-invariant step; classic
 //    loss uses it for update() too, as VW does).
+//  * update() and step() allocate nothing (they run once per example).
 #pragma once
 
 #include <memory>
@@ -34,8 +41,10 @@ namespace learner {
 
 // The outcome of one update. h_used < h only on a decaying path (mu > 0,
 // --dotproduct_l2) when the update stopped because p reached the label or the
-// kink (the seed's rule: "stop updating when p = y"); the core must then apply
-// the decay e^{-mu h_used / 2} to the latent weights, not e^{-mu h / 2}.
+// kink (the seed's rule: "stop updating when p = y"; smooth losses also stop
+// within 1e-9 of the gap, or where the decay holds p within 1e-3 of the gap
+// off p*, or give up after 5000 steps in a stiff regime); the core must then
+// apply the decay e^{-mu h_used / 2} to the latent weights, not e^{-mu h / 2}.
 // With mu = 0, h_used == h (or 0 when h <= 0).
 struct UpdateStep {
   double t = 0.0;
@@ -62,7 +71,11 @@ class Loss {
     return g * g;
   }
   // True when the loss's minimum over p is at the label (squared, quantile,
-  // absolute, expectile, classic): updates are then capped at p^-1(y).
+  // absolute, expectile, classic): updates are then capped at p^-1(y) (except
+  // classic's plain step on the linear path, as VW). Hinge and perceptron
+  // stop at their kink (1/y, 0) too, and on non-affine paths poisson and
+  // logistic with |y| < 1 stop at their stationary point (log y,
+  // logit((y+1)/2)), although this returns false for them.
   virtual bool minimum_at_label() const { return false; }
   // Smallest importance weight that moves the prediction from path.at(0) to v
   // (design note section 4); +infinity when v is not reachable. The default
