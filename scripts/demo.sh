@@ -26,7 +26,7 @@ fi
 echo "train: $(wc -l < "$OUT/train.vw") lines, test: $(wc -l < "$OUT/test.vw") lines; loss: quantile (tau 0.5)"
 
 PASSES=20
-COMMON=(--loss_function quantile --passes "$PASSES" --quiet)
+COMMON=(--loss_function quantile --passes "$PASSES" --holdout_off -c --quiet)
 mae() {  # mae PREDICTIONS TEST
   paste -d' ' "$1" "$2" | awk '{d = $1 - $2; s += d < 0 ? -d : d; n++} END {printf "%.4f", s / n}'
 }
