@@ -1,0 +1,444 @@
+#!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034,SC2154  # bench_name shared with lib.sh
+# movielens.sh: rating-prediction benchmark of the dyadic model (--dotproduct ui)
+# on the five official MovieLens 100K folds u1..u5, in the layout of the seed's
+# table (best constant, linear, dyadic k = 1, 2, 5, 10).
+#
+# Usage: scripts/bench/movielens.sh [ML100K_DIR]
+#   ML100K_DIR        folder with u1.base/u1.test .. u5.base/u5.test (tab-separated
+#                     user item rating timestamp, plain or .gz)
+#                     [default: ${LEARNER_DATA:-<repo>/../shared/data}/ml-100k]
+# Environment:
+#   LEARNER=path      learner binary [default: <repo>/build/learner, built if absent]
+#   JOBS=n            parallel learner runs [default: nproc, at most 4]
+#   FOLDS="1 2 3 4 5" folds to run (the robustness and speed checks use the first)
+#   RANKS="1 2 5 10"  dyadic ranks (one table row each)
+#   SEED=1            seed of the validation split and of the shuffles
+#   VALID_FRACTION=0.1  share of each fold's training part held out for validation
+#   GRID_Q_LINEAR, GRID_SQ_LINEAR, GRID_Q_DYADIC, GRID_SQ_DYADIC
+#                     hyper-parameter grids, settings separated by ';' (defaults below)
+#   ROBUST_L2=0.1 ROBUST_PASSES=10 ROBUST_RATES="0.01 0.1 1 10"   robustness check
+#   SPEED_PASSES=10 SPEED_RUNS=3   speed check
+#   STRICT=1          also fail when the robustness or the speed check fails
+#   KEEP=1            keep the work folder (data, results, logs)
+#
+# Protocol, per fold uN:
+#   1. scripts/ratings2vw uN.base and uN.test -> "rating |u USER |i ITEM".
+#   2. scripts/split --seed SEED --test-fraction VALID_FRACTION cuts a validation
+#      part from uN.base only; the rest is the fit part. uN.test is never read
+#      before step 4.
+#   3. Fit part and full uN.base are shuffled deterministically (ml_shuffle:
+#      hash of seed and line number, then sort). Every grid setting of every
+#      model and loss is trained on the shuffled fit part and scored on the
+#      validation part (quantile: 0.5-quantile loss; squared: RMSE); the best
+#      setting wins (first one on ties).
+#   4. The winner is retrained on the shuffled full uN.base and scored on uN.test.
+#   Best constant: median (quantile) or mean (squared) of the uN.base labels.
+#   Linear: "rating |u id |i id" without --dotproduct (user bias + item bias + constant).
+#   Dyadic k: the same input with --dotproduct ui --rank k.
+#   "dyadic" in the verdicts and the RESULT line is, per fold and loss, the rank
+#   with the best validation score.
+# Columns: quantile loss and MAE of the models trained with --loss_function
+# quantile (tau 0.5), RMSE of the models trained with squared loss; fold means
+# ± sample standard deviations.
+# Robustness: first fold, --dotproduct ui --rank 5 --dotproduct_l2 ROBUST_L2,
+# -l over ROBUST_RATES (the latent rate follows -l); the test loss must be a
+# number and no worse than the best constant.
+# Speed: --dotproduct ui --rank 5 versus linear on the first fold's uN.base,
+# SPEED_PASSES passes, median of SPEED_RUNS wall times, per example seen
+# (lines x passes, parsing included); target ratio <= 2. Three modes: default
+# update with quantile loss (closed form) and with squared loss (numerical
+# path), and squared loss with plain SGD as in the dyadic grid (-l 0.002;
+# the dyadic run adds --dotproduct_lr 0.006 --dotproduct_l2 0.2).
+# Output ends with one machine-readable line:
+#   RESULT const_mae=… linear_mae=… dyadic_mae=… linear_rmse=… dyadic_rmse=…
+# Exit status 1 when a target fails: dyadic beats linear (MAE and RMSE) on every
+# fold, mean quantile MAE <= 0.705 (MAX_MAE), mean squared RMSE <= 0.905 (MAX_RMSE);
+# with STRICT=1 also the robustness and speed checks. 2 on a usage error.
+set -euo pipefail
+
+bench_name=movielens
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+self="$here/$(basename "${BASH_SOURCE[0]}")"
+source "$here/lib.sh"
+source "$here/movielens_lib.sh"
+
+# Worker mode (internal): --job "ID<TAB>TRAIN<TAB>EVAL<TAB>FLAGS". Trains on TRAIN,
+# predicts EVAL, writes "mae rmse qloss nan n seconds" and the metrics of the rounded
+# predictions to $ML_WORK/res/ID (two lines); the learner's messages go to ID.log.
+if [[ "${1:-}" == "--job" ]]; then
+  IFS=$'\t' read -r id train eval flags <<<"$2"
+  res="$ML_WORK/res/$id"
+  tmp="$ML_WORK/tmp/$id"
+  mkdir -p "$tmp"
+  # shellcheck disable=SC2086  # flags are words
+  {
+    t0=$(now_s)
+    "$ML_LEARNER" -d "$train" -f "$tmp/model" --holdout_off --quiet $flags &&
+      t1=$(now_s) &&
+      "$ML_LEARNER" -t -i "$tmp/model" -d "$eval" -p "$tmp/preds" --quiet
+  } >"$res.log" 2>&1 || {
+    echo "[$bench_name] error: job $id failed: $ML_LEARNER -d $train $flags (log: $res.log)" >&2
+    tail -n 5 "$res.log" >&2
+    exit 1
+  }
+  {
+    m=$(ml_metrics "$eval" "$tmp/preds")
+    echo "$m $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')"
+    ml_metrics_rounded "$eval" "$tmp/preds"
+  } >"$res.part"
+  mv "$res.part" "$res"
+  rm -rf "$tmp"
+  exit 0
+fi
+
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+  sed -n '3,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
+  exit 0
+fi
+if (($# > 1)) || [[ "${1:-}" == -* ]]; then
+  echo "usage: scripts/bench/movielens.sh [ML100K_DIR]   (--help for details)" >&2
+  exit 2
+fi
+
+data_dir="${1:-${LEARNER_DATA:-$repo_root/../shared/data}/ml-100k}"
+[[ -d "$data_dir" ]] || bench_die "no folder $data_dir; pass the ml-100k folder or set LEARNER_DATA"
+read -r -a folds <<<"${FOLDS:-1 2 3 4 5}"
+read -r -a ranks <<<"${RANKS:-1 2 5 10}"
+((${#folds[@]} >= 1 && ${#ranks[@]} >= 1)) || bench_die "FOLDS and RANKS must not be empty"
+seed="${SEED:-1}"
+valid_fraction="${VALID_FRACTION:-0.1}"
+max_mae="${MAX_MAE:-0.705}"
+max_rmse="${MAX_RMSE:-0.905}"
+jobs="${JOBS:-$(n=$(nproc 2>/dev/null || echo 2); echo $((n > 4 ? 4 : n)))}"
+robust_l2="${ROBUST_L2:-0.1}"
+robust_passes="${ROBUST_PASSES:-10}"
+read -r -a robust_rates <<<"${ROBUST_RATES:-0.01 0.1 1 10}"
+speed_passes="${SPEED_PASSES:-10}"
+speed_runs="${SPEED_RUNS:-3}"
+
+# Grids: settings separated by ';'; the dyadic grids are used for every rank.
+# They come from validation-only experiments on u1 (fit/validation cut of
+# u1.base): the linear model does best with the default update; the dyadic
+# model does best with plain SGD at a constant rate (--sgd --power_t 0), a
+# latent rate a few times the linear one, a fairly strong --dotproduct_l2 and
+# 40 passes (about 0.70 validation MAE / 0.895 RMSE against 0.708 / 0.914 with
+# the default adaptive update).
+grid_q_linear="${GRID_Q_LINEAR:-\
+-l 0.1 --passes 20; -l 0.25 --passes 5; -l 0.25 --passes 20; -l 0.5 --passes 5}"
+grid_sq_linear="${GRID_SQ_LINEAR:-\
+-l 0.1 --passes 20; -l 0.25 --passes 5; -l 0.25 --passes 20; -l 0.5 --passes 5}"
+grid_q_dyadic="${GRID_Q_DYADIC:-\
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.02 --dotproduct_l2 0.03 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.02 --dotproduct_l2 0.05 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.03 --dotproduct_l2 0.07 --dotproduct_init 0.1}"
+grid_sq_dyadic="${GRID_SQ_DYADIC:-\
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.006 --dotproduct_l2 0.1 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.006 --dotproduct_l2 0.2 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.012 --dotproduct_l2 0.3 --dotproduct_init 0.1}"
+
+# split_grid STRING ARRAY: settings of a ';'-separated grid, blanks trimmed.
+split_grid() {
+  local -n out="$2"
+  local item
+  out=()
+  IFS=';' read -r -a items <<<"$1"
+  for item in "${items[@]}"; do
+    item="$(echo "$item" | tr -s ' ' | sed 's/^ //; s/ $//')"
+    [[ -n "$item" ]] && out+=("$item")
+  done
+  ((${#out[@]})) || bench_die "empty grid: '$1'"
+}
+split_grid "$grid_q_linear" g_quantile_linear
+split_grid "$grid_sq_linear" g_squared_linear
+split_grid "$grid_q_dyadic" g_quantile_dyadic
+split_grid "$grid_sq_dyadic" g_squared_dyadic
+
+find_fold_file() {  # fold name, e.g. u1.base (plain or .gz)
+  if [[ -r "$data_dir/$1" ]]; then echo "$data_dir/$1"
+  elif [[ -r "$data_dir/$1.gz" ]]; then echo "$data_dir/$1.gz"
+  else bench_die "cannot find $data_dir/$1 (or $1.gz)"
+  fi
+}
+for f in "${folds[@]}"; do find_fold_file "u$f.base" >/dev/null; find_fold_file "u$f.test" >/dev/null; done
+
+learner="$(find_learner)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/movielens-bench.XXXXXX")"
+if [[ "${KEEP:-0}" == 1 ]]; then
+  bench_log "work folder kept: $work"
+else
+  trap 'rm -rf -- "$work"' EXIT
+fi
+mkdir -p "$work/res" "$work/tmp"
+export ML_LEARNER="$learner" ML_WORK="$work"
+t_start=$(now_s)
+elapsed() { awk -v a="$t_start" -v b="$(now_s)" 'BEGIN { printf "%.0f", b - a }'; }
+bench_log "learner: $learner; data: $data_dir; folds: ${folds[*]}; ranks: ${ranks[*]}; jobs: $jobs"
+
+# ---- 1. data: convert, split, shuffle (one background job per fold) ----
+prepare_fold() {
+  local f="$1" d="$work/u$1"
+  mkdir -p "$d"
+  "$repo_root/scripts/ratings2vw" "$(find_fold_file "u$f.base")" >"$d/base.vw"
+  "$repo_root/scripts/ratings2vw" "$(find_fold_file "u$f.test")" >"$d/test.vw"
+  "$repo_root/scripts/split" --quiet --seed "$seed" --test-fraction "$valid_fraction" \
+    --train "$d/fit.vw" --test "$d/valid.vw" "$d/base.vw"
+  ml_shuffle "$seed" "$d/fit.vw" "$d/fit.shuf.vw"
+  ml_shuffle "$seed" "$d/base.vw" "$d/base.shuf.vw"
+  [[ -s "$d/valid.vw" && -s "$d/fit.shuf.vw" && -s "$d/test.vw" ]] || return 1
+}
+pids=()
+for f in "${folds[@]}"; do prepare_fold "$f" & pids+=($!); done
+for p in "${pids[@]}"; do wait "$p" || bench_die "data preparation failed"; done
+for f in "${folds[@]}"; do
+  bench_log "u$f: $(wc -l <"$work/u$f/fit.vw") fit + $(wc -l <"$work/u$f/valid.vw") validation" \
+    "lines from u$f.base; $(wc -l <"$work/u$f/test.vw") test lines"
+done
+
+# run_jobs FILE: run the job lines of FILE (ID<TAB>TRAIN<TAB>EVAL<TAB>FLAGS), JOBS at a time.
+run_jobs() {
+  local n
+  n=$(wc -l <"$1")
+  bench_log "running $n learner jobs ($jobs in parallel) [$(elapsed) s]"
+  xargs -d '\n' -n 1 -P "$jobs" bash "$self" --job <"$1" || bench_die "some learner jobs failed"
+}
+models=(linear)
+for k in "${ranks[@]}"; do models+=("k$k"); done
+model_flags() {  # model -> flags that define it
+  case "$1" in
+    linear) echo "" ;;
+    k*) echo "--dotproduct ui --rank ${1#k}" ;;
+  esac
+}
+loss_flags() { echo "--loss_function $1"; }
+grid_of() {  # loss model -> name of the grid array
+  if [[ "$2" == linear ]]; then echo "g_$1_linear"; else echo "g_$1_dyadic"; fi
+}
+
+# ---- 2. validation grid ----
+: >"$work/jobs.val"
+for loss in squared quantile; do
+  for ((mi = ${#models[@]} - 1; mi >= 0; mi--)); do  # expensive (high rank) first
+    model="${models[mi]}"
+    gname="$(grid_of "$loss" "$model")"
+    declare -n grid="$gname"
+    for f in "${folds[@]}"; do
+      for gi in "${!grid[@]}"; do
+        printf 'u%s.%s.%s.g%d\t%s\t%s\t%s %s %s\n' "$f" "$loss" "$model" "$gi" \
+          "$work/u$f/fit.shuf.vw" "$work/u$f/valid.vw" \
+          "$(loss_flags "$loss")" "$(model_flags "$model")" "${grid[gi]}" >>"$work/jobs.val"
+      done
+    done
+    unset -n grid
+  done
+done
+run_jobs "$work/jobs.val"
+
+# metric_of RESULT_FILE loss: the validation criterion (quantile: qloss; squared: rmse).
+metric_of() { awk -v loss="$2" 'NR == 1 { print (loss == "quantile" ? $3 : $2) }' "$1"; }
+declare -A chosen chosen_val
+for f in "${folds[@]}"; do
+  for loss in quantile squared; do
+    for model in "${models[@]}"; do
+      gname="$(grid_of "$loss" "$model")"
+    declare -n grid="$gname"
+      best=""; best_gi=0
+      for gi in "${!grid[@]}"; do
+        v=$(metric_of "$work/res/u$f.$loss.$model.g$gi" "$loss")
+        if [[ -z "$best" ]] || awk -v a="$v" -v b="$best" 'BEGIN { exit !(a + 0 < b + 0) }'; then
+          best="$v"; best_gi="$gi"
+        fi
+      done
+      chosen["$f.$loss.$model"]="${grid[best_gi]}"
+      chosen_val["$f.$loss.$model"]="$best"
+      unset -n grid
+    done
+  done
+done
+
+# ---- 3. retrain on the full training part, test; robustness runs ----
+: >"$work/jobs.test"
+for loss in squared quantile; do
+  for ((mi = ${#models[@]} - 1; mi >= 0; mi--)); do
+    model="${models[mi]}"
+    for f in "${folds[@]}"; do
+      printf 'u%s.%s.%s.test\t%s\t%s\t%s %s %s\n' "$f" "$loss" "$model" \
+        "$work/u$f/base.shuf.vw" "$work/u$f/test.vw" \
+        "$(loss_flags "$loss")" "$(model_flags "$model")" "${chosen[$f.$loss.$model]}" >>"$work/jobs.test"
+    done
+  done
+done
+f1="${folds[0]}"
+for loss in quantile squared; do
+  for lr in "${robust_rates[@]}"; do
+    printf 'robust.%s.l%s\t%s\t%s\t%s --dotproduct ui --rank 5 --dotproduct_l2 %s --passes %s -l %s\n' \
+      "$loss" "$lr" "$work/u$f1/base.shuf.vw" "$work/u$f1/test.vw" "$(loss_flags "$loss")" \
+      "$robust_l2" "$robust_passes" "$lr" >>"$work/jobs.test"
+  done
+done
+run_jobs "$work/jobs.test"
+
+# ---- 4. speed (alone on the machine, after the parallel phases) ----
+speed_file="$work/u$f1/base.shuf.vw"
+speed_lines=$(wc -l <"$speed_file")
+# median_time FLAGS...: median wall seconds of SPEED_RUNS trainings on speed_file.
+median_time() {
+  local i t0 t1 times=()
+  for ((i = 0; i < speed_runs; i++)); do
+    t0=$(now_s)
+    "$learner" -d "$speed_file" --passes "$speed_passes" --holdout_off --quiet "$@" >/dev/null 2>&1 ||
+      bench_die "speed run failed: $learner -d $speed_file --passes $speed_passes $*"
+    t1=$(now_s)
+    times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')")
+  done
+  printf '%s\n' "${times[@]}" | LC_ALL=C sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+bench_log "speed: $speed_passes passes over $speed_lines lines, median of $speed_runs runs [$(elapsed) s]"
+"$learner" -d "$speed_file" --quiet >/dev/null 2>&1 || true  # warm the page cache
+declare -A speed
+speed_modes=(quantile squared sgd)
+for mode in "${speed_modes[@]}"; do
+  case "$mode" in
+    sgd) mflags=(--loss_function squared --sgd --power_t 0 -l 0.002)
+      dflags=(--dotproduct_lr 0.006 --dotproduct_l2 0.2) ;;
+    *) mflags=(--loss_function "$mode"); dflags=() ;;
+  esac
+  speed["$mode.linear"]=$(median_time "${mflags[@]}")
+  speed["$mode.k5"]=$(median_time "${mflags[@]}" --dotproduct ui --rank 5 "${dflags[@]}")
+done
+
+# ---- 5. report ----
+field() { awk -v c="$2" 'NR == 1 { print $c }' "$1"; }  # field of the first result line
+rfield() { awk -v c="$2" 'NR == 2 { print $c }' "$1"; }  # field of the rounded-prediction line
+declare -A test_qloss test_mae test_rmse const_q const_m dy_q dy_s
+for f in "${folds[@]}"; do
+  med=$(ml_constant median "$work/u$f/base.vw")
+  mean=$(ml_constant mean "$work/u$f/base.vw")
+  read -r const_mae_f _ const_q_f _ <<<"$(ml_constant_metrics "$med" "$work/u$f/test.vw")"
+  read -r _ const_rmse_f _ <<<"$(ml_constant_metrics "$mean" "$work/u$f/test.vw")"
+  test_qloss["$f.const"]=$const_q_f; test_mae["$f.const"]=$const_mae_f; test_rmse["$f.const"]=$const_rmse_f
+  const_q["$f"]=$med; const_m["$f"]=$mean
+  for model in "${models[@]}"; do
+    test_qloss["$f.$model"]=$(field "$work/res/u$f.quantile.$model.test" 3)
+    test_mae["$f.$model"]=$(field "$work/res/u$f.quantile.$model.test" 1)
+    test_rmse["$f.$model"]=$(field "$work/res/u$f.squared.$model.test" 2)
+  done
+  # dyadic = the rank with the best validation score (per loss)
+  for loss in quantile squared; do
+    best=""; bm=""
+    for k in "${ranks[@]}"; do
+      v="${chosen_val[$f.$loss.k$k]}"
+      if [[ -z "$best" ]] || awk -v a="$v" -v b="$best" 'BEGIN { exit !(a + 0 < b + 0) }'; then best="$v"; bm="k$k"; fi
+    done
+    if [[ "$loss" == quantile ]]; then
+      test_qloss["$f.dyadic"]=${test_qloss[$f.$bm]}; test_mae["$f.dyadic"]=${test_mae[$f.$bm]}; dy_q["$f"]=$bm
+    else
+      test_rmse["$f.dyadic"]=${test_rmse[$f.$bm]}; dy_s["$f"]=$bm
+    fi
+  done
+done
+
+# cell ARRAY ROWKEY: "mean ± sd" over the folds.
+cell() {
+  local -n arr="$1"
+  local vals=() f m s
+  for f in "${folds[@]}"; do vals+=("${arr[$f.$2]}"); done
+  read -r m s <<<"$(ml_mean_sd "${vals[@]}")"
+  echo "$m ± $s"
+}
+mean_of() { local c; c="$(cell "$1" "$2")"; echo "${c%% ±*}"; }
+
+echo
+fold_names="$(printf 'u%s ' "${folds[@]}")"
+echo "## MovieLens 100K, folds ${fold_names% }: test loss, mean ± sd over folds"
+echo
+echo "| Model | 0.5-quantile loss | MAE | RMSE | Comments |"
+echo "|---|---|---|---|---|"
+echo "| Best constant | $(cell test_qloss const) | $(cell test_mae const) | $(cell test_rmse const) | median (quantile) / mean (squared) of the training labels |"
+echo "| Linear | $(cell test_qloss linear) | $(cell test_mae linear) | $(cell test_rmse linear) | prediction is α_user + β_item + c |"
+for k in "${ranks[@]}"; do
+  echo "| Dyadic k=$k | $(cell test_qloss "k$k") | $(cell test_mae "k$k") | $(cell test_rmse "k$k") | a_user·b_item (k-vectors) + α_user + β_item + c |"
+done
+echo "| Dyadic, k chosen on validation | $(cell test_qloss dyadic) | $(cell test_mae dyadic) | $(cell test_rmse dyadic) | per fold and loss |"
+echo
+echo "Quantile loss and MAE: models trained with --loss_function quantile; RMSE: trained with squared loss."
+echo "Hyper-parameters chosen per fold, loss and model on a ${valid_fraction} validation cut of uN.base (seed $seed)."
+
+echo
+echo "### Dyadic versus linear, per fold (test)"
+status=0
+declare -A beats
+for f in "${folds[@]}"; do
+  ok_mae=$(awk -v d="${test_mae[$f.dyadic]}" -v l="${test_mae[$f.linear]}" 'BEGIN { print (d + 0 < l + 0) ? "yes" : "NO" }')
+  ok_rmse=$(awk -v d="${test_rmse[$f.dyadic]}" -v l="${test_rmse[$f.linear]}" 'BEGIN { print (d + 0 < l + 0) ? "yes" : "NO" }')
+  verdict=PASS
+  [[ "$ok_mae" == yes && "$ok_rmse" == yes ]] || { verdict=FAIL; status=1; }
+  printf 'u%s: MAE linear %.4f vs dyadic(%s) %.4f beats=%s | RMSE linear %.4f vs dyadic(%s) %.4f beats=%s -> %s\n' \
+    "$f" "${test_mae[$f.linear]}" "${dy_q[$f]}" "${test_mae[$f.dyadic]}" "$ok_mae" \
+    "${test_rmse[$f.linear]}" "${dy_s[$f]}" "${test_rmse[$f.dyadic]}" "$ok_rmse" "$verdict"
+done
+
+echo
+echo "### Chosen settings (validation score: quantile loss / RMSE)"
+for f in "${folds[@]}"; do
+  for loss in quantile squared; do
+    for model in "${models[@]}"; do
+      printf 'u%s %-8s %-6s val=%.4f  %s\n' "$f" "$loss" "$model" "${chosen_val[$f.$loss.$model]}" "${chosen[$f.$loss.$model]}"
+    done
+  done
+done
+
+echo
+echo "### Robustness: u$f1, --dotproduct ui --rank 5 --dotproduct_l2 $robust_l2 --passes $robust_passes, latent rate = -l"
+echo
+echo "| -l | quantile: 0.5-quantile loss | vs constant ${test_qloss[$f1.const]} | squared: RMSE | vs constant ${test_rmse[$f1.const]} |"
+echo "|---|---|---|---|---|"
+robust_fail=0
+for lr in "${robust_rates[@]}"; do
+  rq="$work/res/robust.quantile.l$lr"; rs="$work/res/robust.squared.l$lr"
+  q=$(field "$rq" 3); qn=$(field "$rq" 4); s=$(field "$rs" 2); sn=$(field "$rs" 4)
+  okq=$(awk -v v="$q" -v n="$qn" -v c="${test_qloss[$f1.const]}" 'BEGIN { print (n == 0 && v + 0 <= c + 0) ? "ok" : "FAIL" }')
+  oks=$(awk -v v="$s" -v n="$sn" -v c="${test_rmse[$f1.const]}" 'BEGIN { print (n == 0 && v + 0 <= c + 0) ? "ok" : "FAIL" }')
+  [[ "$okq" == ok && "$oks" == ok ]] || robust_fail=1
+  printf '| %s | %.4f%s | %s | %.4f%s | %s |\n' "$lr" "$q" "$( ((qn > 0)) && echo " ($qn NaN)")" "$okq" \
+    "$s" "$( ((sn > 0)) && echo " ($sn NaN)")" "$oks"
+done
+if ((robust_fail)); then
+  echo "FLAG: robustness check failed (NaN or worse than the best constant)"
+  [[ "${STRICT:-0}" == 1 ]] && status=1
+fi
+
+echo
+echo "### Speed: u$f1 training part ($speed_lines lines) x $speed_passes passes, median of $speed_runs runs"
+speed_fail=0
+for loss in "${speed_modes[@]}"; do
+  lin=${speed[$loss.linear]}; dy=${speed[$loss.k5]}
+  line=$(awk -v l="$lin" -v d="$dy" -v n="$((speed_lines * speed_passes))" -v loss="$loss" 'BEGIN {
+    r = d / l
+    printf "speed %-8s linear %.3f us/example (%.2f s), --dotproduct ui --rank 5 %.3f us/example (%.2f s), ratio %.2f (target <= 2) %s",
+      loss, 1e6 * l / n, l, 1e6 * d / n, d, r, (r <= 2 ? "ok" : "FAIL") }')
+  echo "$line"
+  [[ "$line" == *FAIL ]] && speed_fail=1
+done
+if ((speed_fail)); then
+  echo "FLAG: speed ratio above 2"
+  [[ "${STRICT:-0}" == 1 ]] && status=1
+fi
+
+echo
+mae_q=$(mean_of test_mae dyadic); rmse_s=$(mean_of test_rmse dyadic)
+echo "Informational: MAE of the quantile models' test predictions rounded to the nearest integer:" \
+  "linear $(for f in "${folds[@]}"; do rfield "$work/res/u$f.quantile.linear.test" 1; done | awk '{ s += $1; n++ } END { printf "%.4f", s / n }')," \
+  "dyadic $(for f in "${folds[@]}"; do rfield "$work/res/u$f.quantile.${dy_q[$f]}.test" 1; done | awk '{ s += $1; n++ } END { printf "%.4f", s / n }')" \
+  "(not used for the targets)"
+if awk -v a="$mae_q" -v m="$max_mae" 'BEGIN { exit !(a + 0 > m + 0) }'; then
+  echo "FAIL: mean dyadic MAE (quantile loss) $mae_q > $max_mae"; status=1
+fi
+if awk -v a="$rmse_s" -v m="$max_rmse" 'BEGIN { exit !(a + 0 > m + 0) }'; then
+  echo "FAIL: mean dyadic RMSE (squared loss) $rmse_s > $max_rmse"; status=1
+fi
+((status)) || echo "PASS: all targets met"
+echo "total run time: $(elapsed) s"
+echo "RESULT const_mae=$(mean_of test_mae const) linear_mae=$(mean_of test_mae linear) dyadic_mae=$mae_q" \
+  "linear_rmse=$(mean_of test_rmse linear) dyadic_rmse=$rmse_s"
+exit "$status"
