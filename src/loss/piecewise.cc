@@ -16,6 +16,11 @@ constexpr double kMaxStep = PredictionPath::kMaxStep;
 double clip_at_kink(const PredictionPath& path, double v, double h, double kink) {
   const double t = clamp_step(v * h);
   if (v == 0.0 || !std::isfinite(kink)) return t;
+  // p is monotone in t: if the full step stays strictly short of the kink
+  // there is nothing to solve (the common case; saves the Newton solve).
+  const double p0 = path.at(0.0), p_end = path.at(t);
+  if (std::isfinite(p_end) && (kink - p0) * (kink - p_end) > 0.0 && std::fabs(kink - p_end) > 1e-12 * (1.0 + std::fabs(kink)))
+    return t;
   const double t_kink = path.inverse(kink);
   if (t_kink * v <= 0.0) return 0.0;  // p0 is at (or past) the kink
   return limit_to(t, t_kink);
