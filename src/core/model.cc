@@ -33,6 +33,8 @@ double Model::predict(const Example& ex, const std::vector<Feature>& features) {
 
 double Model::predict(const Example& ex, const std::vector<Feature>& features, const Component* parts,
                       std::size_t n) {
+  gathered_ex_ = &ex;
+  gathered_parts_.assign(parts, parts + n);
   double result = ex.base;
   const std::size_t count = features.size();
   constexpr std::size_t kAhead = 8;
@@ -140,9 +142,16 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
   }
   PredictionPath path = PredictionPath::linear(p_hat, scale * sensitivity);
   if (dot_) {
-    // Re-gather: the latent vectors of exactly these parts.
-    dot_->reset();
-    for (std::size_t c = 0; c < n; ++c) dot_->gather(ex, parts[c].offset, parts[c].sign);
+    // The latent vectors of exactly these parts: reuse what predict()
+    // gathered when it was for the same example and parts.
+    bool same = gathered_ex_ == &ex && gathered_parts_.size() == n;
+    for (std::size_t c = 0; same && c < n; ++c)
+      same = gathered_parts_[c].offset == parts[c].offset && gathered_parts_[c].sign == parts[c].sign;
+    if (!same) {
+      dot_->reset();
+      for (std::size_t c = 0; c < n; ++c) dot_->gather(ex, parts[c].offset, parts[c].sign);
+    }
+    gathered_ex_ = nullptr;  // learning changes the latent weights
     path.p_lin0 = p_hat - dot_->prepare(g2, eta_, path);
   }
   return path;

@@ -97,6 +97,9 @@ class Model {
                     double importance);
 
   const Example* last_example_ = nullptr;
+  // What the dot-product scratch holds (set by predict, cleared by learn).
+  const Example* gathered_ex_ = nullptr;
+  std::vector<Component> gathered_parts_;
   CoreConfig config_;
   const Loss& loss_;
   WeightTable weights_;
