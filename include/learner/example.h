@@ -22,6 +22,14 @@ struct Feature {
   uint32_t index;
 };
 
+// One class of a cost-sensitive label `class:cost` (--csoaa, filter trees).
+// A bare `class` (VW: a candidate with unknown cost) has cost kUnknownCost.
+struct ClassCost {
+  uint32_t klass;  // 1..K
+  float cost;
+};
+inline constexpr float kUnknownCost = 3.40282347e+38f;  // FLT_MAX, as VW
+
 struct NamespaceSpan {
   std::string name;     // full name; "" for the default namespace (`| a b`)
   char first;           // first character, used by -q/--ignore/--keep; ' ' for default
@@ -35,6 +43,10 @@ struct Example {
   float importance = 1.0f;  // 0 means predict only
   float base = 0.0f;        // initial prediction added to w.x
   std::string tag;
+  // Reduction labels, filled only when ParseOptions::labels asks for them
+  // (parse/label_format.h); a multiclass label 1..K stays in `label`.
+  std::vector<ClassCost> costs;      // cost-sensitive label, in input order
+  std::vector<uint32_t> label_set;   // multilabel `1,3,4`: ascending, distinct
   std::vector<Feature> features;
   std::vector<NamespaceSpan> namespaces;
   // Feature names "ns^feat", parallel to `features`; filled only when the
@@ -48,6 +60,8 @@ struct Example {
     importance = 1.0f;
     base = 0.0f;
     tag.clear();
+    costs.clear();
+    label_set.clear();
     features.clear();
     namespaces.clear();
     names.clear();

@@ -21,6 +21,7 @@
 #include "learner/io/line_reader.h"
 #include "learner/model/model_io.h"
 #include "learner/parse/text_parser.h"
+#include "learner/reduction/reduction.h"
 #include "learner/report/holdout.h"
 #include "learner/report/progress.h"
 #include "learner/report/summary.h"
@@ -68,6 +69,21 @@ double apply_link(const CoreConfig& c, double p) {
   return p;
 }
 
+std::string reduction_name(const ReductionSpec& r) {
+  switch (r.kind) {
+    case ReductionKind::kOaa: return "oaa " + std::to_string(r.classes);
+    case ReductionKind::kCsoaa: return "csoaa " + std::to_string(r.classes);
+    case ReductionKind::kFilterTree: return "filter_tree " + std::to_string(r.classes);
+    case ReductionKind::kScoringFilterTree: return "scoring_filter_tree " + std::to_string(r.classes);
+    case ReductionKind::kMultilabel:
+      return "multilabel " + std::to_string(r.classes) +
+             (r.multilabel_loss == MultilabelLoss::kZeroOne ? " (zero_one chain)" : " (hamming)");
+    case ReductionKind::kActive: return r.simulation ? "active (simulation)" : "active";
+    case ReductionKind::kNone: break;
+  }
+  return "none";
+}
+
 enum class CacheUse { kNone, kRead, kWrite };
 
 void print_preamble(const Options& o, const Model& model, CacheUse cache) {
@@ -78,6 +94,7 @@ void print_preamble(const Options& o, const Model& model, CacheUse cache) {
                model.learning_rate(), o.core.initial_t, o.core.power_t);
   if (o.passes > 1) std::fprintf(stderr, "decay_learning_rate = %g\n", o.decay_learning_rate);
   std::fprintf(stderr, "loss = %s\n", std::string(model.loss().name()).c_str());
+  if (o.reduction.kind != ReductionKind::kNone) std::fprintf(stderr, "reduction = %s\n", reduction_name(o.reduction).c_str());
   if (!o.core.dotproducts.empty())
     std::fprintf(stderr, "dotproduct = %s%s%s, rank = %u\n", o.core.dotproducts[0].left.c_str(),
                  o.core.dotproducts[0].by_full_name ? "," : "", o.core.dotproducts[0].right.c_str(), o.core.rank);
@@ -189,6 +206,11 @@ int run(const Options& o) {
                    "its weights with fresh adaptive sums and normalisers\n",
                    o.initial_regressor.c_str());
   }
+
+  // A reduction replaces the single-model step below (learner/reduction).
+  const std::unique_ptr<Reduction> reduction =
+      o.reduction.kind == ReductionKind::kNone ? nullptr : make_reduction(o.reduction, model, range);
+  std::string line;  // a reduction's -p / -r line, reused
 
   PredictionWriter predictions(o.predictions);
   PredictionWriter raw_predictions(o.raw_predictions);
@@ -322,25 +344,43 @@ int run(const Options& o) {
               for (uint32_t i = ns.begin; i < ns.end && i < ex.names.size(); ++i)
                 latent_names[ex.features[i].index & mask].insert(ex.names[i]);
       }
-      const double raw = model.predict(ex, features);
-      const bool labeled = ex.has_label;
-      const bool learn = learning && labeled && ex.importance > 0 && !held_out;
-      if (learn) range.widen(ex.label);
-      const double p_hat = range.clip(raw);
-      double example_loss = 0.0;
-      if (labeled)
-        example_loss = o.core.binary ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : loss->loss(p_hat, ex.label);
-      if (learn) model.learn(features, p_hat, ex.label, ex.importance);
-      const double shown = apply_link(o.core, p_hat);
-      predictions.write(shown, ex.tag);
-      raw_predictions.write(raw, ex.tag);
-      if (held_out && labeled) {
-        stats.add_holdout(ex.importance, example_loss);
-        holdout.add(ex.importance, example_loss);
+      bool labeled = ex.has_label;
+      double label = ex.label, weight = ex.importance, shown = 0.0, example_loss = 0.0;
+      if (reduction) {
+        const Outcome& r = reduction->process(ex, features, learning && ex.importance > 0 && !held_out);
+        labeled = r.labeled;
+        label = r.label;
+        weight = r.weight;
+        shown = r.prediction;
+        example_loss = r.loss;
+        if (predictions.active()) {
+          reduction->prediction_text(ex.tag, line);
+          predictions.write_line(line);
+        }
+        if (raw_predictions.active()) {
+          reduction->raw_text(ex.tag, line);
+          raw_predictions.write_line(line);
+        }
       } else {
-        stats.add(labeled, ex.label, ex.importance, example_loss, features.size());
+        const double raw = model.predict(ex, features);
+        const bool learn = learning && labeled && ex.importance > 0 && !held_out;
+        if (learn) range.widen(ex.label);
+        const double p_hat = range.clip(raw);
+        if (labeled)
+          example_loss =
+              o.core.binary ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : loss->loss(p_hat, ex.label);
+        if (learn) model.learn(features, p_hat, ex.label, ex.importance);
+        shown = apply_link(o.core, p_hat);
+        predictions.write(shown, ex.tag);
+        raw_predictions.write(raw, ex.tag);
       }
-      progress.after_example(stats, labeled, ex.label, shown, features.size());
+      if (held_out && labeled) {
+        stats.add_holdout(weight, example_loss);
+        holdout.add(weight, example_loss);
+      } else {
+        stats.add(labeled, label, weight, example_loss, features.size());
+      }
+      progress.after_example(stats, labeled, label, shown, features.size());
       ++seen;
       if (o.max_examples >= 0 && seen >= static_cast<uint64_t>(o.max_examples)) break;
       if (g_signal.load(std::memory_order_relaxed) != 0) break;
@@ -370,11 +410,15 @@ int run(const Options& o) {
                  holdout.best_loss());
   }
 
-  if (!o.progress.quiet)
-    print_summary(stderr, stats, *loss, o.loss, o.core.binary,
+  if (!o.progress.quiet) {
+    // A reduction's labels are classes or sets: it prints its own best constant.
+    const bool scalar = !reduction || reduction->scalar_labels();
+    print_summary(stderr, stats, *loss, o.loss, o.core.binary || !scalar,
                   RunTiming{progress.elapsed_seconds(), static_cast<double>(bytes),
                             static_cast<unsigned>(pass_times.size()), pass_times},
                   o.holdout ? &holdout : nullptr);
+    if (reduction) reduction->print_summary(stderr);
+  }
   return signal != 0 ? 128 + signal : 0;
 }
 

@@ -32,7 +32,8 @@ const std::vector<std::string> kModelFlags = {
     "bit_precision", "hash", "hash_seed", "quadratic", "cubic", "interactions", "permutations",
     "ignore", "ignore_linear", "keep", "noconstant", "loss_function", "quantile_tau", "expectile_q",
     "link", "binary", "dotproduct", "rank", "dotproduct_l2", "dotproduct_lr", "min_prediction",
-    "max_prediction", "sgd", "adaptive", "normalized", "invariant", "power_t", "initial_t"};
+    "max_prediction", "sgd", "adaptive", "normalized", "invariant", "power_t", "initial_t",
+    "oaa", "csoaa", "filter_tree", "scoring_filter_tree", "multilabel"};
 // Training settings a model also stores so that -i resumes exactly; unlike
 // kModelFlags the user may change them on the command line without a conflict.
 const std::vector<std::string> kResumeFlags = {"l1", "l2"};
@@ -113,8 +114,21 @@ po::options_description make_table() {
       ("dotproduct_lr", po::value<double>()->default_value(0.0), "learning rate of the latent weights (0: same as -l)")
       ("dotproduct_init", po::value<double>()->default_value(0.01), "spread of the latent weights' random start around 1")
       ("random_seed", po::value<uint32_t>()->default_value(0), "seed of the latent weights' start values");
+  po::options_description reductions("Reductions (learner/reduction; each works with every loss and --dotproduct)");
+  reductions.add_options()
+      ("oaa", po::value<unsigned>(), "one-against-all over K classes; labels 1..K (`3 [importance] |...`)")
+      ("csoaa", po::value<unsigned>(), "cost-sensitive one-against-all (regression of each class's cost); VW's labels `1:0.5 2:1 3:0 |...`")
+      ("filter_tree", po::value<unsigned>(), "filter tree over K classes: a tournament of binary classifiers; labels: a class or `class:cost ...`")
+      ("scoring_filter_tree", po::value<unsigned>(), "scoring filter tree: games compare per-class scores f(x;lambda) > f(x;phi); labels as --filter_tree")
+      ("multilabel", po::value<unsigned>(), "K independent binary classifiers; labels are class sets `1,3,4` (1-based; VW's --multilabel_oaa counts from 0)")
+      ("multilabel_loss", po::value<std::string>()->default_value("hamming"), "hamming: train every classifier; zero_one: the chain that stops at the first classifier that errs")
+      ("scores", po::bool_switch(), "-p prints every class's score (`1:s1 2:s2 ...`) instead of the class")
+      ("probabilities", po::bool_switch(), "with --oaa or --multilabel and logistic loss: -p prints class probabilities")
+      ("active", po::bool_switch(), "active learning (importance-weighted, VW's rule): query a label with a probability from the importance that flips the prediction")
+      ("simulation", po::bool_switch(), "with --active: labels are present, only the queried ones are learned from")
+      ("mellowness", po::value<double>()->default_value(8.0), "with --active: c0, larger queries more (VW's default 8; try 1e-3 with the default update rule)");
   po::options_description all;
-  all.add(io).add(features).add(learning).add(dyadic);
+  all.add(io).add(features).add(learning).add(dyadic).add(reductions);
   return all;
 }
 
@@ -205,6 +219,56 @@ void record_model_options(const po::variables_map& vm, Options& o) {
 double positive(double v, const char* flag) {
   if (!(v > 0) || !std::isfinite(v)) throw UsageError(std::string("--") + flag + " must be a positive number");
   return v;
+}
+
+// The reduction flags: at most one multiclass/multilabel reduction, or
+// --active on simple labels; the label grammar follows (ParseOptions).
+void fill_reduction(const po::variables_map& vm, Options& o) {
+  ReductionSpec& r = o.reduction;
+  const std::pair<const char*, ReductionKind> kinds[] = {
+      {"oaa", ReductionKind::kOaa}, {"csoaa", ReductionKind::kCsoaa}, {"filter_tree", ReductionKind::kFilterTree},
+      {"scoring_filter_tree", ReductionKind::kScoringFilterTree}, {"multilabel", ReductionKind::kMultilabel}};
+  std::string chosen;
+  for (const auto& [name, kind] : kinds) {
+    if (!vm.count(name)) continue;
+    if (!chosen.empty()) throw UsageError("--" + chosen + " and --" + name + " cannot be combined");
+    chosen = name;
+    r.kind = kind;
+    r.classes = get<unsigned>(vm, name);
+    const unsigned least = kind == ReductionKind::kFilterTree || kind == ReductionKind::kScoringFilterTree ? 2 : 1;
+    if (r.classes < least || r.classes > (1u << 20))
+      throw UsageError("--" + chosen + " takes a number of classes between " + std::to_string(least) + " and 2^20");
+  }
+  const std::string ml_loss = get<std::string>(vm, "multilabel_loss");
+  if (ml_loss == "zero_one") r.multilabel_loss = MultilabelLoss::kZeroOne;
+  else if (ml_loss != "hamming") throw UsageError("--multilabel_loss must be hamming or zero_one, got '" + ml_loss + "'");
+  if (given(vm, "multilabel_loss") && r.kind != ReductionKind::kMultilabel)
+    throw UsageError("--multilabel_loss needs --multilabel");
+  if (get<bool>(vm, "scores") && get<bool>(vm, "probabilities"))
+    throw UsageError("--scores and --probabilities cannot be combined");
+  if (get<bool>(vm, "scores")) r.output = ScoreOutput::kScores;
+  if (get<bool>(vm, "probabilities")) r.output = ScoreOutput::kProbabilities;
+  r.simulation = get<bool>(vm, "simulation");
+  r.mellowness = get<double>(vm, "mellowness");
+  r.seed = o.core.random_seed;
+  if (get<bool>(vm, "active")) {
+    if (!chosen.empty()) throw UsageError("--active works on simple (binary) labels, not with --" + chosen);
+    if (!(r.mellowness > 0) || !std::isfinite(r.mellowness)) throw UsageError("--mellowness must be > 0");
+    r.kind = ReductionKind::kActive;
+  } else if (r.simulation || given(vm, "mellowness")) {
+    throw UsageError("--simulation and --mellowness need --active");
+  }
+  if (r.kind == ReductionKind::kNone || r.kind == ReductionKind::kActive) {
+    if (r.output != ScoreOutput::kClass)
+      throw UsageError("--scores and --probabilities need --oaa, --csoaa, --scoring_filter_tree or --multilabel");
+    return;
+  }
+  o.parse.labels = label_format(r);
+  o.parse.classes = r.classes;
+  if (!o.cache_path.empty() && o.parse.labels != LabelFormat::kMulticlass)
+    throw UsageError("--" + chosen + ": the cache does not store cost-sensitive or multilabel labels; run without "
+                     "-c/--cache_file (--passes re-reads the data file)");
+  if (o.core.binary) throw UsageError("--binary applies to simple labels, not to --" + chosen);
 }
 
 void fill(const po::variables_map& vm, Options& o) {
@@ -345,6 +409,7 @@ void fill(const po::variables_map& vm, Options& o) {
   if (!o.invert_hash.empty() && o.passes > 1) {
     // allowed: names are collected on the first pass
   }
+  fill_reduction(vm, o);
 }
 
 }  // namespace

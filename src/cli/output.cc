@@ -36,6 +36,12 @@ void PredictionWriter::write(double value, const std::string& tag) {
   std::fputc('\n', file_);
 }
 
+void PredictionWriter::write_line(const std::string& line) {
+  if (!file_) return;
+  std::fwrite(line.data(), 1, line.size(), file_);
+  std::fputc('\n', file_);
+}
+
 void PredictionWriter::close() {
   if (!file_) return;
   const bool bad = std::ferror(file_) != 0 || std::fflush(file_) != 0;

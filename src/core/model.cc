@@ -211,12 +211,8 @@ double Model::min_importance(const Example& ex, const std::vector<Feature>& feat
                              std::size_t n, double p_hat, double label, double target) {
   // A what-if path: linear slots and counters are saved and restored around
   // build_path; the latent sums are not written (set_accumulate(false)).
-  struct Saved {
-    float* slot;
-    float values[4];
-  };
-  std::vector<Saved> saved;
-  saved.reserve(features.size() * n);
+  std::vector<SavedSlot>& saved = saved_slots_;  // reused: no allocation per example
+  saved.clear();
   for (std::size_t c = 0; c < n; ++c)
     for (const Feature& f : features) {
       float* w = weights_.slot(f.index + parts[c].offset);

@@ -1,5 +1,8 @@
-// The label part of a VW line: up to three numbers and a tag.
+// The label part of a VW line: up to three numbers and a tag (kSimple), or
+// one of the reductions' label grammars (parse/label_format.h).
+#include <algorithm>
 #include <array>
+#include <charconv>
 
 #include "learner/error.h"
 #include "learner/parse/number.h"
@@ -8,15 +11,18 @@
 namespace learner {
 namespace {
 
-float parse_label_number(std::string_view token, const char* what, const LineContext& ctx) {
+// `shown`: the token named in an error (default: the number itself).
+float parse_label_number(std::string_view token, const char* what, const LineContext& ctx,
+                         std::string_view shown = {}) {
+  if (shown.empty()) shown = token;
   float value = 0.0f;
   switch (parse_number(token, value)) {
     case NumberStatus::kOk:
       return value;
     case NumberStatus::kNonFinite:
-      ctx.fail(std::string(what) + " is not a finite number", token);
+      ctx.fail(std::string(what) + " is not a finite number", shown);
     default:
-      ctx.fail(std::string("malformed ") + what, token);
+      ctx.fail(std::string("malformed ") + what, shown);
   }
 }
 
@@ -24,6 +30,126 @@ void add_number(std::array<std::string_view, 3>& numbers, std::size_t& count, st
                 const LineContext& ctx) {
   if (count == numbers.size()) ctx.fail("too many tokens before the first '|' (label importance base 'tag)", token);
   numbers[count++] = token;
+}
+
+// The label part split into its label tokens and the tag: the tag is the last
+// token when it starts with ' (stripped) or touches the '|'. No allocation:
+// tokens are visited in place.
+class LabelTokens {
+ public:
+  explicit LabelTokens(std::string_view part) : part_(part) {
+    std::size_t i = part.size();
+    while (i > 0 && is_blank(part[i - 1])) --i;
+    std::size_t start = i;
+    while (start > 0 && !is_blank(part[start - 1])) --start;
+    std::string_view last = part.substr(start, i - start);
+    end_ = part.size();
+    if (!last.empty() && (last.front() == '\'' || i == part.size())) {
+      tag_ = last.front() == '\'' ? last.substr(1) : last;
+      has_tag_ = true;
+      end_ = start;
+    }
+  }
+  // Calls f(token) for each label token, in order.
+  template <class F>
+  void each(F&& f) const {
+    std::size_t i = 0;
+    while (i < end_) {
+      while (i < end_ && is_blank(part_[i])) ++i;
+      if (i == end_) break;
+      const std::size_t start = i;
+      while (i < end_ && !is_blank(part_[i])) ++i;
+      f(part_.substr(start, i - start));
+    }
+  }
+  void set_tag(Example& ex) const {
+    if (has_tag_) ex.tag.assign(tag_);
+  }
+
+ private:
+  std::string_view part_;
+  std::string_view tag_;
+  std::size_t end_ = 0;
+  bool has_tag_ = false;
+};
+
+// A class id: a plain decimal integer in 1..K (K = 0: any id >= 1).
+uint32_t parse_class(std::string_view token, std::string_view shown, uint32_t classes, const LineContext& ctx) {
+  uint32_t k = 0;
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), k);
+  if (token.empty() || ec != std::errc() || end != token.data() + token.size())
+    ctx.fail("a class must be an integer" + std::string(classes ? " in 1.." + std::to_string(classes) : " >= 1"),
+             shown);
+  if (k < 1 || (classes > 0 && k > classes))
+    ctx.fail("class out of range" + std::string(classes ? " 1.." + std::to_string(classes) : " (classes start at 1)"),
+             shown);
+  return k;
+}
+
+void parse_cost_sensitive(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx) {
+  tokens.each([&](std::string_view token) {
+    const std::size_t colon = token.find(':');
+    ClassCost c{parse_class(token.substr(0, colon), token, classes, ctx), kUnknownCost};
+    if (colon != std::string_view::npos) c.cost = parse_label_number(token.substr(colon + 1), "cost", ctx, token);
+    for (const ClassCost& seen : ex.costs)
+      if (seen.klass == c.klass) ctx.fail("class listed twice in a cost-sensitive label", token);
+    ex.costs.push_back(c);
+    if (c.cost != kUnknownCost) ex.has_label = true;
+  });
+  tokens.set_tag(ex);
+}
+
+void parse_multiclass(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx) {
+  std::size_t count = 0;
+  tokens.each([&](std::string_view token) {
+    switch (count++) {
+      case 0:
+        ex.label = static_cast<float>(parse_class(token, token, classes, ctx));
+        ex.has_label = true;
+        break;
+      case 1:
+        ex.importance = parse_label_number(token, "importance weight", ctx);
+        if (ex.importance < 0.0f) ctx.fail("negative importance weight", token);
+        break;
+      case 2:
+        ex.base = parse_label_number(token, "base (initial prediction)", ctx);
+        break;
+      default:
+        ctx.fail("too many tokens before the first '|' (class importance base 'tag)", token);
+    }
+  });
+  tokens.set_tag(ex);
+}
+
+void parse_multilabel(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx) {
+  std::size_t count = 0;
+  tokens.each([&](std::string_view token) {
+    if (count++ == 1) {
+      ex.importance = parse_label_number(token, "importance weight", ctx);
+      if (ex.importance < 0.0f) ctx.fail("negative importance weight", token);
+      return;
+    }
+    if (count > 2) ctx.fail("too many tokens before the first '|' (classes importance 'tag)", token);
+    std::size_t begin = 0;
+    while (true) {
+      const std::size_t comma = std::min(token.find(',', begin), token.size());
+      const uint32_t k = parse_class(token.substr(begin, comma - begin), token, classes, ctx);
+      if (std::find(ex.label_set.begin(), ex.label_set.end(), k) != ex.label_set.end())
+        ctx.fail("class listed twice in a multilabel label", token);
+      ex.label_set.push_back(k);
+      if (comma == token.size()) break;
+      begin = comma + 1;
+    }
+    std::sort(ex.label_set.begin(), ex.label_set.end());
+    ex.has_label = true;
+  });
+  tokens.set_tag(ex);
+}
+
+bool has_colon(const LabelTokens& tokens) {
+  bool colon = false;
+  tokens.each([&](std::string_view token) { colon = colon || token.find(':') != std::string_view::npos; });
+  return colon;
 }
 
 }  // namespace
@@ -61,6 +187,24 @@ void parse_label_part(std::string_view part, Example& ex, const LineContext& ctx
     if (ex.importance < 0.0f) ctx.fail("negative importance weight", numbers[1]);
   }
   if (count >= 3) ex.base = parse_label_number(numbers[2], "base (initial prediction)", ctx);
+}
+
+void parse_label_part(std::string_view part, const ParseOptions& options, Example& ex, const LineContext& ctx) {
+  if (options.labels == LabelFormat::kSimple) return parse_label_part(part, ex, ctx);
+  const LabelTokens tokens(part);
+  switch (options.labels) {
+    case LabelFormat::kMulticlass:
+      return parse_multiclass(tokens, options.classes, ex, ctx);
+    case LabelFormat::kCostSensitive:
+      return parse_cost_sensitive(tokens, options.classes, ex, ctx);
+    case LabelFormat::kMulticlassOrCost:
+      if (has_colon(tokens)) return parse_cost_sensitive(tokens, options.classes, ex, ctx);
+      return parse_multiclass(tokens, options.classes, ex, ctx);
+    case LabelFormat::kMultilabel:
+      return parse_multilabel(tokens, options.classes, ex, ctx);
+    case LabelFormat::kSimple:
+      break;
+  }
 }
 
 }  // namespace learner

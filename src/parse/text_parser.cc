@@ -53,7 +53,7 @@ bool TextParser::parse(std::string_view line, Example& ex, const std::string& fi
     }
     return false;
   }
-  parse_label_part(line.substr(0, bar), ex, ctx);
+  parse_label_part(line.substr(0, bar), options_, ex, ctx);
   while (bar != std::string_view::npos) {
     std::size_t next = line.find('|', bar + 1);
     std::size_t end = next == std::string_view::npos ? line.size() : next;

@@ -16,6 +16,7 @@
 #include "learner/loss/loss.h"
 #include "learner/model/model_file.h"
 #include "learner/parse/text_parser.h"
+#include "learner/reduction/reduction.h"
 #include "learner/report/progress.h"
 
 namespace learner {
@@ -58,6 +59,7 @@ struct Options {
   FeatureSpec features;
   LossSpec loss;
   CoreConfig core;
+  ReductionSpec reduction;         // --oaa, --csoaa, --filter_tree, --scoring_filter_tree, --multilabel, --active
 
   // Options that change predictions, as "flag" -> "value" (stored in models).
   std::vector<std::pair<std::string, std::string>> model_options;

@@ -18,6 +18,8 @@ class PredictionWriter {
   ~PredictionWriter();
 
   void write(double value, const std::string& tag);
+  // Writes `line` and a newline (reductions format their own lines).
+  void write_line(const std::string& line);
   // Flushes and closes; throws learner::Error if anything failed to write.
   void close();
   bool active() const { return file_ != nullptr; }

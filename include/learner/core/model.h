@@ -100,6 +100,12 @@ class Model {
   // What the dot-product scratch holds (set by predict, cleared by learn).
   const Example* gathered_ex_ = nullptr;
   std::vector<Component> gathered_parts_;
+  // Linear slots saved around min_importance's what-if path.
+  struct SavedSlot {
+    float* slot;
+    float values[4];
+  };
+  std::vector<SavedSlot> saved_slots_;
   CoreConfig config_;
   const Loss& loss_;
   WeightTable weights_;

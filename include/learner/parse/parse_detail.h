@@ -24,6 +24,9 @@ inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
 // `part` is everything before the first '|'. Sets has_label, label,
 // importance, base and tag of `ex`.
 void parse_label_part(std::string_view part, Example& ex, const LineContext& ctx);
+// The label part in the grammar options.labels selects (label_format.h);
+// kSimple is parse_label_part.
+void parse_label_part(std::string_view part, const ParseOptions& options, Example& ex, const LineContext& ctx);
 
 // namespace := [name[:weight]] (blank feature)*, `segment` being the text
 // between one '|' and the next (or the end). Appends one NamespaceSpan and

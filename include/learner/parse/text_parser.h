@@ -43,6 +43,7 @@
 #include <string_view>
 
 #include "learner/example.h"
+#include "learner/parse/label_format.h"
 
 namespace learner {
 
@@ -50,6 +51,8 @@ struct ParseOptions {
   bool hash_all = false;      // --hash all
   uint32_t hash_seed = 0;     // --hash_seed
   bool keep_names = false;    // fill Example::names ("ns^feat") for --invert_hash/--audit
+  LabelFormat labels = LabelFormat::kSimple;  // the reductions' label grammars (label_format.h)
+  uint32_t classes = 0;       // K: class ids must lie in 1..K (0: any id >= 1)
 };
 
 class TextParser {

@@ -1,0 +1,27 @@
+// Which label grammar the label part of a line follows. The default is VW's
+// simple label; the reductions (learner/reduction) choose the others.
+//
+//   kSimple             label [importance [base]] ['tag]
+//   kMulticlass         class [importance [base]] ['tag]          class an integer in 1..K
+//   kCostSensitive      (class[:cost])* ['tag]                    VW's --csoaa label: a bare class is a
+//                       candidate with unknown cost (kUnknownCost); a line whose costs are all unknown,
+//                       or that has no class at all, is unlabeled
+//   kMulticlassOrCost   kCostSensitive when a label token holds ':', else kMulticlass (filter trees)
+//   kMultilabel         c1,c2,...,cn [importance] ['tag]          a set of classes in 1..K, e.g. `1,3,4`
+//                       (no token: unlabeled). Note VW's --multilabel_oaa counts classes from 0.
+//
+// Strict, as the rest of the parser: a class that is not an integer in 1..K
+// (when K > 0), a repeated class, a cost that is not a finite number, an empty
+// element (`1,,3`, `:0.5`, `2:`), or more tokens than the grammar allows is an
+// InputError naming file:line and the token. Cost-sensitive labels carry no
+// importance (importance 1, as in VW). Examples hold the result in
+// Example::label (class), Example::costs or Example::label_set.
+#pragma once
+
+#include <cstdint>
+
+namespace learner {
+
+enum class LabelFormat { kSimple, kMulticlass, kCostSensitive, kMulticlassOrCost, kMultilabel };
+
+}  // namespace learner

@@ -1,0 +1,38 @@
+// --oaa K: one-against-all. Class k (1..K) owns sub-model k - 1
+// (binary_task.h); every labeled example trains all K with label "is it
+// class k" and the example's importance. The prediction is the class of the
+// highest raw score (lowest id on ties). Loss: 0/1.
+//
+// -p prints the class; with --scores the K raw scores "1:s1 ... K:sK"; with
+// --probabilities (logistic loss) VW's normalised probabilities
+// sigma(s_k) / sum_j sigma(s_j). -r prints the raw scores.
+#pragma once
+
+#include "learner/reduction/binary_task.h"
+#include "learner/reduction/class_costs.h"
+#include "learner/reduction/reduction.h"
+
+namespace learner {
+
+class Oaa final : public Reduction {
+ public:
+  Oaa(const ReductionSpec& spec, Model& model, const LabelRange& range);
+  const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
+  void prediction_text(const std::string& tag, std::string& out) const override;
+  void raw_text(const std::string& tag, std::string& out) const override;
+  void print_summary(std::FILE* out) const override;
+
+ private:
+  void write_prediction(std::string& out) const;  // appends the -p text (no tag)
+  void write_raw(std::string& out) const;
+  ReductionSpec spec_;
+  BinaryTask task_;
+  std::vector<double> scores_;
+  mutable std::vector<double> shown_;
+  ClassCosts costs_;
+  ConstantClass constant_;
+  uint32_t predicted_ = 1;
+  Outcome outcome_;
+};
+
+}  // namespace learner

@@ -1,0 +1,88 @@
+// Reductions: multiclass, cost-sensitive and multilabel problems solved by
+// binary sub-problems of the core Model (binary_task.h), and active learning
+// on top of the plain binary learner. The driver's loop calls one Reduction
+// per example instead of its single-model predict/learn:
+//
+//   const Outcome& o = reduction.process(ex, features, learn);
+//   stats / progress table <- o.labeled, o.label, o.prediction, o.loss, o.weight
+//   -p <- reduction.prediction_text(tag, line), -r <- reduction.raw_text(tag, line)
+//   end of run: reduction.print_summary(stderr)
+//
+// Each reduction reads the label grammar label_format() returns (the CLI puts
+// it in ParseOptions) and reports its own loss in Outcome::loss:
+//   --oaa K, --filter_tree K, --scoring_filter_tree K   0/1 loss; with a
+//       cost-sensitive label the regret cost(predicted) - min cost
+//   --csoaa K                                            that regret (VW)
+//   --multilabel K                                       Hamming loss (number of
+//       wrong labels) or, with --multilabel_loss zero_one, the 0/1 loss of the set
+//   --active [--simulation]                              the run's loss
+//
+// No reduction allocates per example once its scratch space has grown, except
+// that --active calls Model::min_importance, which (core, today) fills a
+// std::vector of saved weight slots per call.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "learner/core/label_range.h"
+#include "learner/core/model.h"
+#include "learner/example.h"
+#include "learner/parse/label_format.h"
+
+namespace learner {
+
+enum class ReductionKind { kNone, kOaa, kCsoaa, kFilterTree, kScoringFilterTree, kMultilabel, kActive };
+enum class MultilabelLoss { kHamming, kZeroOne };
+enum class ScoreOutput { kClass, kScores, kProbabilities };  // what -p prints for a multiclass reduction
+
+struct ReductionSpec {
+  ReductionKind kind = ReductionKind::kNone;
+  uint32_t classes = 0;                              // K
+  ScoreOutput output = ScoreOutput::kClass;          // --scores, --probabilities
+  MultilabelLoss multilabel_loss = MultilabelLoss::kHamming;
+  // --active
+  bool simulation = false;
+  double mellowness = 8.0;                           // c0 (VW's default)
+  uint32_t seed = 0;                                 // --random_seed: the query coin
+};
+
+// The driver's view of one processed example.
+struct Outcome {
+  bool labeled = false;    // counts as labeled in the statistics
+  double label = 0.0;      // the progress table's "current label"
+  double prediction = 0.0; // its "current predict"
+  double loss = 0.0;       // this example's loss (before weighting)
+  double weight = 1.0;     // its weight in the statistics
+};
+
+class Reduction {
+ public:
+  virtual ~Reduction() = default;
+  // Predicts `ex` and, when `learn`, learns from it (only if labeled and of
+  // positive importance). The Outcome stays valid until the next call.
+  virtual const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) = 0;
+  // The -p and -r lines of the last example (its tag given), without the
+  // newline: "3 tag", "1:0.2 2:0.8 tag", "1,3 tag", ...
+  virtual void prediction_text(const std::string& tag, std::string& out) const = 0;
+  virtual void raw_text(const std::string& tag, std::string& out) const = 0;
+  // Lines appended to the run summary (counts, extra losses).
+  virtual void print_summary(std::FILE* out) const = 0;
+  // VW: the summary's best constant is that of a scalar label; reductions
+  // that report their own (classes, sets) return false.
+  virtual bool scalar_labels() const { return false; }
+};
+
+// The label grammar the reduction reads.
+LabelFormat label_format(const ReductionSpec& spec);
+
+// Builds the reduction over `model`. `range` is the run's label range
+// (driver); the multiclass reductions copy its initial value, --active keeps
+// a reference and widens it as the plain learner does. Throws UsageError for
+// a bad spec (K < 1, K < 2 for a tree, --probabilities without logistic loss).
+std::unique_ptr<Reduction> make_reduction(const ReductionSpec& spec, Model& model, LabelRange& range);
+
+}  // namespace learner

@@ -1,0 +1,76 @@
+#include "learner/reduction/csoaa.h"
+
+#include <cmath>
+
+#include "learner/reduction/binary_task.h"
+#include "learner/reduction/score_text.h"
+
+namespace learner {
+
+Csoaa::Csoaa(const ReductionSpec& spec, Model& model, const LabelRange& range)
+    : spec_(spec), model_(model), range_(range), scores_(spec.classes), costs_(spec.classes),
+      constant_(spec.classes) {
+  if (!range_.fixed_min) range_.min = -HUGE_VAL;
+  if (!range_.fixed_max) range_.max = HUGE_VAL;
+}
+
+bool Csoaa::candidate(const Example& ex, uint32_t klass) const {
+  if (ex.costs.empty()) return true;
+  for (const ClassCost& c : ex.costs)
+    if (c.klass == klass) return true;
+  return false;
+}
+
+const Outcome& Csoaa::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  const uint32_t K = spec_.classes;
+  Component part{};
+  predicted_ = 0;
+  for (uint32_t k = 0; k < K; ++k) {
+    part.offset = component_offset(k);
+    scores_[k] = model_.predict(ex, features, &part, 1);
+    if (candidate(ex, k + 1) && (predicted_ == 0 || scores_[k] < scores_[predicted_ - 1])) predicted_ = k + 1;
+  }
+  if (predicted_ == 0) predicted_ = 1;  // a label listing only classes > K was refused by the parser
+  outcome_ = Outcome{};
+  outcome_.prediction = predicted_;
+  outcome_.weight = ex.importance;
+  if (costs_.set(ex)) {
+    outcome_.labeled = true;
+    outcome_.label = costs_.best();
+    outcome_.loss = costs_.regret(predicted_);
+    constant_.add(costs_, ex.importance);
+    if (learn) {
+      for (const ClassCost& c : ex.costs) {
+        if (c.cost == kUnknownCost) continue;
+        part.offset = component_offset(c.klass - 1);
+        model_.learn(ex, features, &part, 1, range_.clip(scores_[c.klass - 1]), c.cost, ex.importance);
+      }
+    }
+  }
+  return outcome_;
+}
+
+void Csoaa::prediction_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_prediction(out);
+  append_tag(out, tag);
+}
+
+void Csoaa::write_prediction(std::string& out) const {
+  if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
+  append_class_scores(out, scores_);
+}
+
+void Csoaa::raw_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_raw(out);
+  append_tag(out, tag);
+}
+
+void Csoaa::write_raw(std::string& out) const {
+  append_class_scores(out, scores_);
+}
+
+void Csoaa::print_summary(std::FILE* out) const { constant_.print(out); }
+
+}  // namespace learner

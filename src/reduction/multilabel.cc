@@ -1,0 +1,85 @@
+#include "learner/reduction/multilabel.h"
+
+#include <cmath>
+
+#include "learner/reduction/class_costs.h"
+#include "learner/reduction/score_text.h"
+
+namespace learner {
+
+Multilabel::Multilabel(const ReductionSpec& spec, Model& model, const LabelRange& range)
+    : spec_(spec), task_(model, range), scores_(spec.classes), shown_(spec.classes), predicted_(spec.classes),
+      truth_(spec.classes) {}
+
+const Outcome& Multilabel::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  const uint32_t K = spec_.classes;
+  outcome_ = Outcome{};
+  outcome_.weight = ex.importance;
+  for (uint32_t k = 0; k < K; ++k) {
+    const Component part{component_offset(k), 1.0};
+    scores_[k] = task_.predict(ex, features, &part, 1);
+    predicted_[k] = task_.decide(scores_[k]);
+    if (predicted_[k] && outcome_.prediction == 0) outcome_.prediction = k + 1;
+  }
+  trained_ = 0;
+  if (!ex.has_label) return outcome_;
+  std::fill(truth_.begin(), truth_.end(), 0);
+  for (const uint32_t k : ex.label_set) truth_[checked_class(k, K, ex.line) - 1] = 1;
+  uint32_t wrong = 0;
+  for (uint32_t k = 0; k < K; ++k) wrong += predicted_[k] != truth_[k];
+  outcome_.labeled = true;
+  outcome_.label = ex.label_set.empty() ? 0 : ex.label_set.front();
+  const bool zero_one = spec_.multilabel_loss == MultilabelLoss::kZeroOne;
+  outcome_.loss = zero_one ? (wrong > 0) : wrong;
+  if (ex.importance > 0) {
+    weight_ += ex.importance;
+    hamming_ += ex.importance * wrong;
+    zero_one_ += ex.importance * (wrong > 0);
+  }
+  if (!learn) return outcome_;
+  for (uint32_t k = 0; k < K; ++k) {
+    const Component part{component_offset(k), 1.0};
+    task_.learn(ex, features, &part, 1, scores_[k], truth_[k] != 0, ex.importance);
+    ++trained_;
+    if (zero_one && predicted_[k] != truth_[k]) break;  // the chain stops at the first error
+  }
+  return outcome_;
+}
+
+void Multilabel::prediction_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_prediction(out);
+  append_tag(out, tag);
+}
+
+void Multilabel::write_prediction(std::string& out) const {
+  if (spec_.output == ScoreOutput::kClass) {
+    for (std::size_t k = 0; k < predicted_.size(); ++k) {
+      if (!predicted_[k]) continue;
+      if (!out.empty()) out.push_back(',');
+      append_number(out, static_cast<double>(k + 1));
+    }
+    return;
+  }
+  if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_);
+  for (std::size_t k = 0; k < scores_.size(); ++k) shown_[k] = 1.0 / (1.0 + std::exp(-scores_[k]));
+  append_class_scores(out, shown_);
+}
+
+void Multilabel::raw_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_raw(out);
+  append_tag(out, tag);
+}
+
+void Multilabel::write_raw(std::string& out) const {
+  append_class_scores(out, scores_);
+}
+
+void Multilabel::print_summary(std::FILE* out) const {
+  if (!(weight_ > 0)) return;
+  std::fprintf(out, "hamming loss = %f (per label %f)\n0/1 loss = %f\n", hamming_ / weight_,
+               hamming_ / weight_ / static_cast<double>(spec_.classes), zero_one_ / weight_);
+}
+
+}  // namespace learner

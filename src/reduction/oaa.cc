@@ -1,0 +1,68 @@
+#include "learner/reduction/oaa.h"
+
+#include <cmath>
+
+#include "learner/reduction/score_text.h"
+
+namespace learner {
+
+Oaa::Oaa(const ReductionSpec& spec, Model& model, const LabelRange& range)
+    : spec_(spec), task_(model, range), scores_(spec.classes), shown_(spec.classes), costs_(spec.classes),
+      constant_(spec.classes) {}
+
+const Outcome& Oaa::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  const uint32_t K = spec_.classes;
+  Component part{};
+  predicted_ = 1;
+  for (uint32_t k = 0; k < K; ++k) {
+    part.offset = component_offset(k);
+    scores_[k] = task_.predict(ex, features, &part, 1);
+    if (scores_[k] > scores_[predicted_ - 1]) predicted_ = k + 1;
+  }
+  outcome_ = Outcome{};
+  outcome_.prediction = predicted_;
+  outcome_.weight = ex.importance;
+  if (costs_.set(ex)) {
+    const uint32_t y = costs_.best();
+    outcome_.labeled = true;
+    outcome_.label = y;
+    outcome_.loss = costs_.regret(predicted_);
+    constant_.add(costs_, ex.importance);
+    if (learn) {
+      for (uint32_t k = 0; k < K; ++k) {
+        part.offset = component_offset(k);
+        task_.learn(ex, features, &part, 1, scores_[k], k + 1 == y, ex.importance);
+      }
+    }
+  }
+  return outcome_;
+}
+
+void Oaa::prediction_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_prediction(out);
+  append_tag(out, tag);
+}
+
+void Oaa::write_prediction(std::string& out) const {
+  if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
+  if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_);
+  double sum = 0.0;
+  for (std::size_t k = 0; k < scores_.size(); ++k) sum += shown_[k] = 1.0 / (1.0 + std::exp(-scores_[k]));
+  for (double& p : shown_) p /= sum;
+  append_class_scores(out, shown_);
+}
+
+void Oaa::raw_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_raw(out);
+  append_tag(out, tag);
+}
+
+void Oaa::write_raw(std::string& out) const {
+  append_class_scores(out, scores_);
+}
+
+void Oaa::print_summary(std::FILE* out) const { constant_.print(out); }
+
+}  // namespace learner

@@ -1,0 +1,54 @@
+// make_reduction and label_format: the one place that maps a ReductionSpec
+// to its class and its label grammar.
+#include "learner/reduction/reduction.h"
+
+#include "learner/error.h"
+#include "learner/reduction/active.h"
+#include "learner/reduction/csoaa.h"
+#include "learner/reduction/filter_tree.h"
+#include "learner/reduction/multilabel.h"
+#include "learner/reduction/oaa.h"
+#include "learner/reduction/scoring_filter_tree.h"
+
+namespace learner {
+
+LabelFormat label_format(const ReductionSpec& spec) {
+  switch (spec.kind) {
+    case ReductionKind::kOaa: return LabelFormat::kMulticlass;
+    case ReductionKind::kCsoaa: return LabelFormat::kCostSensitive;
+    case ReductionKind::kFilterTree:
+    case ReductionKind::kScoringFilterTree: return LabelFormat::kMulticlassOrCost;
+    case ReductionKind::kMultilabel: return LabelFormat::kMultilabel;
+    case ReductionKind::kNone:
+    case ReductionKind::kActive: break;
+  }
+  return LabelFormat::kSimple;
+}
+
+std::unique_ptr<Reduction> make_reduction(const ReductionSpec& spec, Model& model, LabelRange& range) {
+  const bool multiclass = spec.kind != ReductionKind::kNone && spec.kind != ReductionKind::kActive;
+  if (multiclass && spec.classes < 1) throw UsageError("the number of classes must be at least 1");
+  if (spec.output == ScoreOutput::kProbabilities) {
+    if (spec.kind != ReductionKind::kOaa && spec.kind != ReductionKind::kMultilabel)
+      throw UsageError("--probabilities works with --oaa and --multilabel");
+    if (model.loss().name() != "logistic") throw UsageError("--probabilities needs --loss_function logistic");
+  }
+  if (spec.output == ScoreOutput::kScores && spec.kind == ReductionKind::kFilterTree)
+    throw UsageError("--scores: a filter tree has no per-class scores (use --scoring_filter_tree)");
+  if (spec.output != ScoreOutput::kClass && !multiclass)
+    throw UsageError("--scores and --probabilities need a multiclass or multilabel reduction");
+  switch (spec.kind) {
+    case ReductionKind::kOaa: return std::make_unique<Oaa>(spec, model, range);
+    case ReductionKind::kCsoaa: return std::make_unique<Csoaa>(spec, model, range);
+    case ReductionKind::kFilterTree: return std::make_unique<FilterTree>(spec, model, range);
+    case ReductionKind::kScoringFilterTree: return std::make_unique<ScoringFilterTree>(spec, model, range);
+    case ReductionKind::kMultilabel: return std::make_unique<Multilabel>(spec, model, range);
+    case ReductionKind::kActive:
+      if (!(spec.mellowness > 0)) throw UsageError("--mellowness must be > 0");
+      return std::make_unique<ActiveLearner>(spec, model, range);
+    case ReductionKind::kNone: break;
+  }
+  return nullptr;
+}
+
+}  // namespace learner

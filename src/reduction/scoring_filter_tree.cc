@@ -1,0 +1,78 @@
+#include "learner/reduction/scoring_filter_tree.h"
+
+#include "learner/reduction/score_text.h"
+
+namespace learner {
+
+ScoringFilterTree::ScoringFilterTree(const ReductionSpec& spec, Model& model, const LabelRange& range)
+    : spec_(spec), task_(model, range), tournament_(spec.classes), scores_(spec.classes), shown_(spec.classes), costs_(spec.classes),
+      constant_(spec.classes) {
+  winners_.reserve(tournament_.games());
+}
+
+const Outcome& ScoringFilterTree::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  const uint32_t K = spec_.classes;
+  for (uint32_t k = 0; k < K; ++k) {
+    const Component part{component_offset(k), 1.0};
+    scores_[k] = task_.predict(ex, features, &part, 1) - ex.base;
+  }
+  // The prediction: the tournament on the scores before any update.
+  predicted_ = tournament_.play(
+      [&](std::size_t, uint32_t l, uint32_t r) { return task_.decide(ex.base + scores_[l - 1] - scores_[r - 1]); },
+      winners_);
+  shown_ = scores_;  // same size: no allocation
+  const bool labeled = costs_.set(ex);
+  if (labeled && learn && ex.importance > 0) {
+    // Training: each game sees the current scores of its two classes (a
+    // class updated by a lower game of this example is re-scored).
+    tournament_.play(
+        [&](std::size_t g, uint32_t l, uint32_t r) {
+          const double raw = ex.base + scores_[l - 1] - scores_[r - 1];  // Model::predict of the two parts
+          const NodeExample e = node_example(static_cast<uint32_t>(g), l, r, costs_.costs());
+          if (!(e.importance > 0)) return task_.decide(raw);
+          const Component parts[2] = {{component_offset(l - 1), 1.0}, {component_offset(r - 1), -1.0}};
+          task_.learn(ex, features, parts, 2, raw, e.left_better, e.importance * ex.importance);
+          for (const uint32_t c : {l, r}) {
+            const Component part{component_offset(c - 1), 1.0};
+            scores_[c - 1] = task_.predict(ex, features, &part, 1) - ex.base;
+          }
+          return task_.decide(raw);
+        },
+        winners_);
+  }
+  outcome_ = Outcome{};
+  outcome_.prediction = predicted_;
+  outcome_.weight = ex.importance;
+  if (labeled) {
+    outcome_.labeled = true;
+    outcome_.label = costs_.best();
+    outcome_.loss = costs_.regret(predicted_);
+    constant_.add(costs_, ex.importance);
+  }
+  return outcome_;
+}
+
+void ScoringFilterTree::prediction_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_prediction(out);
+  append_tag(out, tag);
+}
+
+void ScoringFilterTree::write_prediction(std::string& out) const {
+  if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
+  append_class_scores(out, shown_);
+}
+
+void ScoringFilterTree::raw_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_raw(out);
+  append_tag(out, tag);
+}
+
+void ScoringFilterTree::write_raw(std::string& out) const {
+  append_class_scores(out, shown_);
+}
+
+void ScoringFilterTree::print_summary(std::FILE* out) const { constant_.print(out); }
+
+}  // namespace learner

@@ -1,0 +1,139 @@
+// The reductions' label grammars (parse/label_format.h): multiclass,
+// cost-sensitive, their mix, multilabel; simple labels are unchanged.
+#include <gtest/gtest.h>
+
+#include "learner/error.h"
+#include "learner/parse/text_parser.h"
+
+namespace learner {
+namespace {
+
+ParseOptions with(LabelFormat format, uint32_t classes = 5) {
+  ParseOptions o;
+  o.labels = format;
+  o.classes = classes;
+  return o;
+}
+
+Example parse(std::string_view line, const ParseOptions& options) {
+  Example ex;
+  EXPECT_TRUE(TextParser(options).parse(line, ex, "in.vw", 3)) << line;
+  return ex;
+}
+
+// The line is an InputError naming in.vw:3 and the token.
+void expect_error(std::string_view line, const ParseOptions& options, const std::string& token) {
+  Example ex;
+  try {
+    TextParser(options).parse(line, ex, "in.vw", 3);
+    ADD_FAILURE() << "no error for: " << line;
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("in.vw:3: ", 0), 0u) << what;
+    EXPECT_NE(what.find("(token '" + token + "')"), std::string::npos) << what;
+  }
+}
+
+TEST(LabelFormat, SimpleIsTheDefaultAndUnchanged) {
+  const Example ex = parse("0.5 2 0.25 't| a", ParseOptions{});
+  EXPECT_TRUE(ex.has_label);
+  EXPECT_FLOAT_EQ(ex.label, 0.5f);
+  EXPECT_FLOAT_EQ(ex.importance, 2.0f);
+  EXPECT_FLOAT_EQ(ex.base, 0.25f);
+  EXPECT_EQ(ex.tag, "t");
+  EXPECT_TRUE(ex.costs.empty());
+  EXPECT_TRUE(ex.label_set.empty());
+  expect_error("1:0.5 |a", ParseOptions{}, "1:0.5");
+}
+
+TEST(LabelFormat, MulticlassTakesClassImportanceBaseAndTag) {
+  const Example ex = parse("3 2.5 'row7 |a x", with(LabelFormat::kMulticlass));
+  EXPECT_TRUE(ex.has_label);
+  EXPECT_EQ(ex.label, 3.0f);
+  EXPECT_FLOAT_EQ(ex.importance, 2.5f);
+  EXPECT_EQ(ex.tag, "row7");
+  EXPECT_FALSE(parse("|a x", with(LabelFormat::kMulticlass)).has_label);
+  EXPECT_EQ(parse("5 t|a x", with(LabelFormat::kMulticlass)).tag, "t");
+}
+
+TEST(LabelFormat, MulticlassRejectsClassesOutside1ToK) {
+  expect_error("0 |a x", with(LabelFormat::kMulticlass), "0");
+  expect_error("6 |a x", with(LabelFormat::kMulticlass), "6");
+  expect_error("2.5 |a x", with(LabelFormat::kMulticlass), "2.5");
+  expect_error("-1 |a x", with(LabelFormat::kMulticlass), "-1");
+  expect_error("1 1 0 1 |a x", with(LabelFormat::kMulticlass), "1");
+  EXPECT_EQ(parse("600 |a x", with(LabelFormat::kMulticlass, 0)).label, 600.0f) << "K = 0: unchecked";
+}
+
+TEST(LabelFormat, CostSensitiveKeepsEveryClassAndCost) {
+  const Example ex = parse("1:0.5 2:1 3:0 'tg |a x", with(LabelFormat::kCostSensitive));
+  EXPECT_TRUE(ex.has_label);
+  ASSERT_EQ(ex.costs.size(), 3u);
+  EXPECT_EQ(ex.costs[0].klass, 1u);
+  EXPECT_FLOAT_EQ(ex.costs[0].cost, 0.5f);
+  EXPECT_EQ(ex.costs[2].klass, 3u);
+  EXPECT_FLOAT_EQ(ex.costs[2].cost, 0.0f);
+  EXPECT_FLOAT_EQ(ex.importance, 1.0f);
+  EXPECT_EQ(ex.tag, "tg");
+}
+
+TEST(LabelFormat, CostSensitiveBareClassesAreCandidatesWithUnknownCost) {
+  const Example ex = parse("1 2 4 |a x", with(LabelFormat::kCostSensitive));
+  EXPECT_FALSE(ex.has_label) << "VW: all costs unknown = a test example";
+  ASSERT_EQ(ex.costs.size(), 3u);
+  EXPECT_EQ(ex.costs[2].klass, 4u);
+  EXPECT_EQ(ex.costs[2].cost, kUnknownCost);
+  EXPECT_TRUE(parse("1 2:0 |a x", with(LabelFormat::kCostSensitive)).has_label);
+}
+
+TEST(LabelFormat, CostSensitiveErrors) {
+  const ParseOptions cs = with(LabelFormat::kCostSensitive);
+  expect_error("1:0.5 7:1 |a", cs, "7:1");
+  expect_error("1:abc |a", cs, "1:abc");
+  expect_error("1:nan |a", cs, "1:nan");
+  expect_error(":0.5 |a", cs, ":0.5");
+  expect_error("2: |a", cs, "2:");
+  expect_error("1:0 1:1 |a", cs, "1:1");
+}
+
+TEST(LabelFormat, MixedFormatPicksCostsOnlyWhenAColonIsPresent) {
+  const ParseOptions mixed = with(LabelFormat::kMulticlassOrCost);
+  const Example multiclass = parse("4 2 |a x", mixed);
+  EXPECT_EQ(multiclass.label, 4.0f);
+  EXPECT_FLOAT_EQ(multiclass.importance, 2.0f);
+  EXPECT_TRUE(multiclass.costs.empty());
+  const Example costs = parse("4:0 5:1 |a x", mixed);
+  EXPECT_EQ(costs.costs.size(), 2u);
+  EXPECT_TRUE(costs.has_label);
+  const Example candidates = parse("4 5:1 |a x", mixed);  // a colon anywhere: VW's cost-sensitive grammar
+  ASSERT_EQ(candidates.costs.size(), 2u);
+  EXPECT_EQ(candidates.costs[0].cost, kUnknownCost);
+}
+
+TEST(LabelFormat, MultilabelSetIsSortedWithOptionalImportance) {
+  const ParseOptions ml = with(LabelFormat::kMultilabel);
+  const Example ex = parse("4,1,3 2 'x |a x", ml);
+  EXPECT_TRUE(ex.has_label);
+  EXPECT_EQ(ex.label_set, (std::vector<uint32_t>{1, 3, 4}));
+  EXPECT_FLOAT_EQ(ex.importance, 2.0f);
+  EXPECT_EQ(ex.tag, "x");
+  EXPECT_EQ(parse("2 |a x", ml).label_set, (std::vector<uint32_t>{2}));
+  EXPECT_FALSE(parse("|a x", ml).has_label);
+  expect_error("1,,3 |a", ml, "1,,3");
+  expect_error("1,3, |a", ml, "1,3,");
+  expect_error("1,6 |a", ml, "1,6");
+  expect_error("1,1 |a", ml, "1,1");
+  expect_error("1,2 1 0 |a", ml, "0");
+}
+
+TEST(LabelFormat, ReusedExampleForgetsThePreviousLabels) {
+  Example ex;
+  const TextParser parser(with(LabelFormat::kCostSensitive));
+  ASSERT_TRUE(parser.parse("1:0 2:1 |a x", ex, "in.vw", 1));
+  ASSERT_TRUE(parser.parse("3:0.25 |a x", ex, "in.vw", 2));
+  ASSERT_EQ(ex.costs.size(), 1u);
+  EXPECT_EQ(ex.costs[0].klass, 3u);
+}
+
+}  // namespace
+}  // namespace learner

@@ -1,0 +1,165 @@
+// --oaa, --csoaa and both filter trees on separable problems, with several
+// losses and with --dotproduct; the -p texts.
+#include <gtest/gtest.h>
+
+#include "fixtures.h"
+#include "learner/error.h"
+#include "learner/reduction/binary_task.h"
+
+namespace learner {
+namespace {
+
+using test::Data;
+using test::Rig;
+
+ReductionSpec spec(ReductionKind kind, uint32_t classes) {
+  ReductionSpec s;
+  s.kind = kind;
+  s.classes = classes;
+  return s;
+}
+
+// Trains `passes` passes, then returns the training error (0/1 loss, no learning).
+double training_error(Rig& rig, const Data& d, int passes) {
+  for (int p = 0; p < passes; ++p) rig.pass(d, true);
+  return rig.pass(d, false);
+}
+
+struct Case {
+  ReductionKind kind;
+  const char* loss;
+};
+
+class Separable : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Separable, ReachesZeroTrainingError) {
+  const Case c = GetParam();
+  ParseOptions po;
+  po.labels = label_format(spec(c.kind, 5));
+  po.classes = 5;
+  const Data d = test::parse_lines(test::separable_multiclass(5, 300, 7), po);
+  Rig rig(spec(c.kind, 5), c.loss);
+  const double first = rig.pass(d, true);
+  EXPECT_GT(first, 0.0) << "the first pass is progressive: it makes mistakes";
+  EXPECT_EQ(training_error(rig, d, 4), 0.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Reductions, Separable,
+    ::testing::Values(Case{ReductionKind::kOaa, "hinge"}, Case{ReductionKind::kOaa, "logistic"},
+                      Case{ReductionKind::kOaa, "squared"}, Case{ReductionKind::kFilterTree, "hinge"},
+                      Case{ReductionKind::kFilterTree, "logistic"}, Case{ReductionKind::kFilterTree, "squared"},
+                      Case{ReductionKind::kScoringFilterTree, "hinge"},
+                      Case{ReductionKind::kScoringFilterTree, "logistic"},
+                      Case{ReductionKind::kScoringFilterTree, "squared"},
+                      Case{ReductionKind::kScoringFilterTree, "quantile"},
+                      Case{ReductionKind::kScoringFilterTree, "poisson"}));
+
+// Dyadic data: the class is a function of (user, item) that no bias model
+// fits: class = 1 + (user + item) mod 3 on a 6 x 6 grid.
+std::vector<std::string> dyadic_lines() {
+  std::vector<std::string> lines;
+  for (int rep = 0; rep < 3; ++rep)
+    for (int u = 0; u < 6; ++u)
+      for (int i = 0; i < 6; ++i)
+        lines.push_back(std::to_string(1 + (u + i + rep * 0) % 3) + " |u u" + std::to_string(u) + " |i i" +
+                        std::to_string(i));
+  return lines;
+}
+
+TEST(Dyadic, EveryReductionLearnsWithDotproduct) {
+  for (ReductionKind kind : {ReductionKind::kOaa, ReductionKind::kFilterTree, ReductionKind::kScoringFilterTree}) {
+    ParseOptions po;
+    po.labels = label_format(spec(kind, 3));
+    const Data d = test::parse_lines(dyadic_lines(), po);
+    Rig rig(spec(kind, 3), "hinge", test::dyadic_config("ui", 3));
+    const double before = rig.pass(d, false);
+    for (int p = 0; p < 40; ++p) rig.pass(d, true);
+    const double after = rig.pass(d, false);
+    EXPECT_LT(after, before) << static_cast<int>(kind);
+    EXPECT_LT(after, 0.34) << "kind " << static_cast<int>(kind) << ": beats the best bias-only error 2/3";
+  }
+}
+
+TEST(Oaa, PredictionTextsAndProbabilities) {
+  ReductionSpec s = spec(ReductionKind::kOaa, 3);
+  ParseOptions po;
+  po.labels = label_format(s);
+  const Data d = test::parse_lines({"2 'row |w a"}, po);
+  Rig plain(s, "logistic");
+  plain.reduction->process(d.examples[0], d.features[0], true);
+  std::string line;
+  plain.reduction->prediction_text("row", line);
+  EXPECT_EQ(line, "1 row") << "all scores 0 before learning: lowest class";
+  s.output = ScoreOutput::kProbabilities;
+  Rig probs(s, "logistic");
+  probs.reduction->process(d.examples[0], d.features[0], false);
+  probs.reduction->prediction_text("", line);
+  EXPECT_EQ(line, "1:0.333333 2:0.333333 3:0.333333");
+  s.output = ScoreOutput::kScores;
+  Rig scores(s, "hinge");
+  for (int i = 0; i < 5; ++i) scores.reduction->process(d.examples[0], d.features[0], true);
+  const Outcome& o = scores.reduction->process(d.examples[0], d.features[0], false);
+  EXPECT_EQ(o.prediction, 2.0);
+  EXPECT_EQ(o.loss, 0.0);
+  scores.reduction->prediction_text("", line);
+  EXPECT_EQ(line.substr(0, 2), "1:");
+  EXPECT_NE(line.find(" 3:"), std::string::npos);
+  ReductionSpec bad = spec(ReductionKind::kOaa, 3);
+  bad.output = ScoreOutput::kProbabilities;
+  EXPECT_THROW({ Rig r(bad, "hinge"); }, UsageError)
+      << "--probabilities needs logistic loss";
+}
+
+TEST(Csoaa, RegressesCostsAndPredictsTheCheapestListedClass) {
+  const ReductionSpec s = spec(ReductionKind::kCsoaa, 3);
+  ParseOptions po;
+  po.labels = label_format(s);
+  const Data train = test::parse_lines({"1:1 2:0 3:0.5 |w a"}, po);
+  Rig rig(s, "squared");
+  for (int i = 0; i < 30; ++i) rig.reduction->process(train.examples[0], train.features[0], true);
+  const Outcome& o = rig.reduction->process(train.examples[0], train.features[0], false);
+  EXPECT_EQ(o.prediction, 2.0);
+  EXPECT_EQ(o.label, 2.0) << "the cheapest class";
+  EXPECT_EQ(o.loss, 0.0);
+  // Restricted to the listed candidates: 1 and 3 only, 3 is cheaper.
+  const Data candidates = test::parse_lines({"1 3 |w a"}, po);
+  const Outcome& c = rig.reduction->process(candidates.examples[0], candidates.features[0], false);
+  EXPECT_FALSE(c.labeled);
+  EXPECT_EQ(c.prediction, 3.0);
+  std::string line;
+  rig.reduction->raw_text("", line);
+  EXPECT_EQ(line.substr(0, 2), "1:");
+}
+
+TEST(Csoaa, SeparableCostSensitiveProblem) {
+  // Cost 0 for the true class of the separable data, 1 for the others.
+  std::vector<std::string> lines;
+  for (const std::string& l : test::separable_multiclass(4, 300, 3)) {
+    const int y = l[0] - '0';
+    std::string cs;
+    for (int k = 1; k <= 4; ++k) cs += std::to_string(k) + ":" + (k == y ? "0 " : "1 ");
+    lines.push_back(cs + l.substr(2));
+  }
+  const ReductionSpec s = spec(ReductionKind::kCsoaa, 4);
+  ParseOptions po;
+  po.labels = label_format(s);
+  const Data d = test::parse_lines(lines, po);
+  Rig rig(s, "squared");
+  EXPECT_EQ(training_error(rig, d, 5), 0.0);
+}
+
+TEST(ComponentOffsets, AreDistinctAfterMasking) {
+  const uint32_t mask = (1u << 18) - 1;
+  std::vector<char> used(mask + 1, 0);
+  for (uint32_t i = 0; i < 4096; ++i) {
+    const uint32_t slot = component_offset(i) & mask;
+    EXPECT_FALSE(used[slot]) << i;
+    used[slot] = 1;
+  }
+  EXPECT_EQ(component_offset(0), 0u);
+  EXPECT_EQ(kComponentStride % 2, 1u);
+}
+
+}  // namespace
+}  // namespace learner
