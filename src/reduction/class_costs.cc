@@ -59,4 +59,18 @@ void ConstantClass::print(std::FILE* out) const {
                (sum_[best] - min_sum_) / weight_);
 }
 
+bool cost_outcome(Outcome& out, uint32_t predicted, double importance, bool labeled, const ClassCosts& costs,
+                  ConstantClass& constant) {
+  out = Outcome{};
+  out.prediction = predicted;
+  out.weight = importance;
+  if (labeled) {
+    out.labeled = true;
+    out.label = costs.best();
+    out.loss = costs.regret(predicted);
+    constant.add(costs, importance);
+  }
+  return labeled;
+}
+
 }  // namespace learner

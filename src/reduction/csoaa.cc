@@ -31,14 +31,7 @@ const Outcome& Csoaa::process(const Example& ex, const std::vector<Feature>& fea
     if (candidate(ex, k + 1) && (predicted_ == 0 || scores_[k] < scores_[predicted_ - 1])) predicted_ = k + 1;
   }
   if (predicted_ == 0) predicted_ = 1;  // a label listing only classes > K was refused by the parser
-  outcome_ = Outcome{};
-  outcome_.prediction = predicted_;
-  outcome_.weight = ex.importance;
-  if (costs_.set(ex)) {
-    outcome_.labeled = true;
-    outcome_.label = costs_.best();
-    outcome_.loss = costs_.regret(predicted_);
-    constant_.add(costs_, ex.importance);
+  if (cost_outcome(outcome_, predicted_, ex.importance, costs_.set(ex), costs_, constant_)) {
     if (learn) {
       for (const ClassCost& c : ex.costs) {
         if (c.cost == kUnknownCost) continue;

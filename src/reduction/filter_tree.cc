@@ -43,15 +43,7 @@ const Outcome& FilterTree::process(const Example& ex, const std::vector<Feature>
   } else {
     predicted_ = predict_top_down(ex, features);
   }
-  outcome_ = Outcome{};
-  outcome_.prediction = predicted_;
-  outcome_.weight = ex.importance;
-  if (labeled) {
-    outcome_.labeled = true;
-    outcome_.label = costs_.best();
-    outcome_.loss = costs_.regret(predicted_);
-    constant_.add(costs_, ex.importance);
-  }
+  cost_outcome(outcome_, predicted_, ex.importance, labeled, costs_, constant_);
   return outcome_;
 }
 

@@ -19,15 +19,8 @@ const Outcome& Oaa::process(const Example& ex, const std::vector<Feature>& featu
     scores_[k] = task_.predict(ex, features, &part, 1);
     if (scores_[k] > scores_[predicted_ - 1]) predicted_ = k + 1;
   }
-  outcome_ = Outcome{};
-  outcome_.prediction = predicted_;
-  outcome_.weight = ex.importance;
-  if (costs_.set(ex)) {
+  if (cost_outcome(outcome_, predicted_, ex.importance, costs_.set(ex), costs_, constant_)) {
     const uint32_t y = costs_.best();
-    outcome_.labeled = true;
-    outcome_.label = y;
-    outcome_.loss = costs_.regret(predicted_);
-    constant_.add(costs_, ex.importance);
     if (learn) {
       for (uint32_t k = 0; k < K; ++k) {
         part.offset = component_offset(k);

@@ -40,15 +40,7 @@ const Outcome& ScoringFilterTree::process(const Example& ex, const std::vector<F
         },
         winners_);
   }
-  outcome_ = Outcome{};
-  outcome_.prediction = predicted_;
-  outcome_.weight = ex.importance;
-  if (labeled) {
-    outcome_.labeled = true;
-    outcome_.label = costs_.best();
-    outcome_.loss = costs_.regret(predicted_);
-    constant_.add(costs_, ex.importance);
-  }
+  cost_outcome(outcome_, predicted_, ex.importance, labeled, costs_, constant_);
   return outcome_;
 }
 

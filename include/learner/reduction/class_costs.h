@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "learner/example.h"
+#include "learner/reduction/reduction.h"
 
 namespace learner {
 
@@ -50,6 +51,13 @@ class ConstantClass {
   double min_sum_ = 0.0;     // weighted minimum cost
   double weight_ = 0.0;
 };
+
+// Sets `out` for a multiclass example predicted as `predicted`: when
+// `costs` holds a label (costs.set(ex) returned true) its loss is the
+// regret, its label the cheapest class, and `constant` counts it. Returns
+// whether the example was labeled.
+bool cost_outcome(Outcome& out, uint32_t predicted, double importance, bool labeled, const ClassCosts& costs,
+                  ConstantClass& constant);
 
 // Class ids checked against 1..K for labels the parser did not check.
 uint32_t checked_class(double label, uint32_t classes, uint64_t line);

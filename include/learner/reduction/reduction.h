@@ -17,9 +17,8 @@
 //       wrong labels) or, with --multilabel_loss zero_one, the 0/1 loss of the set
 //   --active [--simulation]                              the run's loss
 //
-// No reduction allocates per example once its scratch space has grown, except
-// that --active calls Model::min_importance, which (core, today) fills a
-// std::vector of saved weight slots per call.
+// No reduction allocates per example once its scratch space has grown
+// (Model::min_importance, used by --active, reuses its buffer too).
 #pragma once
 
 #include <cstdint>
