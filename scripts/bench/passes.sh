@@ -51,23 +51,10 @@ learner="$(find_learner)"
 gen="$(find_gen_synthetic)"
 
 # --- data (shared with throughput.sh) ----------------------------------------
-mkdir -p "$bench_dir"
-data="$bench_dir/synthetic-s$seed-$bytes.vw"
-stats="$data.stats"
-version="$("$gen" --version)"
-stat_value() { awk -F= -v k="$1" '$1 == k { print $2; found = 1 } END { exit !found }' "$stats"; }
-if [[ -s "$data" && -s "$stats" ]] && [[ "$(stat_value generator)" == "$version" ]] &&
-  [[ "$(stat_value bytes)" == "$(wc -c <"$data" | tr -d ' ')" ]]; then
-  bench_log "reusing $data"
-else
-  bench_log "generating $data ($gen --bytes $bytes --seed $seed)"
-  "$gen" --bytes "$bytes" --seed "$seed" --out "$data.tmp" --stats "$stats.tmp" --quiet
-  mv -f -- "$data.tmp" "$data"
-  mv -f -- "$stats.tmp" "$stats"
-fi
-file_bytes="$(stat_value bytes)"
-bench_log "data: $file_bytes bytes, $(stat_value lines) examples"
-cat -- "$data" >/dev/null  # warm the page cache
+ensure_synthetic "$gen" "$bytes" "$seed" "$bench_dir"
+data="$synth_data"
+file_bytes="$(synth_value bytes)"
+bench_log "data: $file_bytes bytes, $(synth_value lines) examples"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/passes-bench.XXXXXX")"
 trap 'rm -rf -- "$work"' EXIT

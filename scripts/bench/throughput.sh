@@ -49,28 +49,12 @@ fi
 gen="$(find_gen_synthetic)"
 
 # --- data (cached) ---------------------------------------------------------
-mkdir -p "$bench_dir"
-data="$bench_dir/synthetic-s$seed-$bytes.vw"
-stats="$data.stats"
-version="$("$gen" --version)"
-stat_value() { awk -F= -v k="$1" '$1 == k { print $2; found = 1 } END { exit !found }' "$stats"; }
-if [[ -s "$data" && -s "$stats" ]] && [[ "$(stat_value generator)" == "$version" ]] &&
-  [[ "$(stat_value bytes)" == "$(wc -c <"$data" | tr -d ' ')" ]]; then
-  bench_log "reusing $data"
-else
-  bench_log "generating $data ($gen --bytes $bytes --seed $seed)"
-  t0=$(now_s)
-  "$gen" --bytes "$bytes" --seed "$seed" --out "$data.tmp" --stats "$stats.tmp" --quiet
-  mv -f -- "$data.tmp" "$data"
-  mv -f -- "$stats.tmp" "$stats"
-  t1=$(now_s)
-  bench_log "generated $(stat_value bytes) bytes in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s"
-fi
-file_bytes="$(stat_value bytes)"
-file_lines="$(stat_value lines)"
-file_features="$(stat_value features)"
+ensure_synthetic "$gen" "$bytes" "$seed" "$bench_dir"
+data="$synth_data"
+file_bytes="$(synth_value bytes)"
+file_lines="$(synth_value lines)"
+file_features="$(synth_value features)"
 bench_log "data: $file_bytes bytes, $file_lines examples, $file_features features"
-cat -- "$data" >/dev/null  # warm the page cache
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/throughput-bench.XXXXXX")"
 trap 'rm -rf -- "$work"' EXIT
