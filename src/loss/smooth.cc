@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "flow_series.h"
+
 namespace learner::detail {
 
 UpdateStep SmoothLoss::step(const PredictionPath& path, double y, double h) const {
@@ -11,6 +13,10 @@ UpdateStep SmoothLoss::step(const PredictionPath& path, double y, double h) cons
   if (path.is_affine()) {
     const double t = linear_update(path.at(0.0), std::max(path.q, 0.0), y, h);
     return {clamp_step(t), h};
+  }
+  if (const double c = flow_rate(path.at(0.0), y); c > 0.0) {
+    double t = 0.0;
+    if (flow_series(path, y, c, h, t)) return {clamp_step(t), h};
   }
   return integrate_smooth_update(*this, path, y, h);
 }

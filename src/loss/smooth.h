@@ -36,6 +36,10 @@ class SmoothLoss : public Loss {
   }
   // The closed form on the affine path p(t) = p0 + q t (q >= 0, h > 0).
   virtual double linear_update(double p0, double q, double y, double h) const = 0;
+  // c when the flow is dt/dh = c (y - p) from p0 on (the squared family, c =
+  // 2 w), which step() then solves by its Taylor series (flow_series.h) when
+  // that converges; 0 for the other losses.
+  virtual double flow_rate(double p0, double y) const { return 0.0; }
 
   UpdateStep step(const PredictionPath& path, double y, double h) const override;
   double update(const PredictionPath& path, double y, double h) const override {

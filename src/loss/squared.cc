@@ -34,6 +34,7 @@ class Squared : public SmoothLoss {
   double linear_update(double p0, double q, double y, double h) const override {
     return squared_step(p0, q, y, h, 1.0);
   }
+  double flow_rate(double, double) const override { return 2.0; }
 };
 
 // Same loss; on an affine path the plain step 2 (y - p) h (not importance
@@ -67,6 +68,7 @@ class Expectile final : public SmoothLoss {
   double linear_update(double p0, double q, double y, double h) const override {
     return squared_step(p0, q, y, h, weight(p0, y));
   }
+  double flow_rate(double p0, double y) const override { return 2.0 * weight(p0, y); }
 
  private:
   double weight(double p, double y) const { return y - p < 0.0 ? q_ : 1.0 - q_; }
