@@ -10,11 +10,13 @@ namespace {
 
 constexpr int N = kFlowSeriesMaxOrder;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-// A term below this fraction of the sum and under half the one before ends
-// the series: with the geometric decay seen there the remainder is at most
-// about that term, below the ODE's rtol (1e-10), far below the invariance
-// tests' 1e-7 and the float weights' 6e-8.
+// Two consecutive terms below this fraction of the sum end the series (one
+// small term is not enough: the terms of a sum of exponentials can dip
+// before they decay); the remainder is then of that order, below the ODE's
+// rtol (1e-10) and far below the float weights' 6e-8.
 constexpr double kSeriesTol = 1e-11;
+// The largest c h p'(0) + 2 kappa c h |y - p0| given to one series piece.
+constexpr double kPieceStiffness = 2.0;
 
 struct Reciprocals {  // 1 / n, so that the recurrences multiply
   double v[N + 1];
@@ -30,9 +32,13 @@ struct SeriesTerm {
   double up[N], down[N];  // Taylor coefficients of e^{2 kappa t(s)} and e^{-2 kappa t(s)}
 };
 
-}  // namespace
+enum class Piece { kDone, kNotConverged, kTooClose };
 
-bool flow_series(const PredictionPath& path, double y, double c, double h, double& t) {
+// One series step of importance h on `path` (already re-based to the start
+// of the piece). d: the direction of y seen from the first piece's p0;
+// margin: with mu > 0, how close to y the flow may come (see the header).
+Piece series_piece(const PredictionPath& path, double y, double c, double h, double d, double margin,
+                   double& t) {
   SeriesTerm terms[PredictionPath::kMaxTerms];
   int n_terms = 0;
   auto add = [&](double kappa, double P, double M) {
@@ -45,30 +51,29 @@ bool flow_series(const PredictionPath& path, double y, double c, double h, doubl
     term.up[0] = term.down[0] = 1.0;
     return true;
   };
-  if (!add(path.kappa, path.P, path.M)) return false;
+  if (!add(path.kappa, path.P, path.M)) return Piece::kNotConverged;
   for (int j = 0; j < path.n_extra; ++j)
-    if (!add(path.extra[j].kappa, path.extra[j].P, path.extra[j].M)) return false;
+    if (!add(path.extra[j].kappa, path.extra[j].P, path.extra[j].M)) return Piece::kNotConverged;
 
   // Coefficients in s = h' / h: b (step t), p (prediction), dyadic (sum of
   // the terms before decay), decay = e^{-mu h s}.
   double b[N + 1], kb[N + 1], p[N], dyadic[N], decay[N];
   const double mu_h = path.mu * h;
   decay[0] = 1.0;
-
   dyadic[0] = 0.0;
   for (int j = 0; j < n_terms; ++j) dyadic[0] += 0.5 * (terms[j].P - terms[j].M);
   p[0] = path.p_lin0 + dyadic[0];
-  if (!std::isfinite(p[0])) return false;
+  if (!std::isfinite(p[0])) return Piece::kNotConverged;
   const double ch = c * h;
   b[0] = kb[0] = 0.0;
   b[1] = ch * (y - p[0]);
   kb[1] = b[1];
-  if (b[1] == 0.0) {
+  if (!(d * b[1] > 0.0)) {  // at (or, by rounding, past) y: no further move
     t = 0.0;
-    return true;
+    return Piece::kDone;
   }
   double sum = b[1];
-  int order = 0;  // the last coefficient used
+  int order = 0;  // the last coefficient of p used
   for (int n = 1; n < N; ++n) {
     double dn = 0.0;
     for (int j = 0; j < n_terms; ++j) {
@@ -105,35 +110,98 @@ bool flow_series(const PredictionPath& path, double y, double c, double h, doubl
     b[n + 1] = -ch * pn * kInv.v[n + 1];
     kb[n + 1] = (n + 1) * b[n + 1];
     sum += b[n + 1];
-    if (!std::isfinite(sum) || std::fabs(b[n + 1]) > 1e6 * std::fabs(b[1])) return false;
+    if (!std::isfinite(sum) || std::fabs(b[n + 1]) > 1e6 * std::fabs(b[1])) return Piece::kNotConverged;
     const double last = std::fabs(b[n + 1]);
-    if (last <= kSeriesTol * std::fabs(sum) && last <= 0.5 * std::fabs(b[n])) {
+    if (last <= kSeriesTol * std::fabs(sum) && std::fabs(b[n]) <= kSeriesTol * std::fabs(sum)) {
       order = n;
       break;
     }
+    // Half way with terms still above 1e-5 |t|: this piece is too long to
+    // converge within N terms; give up early so that a shorter one is tried.
+    if (n == N / 2 && last > 1e-5 * std::fabs(sum)) return Piece::kNotConverged;
   }
-  if (order == 0) return false;  // not converged: the ODE takes over
-
-  // The flow never passes y; rounding at the very end of a converged flow
-  // could, and then the ODE's capped formulation decides.
-  const double d = b[1] > 0.0 ? 1.0 : -1.0;
-  const double gap0 = std::fabs(y - p[0]);
-  const double end_gap = d * (y - path.at(sum, h));
-  if (!(end_gap >= 0.0)) return false;
+  if (order == 0) return Piece::kNotConverged;
   if (mu_h != 0.0) {
-    // The decaying ODE stops where p comes within its margin of y (at most
-    // 1e-3 of the initial gap plus rounding); the series must stay clear of
-    // it over the whole step, checked on a grid of s by Horner on p(s).
-    const double margin = 1e-3 * gap0 + 64.0 * kEps * path.magnitude(0.0);
-    if (!(end_gap > 2.0 * margin)) return false;
+    // The decaying ODE stops where p comes within its margin of y; the
+    // series must stay clear of it over the whole piece, checked on a grid
+    // of s by Horner on p(s) (the end is checked exactly by the caller).
     for (int i = 1; i < 16; ++i) {
       const double s = i / 16.0;
       double ps = p[order];
       for (int n = order - 1; n >= 0; --n) ps = ps * s + p[n];
-      if (!(d * (y - ps) > 2.0 * margin)) return false;
+      if (!(d * (y - ps) > margin)) return Piece::kTooClose;
     }
   }
   t = sum;
+  return Piece::kDone;
+}
+
+// The path re-based after step dt at importance dh: p_lin0 + q dt, and each
+// dyadic term times e^{+-2 kappa dt - mu dh}.
+PredictionPath advanced(const PredictionPath& path, double dt, double dh) {
+  PredictionPath next = path;
+  next.p_lin0 = path.p_lin0 + path.q * dt;
+  const double decay = -path.mu * dh;
+  next.P = path.P * std::exp(2.0 * path.kappa * dt + decay);
+  next.M = path.M * std::exp(-2.0 * path.kappa * dt + decay);
+  for (int j = 0; j < path.n_extra; ++j) {
+    next.extra[j].P = path.extra[j].P * std::exp(2.0 * path.extra[j].kappa * dt + decay);
+    next.extra[j].M = path.extra[j].M * std::exp(-2.0 * path.extra[j].kappa * dt + decay);
+  }
+  return next;
+}
+
+}  // namespace
+
+bool flow_series(const PredictionPath& path, double y, double c, double h, double& t) {
+  const double p0 = path.at(0.0);
+  if (!std::isfinite(p0)) return false;
+  if (p0 == y) {
+    t = 0.0;
+    return true;
+  }
+  const double d = y > p0 ? 1.0 : -1.0;
+  const double gap0 = std::fabs(y - p0);
+  // With mu > 0 the decaying ODE stops within 1e-3 of the initial gap (plus
+  // rounding) of y; stay clear of twice that.
+  const double margin = path.mu > 0.0 ? 2.0 * (1e-3 * gap0 + 64.0 * kEps * path.magnitude(0.0)) : 0.0;
+
+  // Pieces: the whole step first; a piece whose series does not converge is
+  // halved (at most kMaxHalvings times in all), a converged one lets the
+  // next piece double.
+  // The first piece: the series in s converges fast when the relaxation
+  // rate c h p'(0) and the path curvature 2 kappa |t| ~ 2 kappa c h gap0 are
+  // O(1); cut longer steps up front rather than after a failed attempt.
+  double curvature = 2.0 * path.kappa;
+  for (int j = 0; j < path.n_extra; ++j) curvature = std::max(curvature, 2.0 * path.extra[j].kappa);
+  const double stiffness = c * h * (path.slope(0.0) + curvature * gap0) + path.mu * h;
+  PredictionPath piece_path = path;
+  double t_done = 0.0, h_done = 0.0, piece = stiffness > kPieceStiffness ? h * kPieceStiffness / stiffness : h;
+  int halvings = 0, pieces = 0;
+  while (h_done < h) {
+    piece = std::min(piece, h - h_done);
+    double dt = 0.0;
+    const Piece r = series_piece(piece_path, y, c, piece, d, margin, dt);
+    if (r == Piece::kTooClose) return false;
+    if (r == Piece::kNotConverged) {
+      if (++halvings > kFlowSeriesMaxHalvings) return false;
+      piece *= 0.5;
+      continue;
+    }
+    t_done += dt;
+    h_done = h - piece <= h_done ? h : h_done + piece;
+    if (h_done >= h) break;
+    if (++pieces >= kFlowSeriesMaxPieces) return false;
+    piece_path = advanced(piece_path, dt, piece);
+    piece *= 2.0;
+  }
+
+  // The flow never passes y; rounding at the very end of a converged flow
+  // could, and then the ODE's capped formulation decides.
+  const double end_gap = d * (y - path.at(t_done, h));
+  if (!(end_gap >= 0.0)) return false;
+  if (path.mu > 0.0 && !(end_gap > margin)) return false;
+  t = t_done;
   return true;
 }
 

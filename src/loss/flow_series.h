@@ -12,14 +12,15 @@
 // n E_n = sum_{k=1..n} k u_k E_{n-k}): O(n^2) multiply-adds per order and no
 // transcendental function at all, since every exponential is 1 at t = 0.
 // With s = h' / h the series in s is summed at s = 1 and accepted only when
-// its terms have become negligible (a term under 1e-11 |t| and under half
-// the one before): the result is then the exact flow to about 1e-11,
+// its terms have become negligible (two consecutive terms under 1e-11 |t|):
+// the result is then the exact flow to about 1e-11,
 // consistent with the adaptive ODE (smooth_ode.cc) it replaces for the
 // typical small steps of online training, about ten times faster.
 //
 // flow_series() returns false, and leaves the work to the ODE, when the
-// series has not converged within kMaxOrder terms (large c h p'(0) or
-// k t), or when the result would break the ODE's contract: p passing y
+// series has not converged within kFlowSeriesMaxOrder terms even on short
+// pieces of the step (huge c h p'(0) or k t), or when the result would
+// break the ODE's contract: p passing y
 // (rounding at the very end of a converged flow) or, with mu > 0, coming
 // within the stop margin of y anywhere along the step (the decaying ODE
 // stops there and reports h_used < h).
@@ -30,6 +31,11 @@
 namespace learner::detail {
 
 inline constexpr int kFlowSeriesMaxOrder = 28;
+// A step whose series does not converge is cut into pieces (halved, then
+// doubled again after each converged piece; the path is re-based between
+// pieces at the cost of two exponentials per dyadic term).
+inline constexpr int kFlowSeriesMaxHalvings = 8;
+inline constexpr int kFlowSeriesMaxPieces = 24;
 
 // On success t is the step after importance h (> 0); c > 0.
 bool flow_series(const PredictionPath& path, double y, double c, double h, double& t);

@@ -13,6 +13,7 @@ namespace learner::detail {
 inline double capped_exp(double coef, double arg) {
   constexpr double kHuge = PredictionPath::kHuge;
   if (!(coef > 0.0)) return 0.0;
+  if (arg == 0.0) return coef;  // p(0) and p'(0) are asked for on every update
   if (arg <= 600.0 && coef <= 1e38) return coef * std::exp(arg);
   const double log_value = std::log(coef) + arg;
   return log_value >= std::log(kHuge) ? kHuge : std::exp(log_value);
