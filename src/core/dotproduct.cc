@@ -185,10 +185,13 @@ void DotProduct::apply(double t, double importance) {
   for (std::size_t n = 0; n < used_; ++n) {
     const State& st = states_[n];
     if (!st.active) continue;
+    // sinh(x) and cosh(x) - 1 from one expm1, without cancellation:
+    // with m = e^x - 1, sinh = m (m + 2) / (2 (m + 1)), cosh - 1 = m^2 / (2 (m + 1)).
     const double x = st.kappa * st.sign * t;
-    const double sh = std::sinh(x);
-    const double half = std::sinh(0.5 * x);
-    const double ch1 = 2.0 * half * half;  // cosh(x) - 1 without cancellation
+    const double m = std::expm1(x);
+    const double half_over = 0.5 / (m + 1.0);
+    const double sh = m * (m + 2.0) * half_over;
+    const double ch1 = m * m * half_over;
     if (!std::isfinite(sh) || !std::isfinite(ch1)) continue;
     for (int s = 0; s < 2; ++s) {
       const std::vector<double>& mine = st.vec[s];

@@ -28,7 +28,7 @@
 //   A(s) = A0 cosh(kappa s) + r B0 sinh(kappa s),  B(s) = B0 cosh + A0/r sinh,
 //   V[f] += eta_f x_f (A(s) - A0) / rho_a   (f in a; b likewise with B, rho_b),
 //
-// with cosh(x) - 1 evaluated as 2 sinh^2(x/2) (no cancellation). With
+// with sinh(x) and cosh(x) - 1 both from m = expm1(x) (no cancellation). With
 // --dotproduct_l2 lambda all latent features of the example share one rate
 // eta = (sum rho) / (sum x^2) and every latent weight touched is multiplied
 // by e^{-eta lambda h} (the path gets mu = 2 eta lambda).
