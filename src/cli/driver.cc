@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <memory>
 
 #include "learner/cache/cache_file.h"
@@ -369,7 +370,9 @@ int run(const Options& o) {
         if (labeled)
           example_loss =
               o.core.binary ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : loss->loss(p_hat, ex.label);
-        if (learn) model.learn(features, p_hat, ex.label, ex.importance);
+        if (learn)
+          model.learn(features, p_hat, ex.label, ex.importance,
+                      o.core.binary ? std::numeric_limits<double>::quiet_NaN() : example_loss);
         shown = apply_link(o.core, p_hat);
         predictions.write(shown, ex.tag);
         raw_predictions.write(raw, ex.tag);

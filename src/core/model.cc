@@ -175,9 +175,10 @@ void Model::apply_linear(const std::vector<Feature>& features, uint32_t offset, 
   }
 }
 
-void Model::learn(const std::vector<Feature>& features, double p_hat, double label, double importance) {
+void Model::learn(const std::vector<Feature>& features, double p_hat, double label, double importance,
+                  double loss_at_p_hat) {
   static const Example kEmpty;
-  learn(last_example_ ? *last_example_ : kEmpty, features, kSingle, 1, p_hat, label, importance);
+  learn(last_example_ ? *last_example_ : kEmpty, features, kSingle, 1, p_hat, label, importance, loss_at_p_hat);
 }
 
 void Model::learn(const Example& ex, const std::vector<Feature>& features, double p_hat, double label,
@@ -186,9 +187,10 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, doubl
 }
 
 void Model::learn(const Example& ex, const std::vector<Feature>& features, const Component* parts, std::size_t n,
-                  double p_hat, double label, double importance) {
+                  double p_hat, double label, double importance, double loss_at_p_hat) {
   if (!(importance > 0)) return;
-  if (loss_.loss(p_hat, label) == 0.0) return;  // VW: no update at zero loss
+  const double loss = std::isnan(loss_at_p_hat) ? loss_.loss(p_hat, label) : loss_at_p_hat;
+  if (loss == 0.0) return;  // VW: no update at zero loss
   const double g2 = importance * loss_.square_grad(p_hat, label);
   double scale = 0.0;
   const PredictionPath path = build_path(ex, features, parts, n, p_hat, g2, importance, scale);

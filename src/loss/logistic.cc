@@ -30,9 +30,10 @@ double logistic_increment(double z0, double sigma) {
   auto c_expm1 = [&](double d) { return d < 700.0 ? c * std::expm1(d) : std::exp(z0 + d) - c; };
   double delta = std::fmin(sigma, bound);
   for (int it = 0; it < 100; ++it) {
-    const double f = delta + c_expm1(delta) - sigma;
+    const double em = c_expm1(delta);
+    const double f = delta + em - sigma;
     if (!(f > 0.0)) break;
-    const double step = f / (1.0 + c + c_expm1(delta));
+    const double step = f / (1.0 + c + em);
     delta -= step;
     if (step <= 1e-17 * delta) break;
   }
@@ -50,11 +51,17 @@ double logistic_step(double p0, double q, double y, double h) {
 class Logistic final : public SmoothLoss {
  public:
   std::string_view name() const override { return "logistic"; }
+  // The labels +-1 (every example of a binary task) need one of the two
+  // sides only: one softplus or sigmoid instead of two.
   double loss(double p, double y) const override {
+    if (y == 1.0) return softplus(-p);
+    if (y == -1.0) return softplus(p);
     const double s = share(y);
     return s * softplus(-p) + (1.0 - s) * softplus(p);
   }
   double first_derivative(double p, double y) const override {
+    if (y == 1.0) return -sigmoid(-p);
+    if (y == -1.0) return sigmoid(p);
     const double s = share(y);
     return -s * sigmoid(-p) + (1.0 - s) * sigmoid(p);
   }

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -54,13 +55,17 @@ class Model {
   double predict(const Example& ex, const std::vector<Feature>& features);
   double predict(const Example& ex, const std::vector<Feature>& features, const Component* parts, std::size_t n);
   // Learns from `ex`, whose clipped prediction is p_hat, moving every part
-  // along one importance-aware path. No-op for importance <= 0.
+  // along one importance-aware path. No-op for importance <= 0 and, as in
+  // VW, for zero loss at p_hat; `loss_at_p_hat`, when the caller has already
+  // computed loss(p_hat, label), saves computing it again (NaN: unknown).
   void learn(const Example& ex, const std::vector<Feature>& features, double p_hat, double label, double importance);
   void learn(const Example& ex, const std::vector<Feature>& features, const Component* parts, std::size_t n,
-             double p_hat, double label, double importance);
+             double p_hat, double label, double importance,
+             double loss_at_p_hat = std::numeric_limits<double>::quiet_NaN());
   // The example last passed to predict() (single model); kept for callers
   // that do not hold the Example.
-  void learn(const std::vector<Feature>& features, double p_hat, double label, double importance);
+  void learn(const std::vector<Feature>& features, double p_hat, double label, double importance,
+             double loss_at_p_hat = std::numeric_limits<double>::quiet_NaN());
   // Smallest importance weight that would move the prediction from p_hat to
   // `target` (design note section 4), computed on the example's path without
   // changing any weight or accumulator. +infinity if out of reach.
