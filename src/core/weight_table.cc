@@ -1,5 +1,6 @@
 #include "learner/core/weight_table.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -11,25 +12,46 @@
 
 namespace learner {
 
-void WeightTable::Free::operator()(float* p) const { std::free(p); }
+void WeightTable::Free::operator()(float* p) const {
+  if (mapped_bytes > 0)
+    ::munmap(p, mapped_bytes);
+  else
+    std::free(p);
+}
 
 WeightTable::WeightTable(unsigned bits, unsigned stride)
     : bits_(bits), stride_(stride), mask_(bits >= 32 ? 0xFFFFFFFFu : ((1u << bits) - 1u)) {
   if (bits < 1 || bits > 31) throw UsageError("-b must be between 1 and 31, got " + std::to_string(bits));
   const std::size_t bytes = size() * sizeof(float);
-  // Tables of 2 MiB and more sit on 2 MiB boundaries and ask for transparent
-  // huge pages: the core touches a few random slots per feature, and with 4
-  // KiB pages nearly every one of them is also a TLB miss (at -b 22 the
-  // linear table spans 16384 small pages but only 32 huge ones). Where THP
-  // is off or the advice fails nothing changes but speed.
+  auto fail = [&] { return Error("cannot allocate " + std::to_string(bytes >> 20) + " MiB for -b " + std::to_string(bits)); };
+  // Tables of 2 MiB and more are anonymous mappings (zero pages until first
+  // written: no memset, and RSS grows only with the slots touched) on 2 MiB
+  // boundaries with transparent huge pages asked for: the core touches a
+  // few random slots per feature, and with 4 KiB pages nearly every one of
+  // them is also a TLB miss (at -b 22 the linear table spans 16384 small
+  // pages but only 32 huge ones). Where THP is off or the advice fails
+  // nothing changes but speed.
   constexpr std::size_t kHuge = std::size_t{2} << 20;
-  const std::size_t align = bytes >= kHuge ? kHuge : 64;
-  const std::size_t rounded = (bytes + align - 1) / align * align;
-  void* p = std::aligned_alloc(align, rounded);
-  if (p == nullptr) throw Error("cannot allocate " + std::to_string(rounded >> 20) + " MiB for -b " + std::to_string(bits));
+  if (bytes >= kHuge) {
+    const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
+    // Over-map by 2 MiB and trim, so that the table starts on a boundary.
+    void* raw = ::mmap(nullptr, rounded + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) throw fail();
+    const auto start = reinterpret_cast<std::uintptr_t>(raw);
+    const std::uintptr_t aligned = (start + kHuge - 1) / kHuge * kHuge;
+    if (aligned > start) ::munmap(raw, aligned - start);
+    if (const std::size_t tail = start + rounded + kHuge - (aligned + rounded); tail > 0)
+      ::munmap(reinterpret_cast<void*>(aligned + rounded), tail);
+    void* p = reinterpret_cast<void*>(aligned);
 #ifdef MADV_HUGEPAGE
-  if (align == kHuge) (void)madvise(p, rounded, MADV_HUGEPAGE);
+    (void)::madvise(p, rounded, MADV_HUGEPAGE);
 #endif
+    data_ = std::unique_ptr<float[], Free>(static_cast<float*>(p), Free{rounded});
+    return;
+  }
+  const std::size_t rounded = (bytes + 63) / 64 * 64;
+  void* p = std::aligned_alloc(64, rounded);
+  if (p == nullptr) throw fail();
   std::memset(p, 0, rounded);
   data_.reset(static_cast<float*>(p));
 }

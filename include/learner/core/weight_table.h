@@ -1,4 +1,5 @@
-// One flat, 64-byte-aligned float array of 2^bits slots x stride floats.
+// One flat, zero-initialised float array of 2^bits slots x stride floats,
+// 64-byte aligned (2 MiB aligned, on huge pages where available, from 2 MiB).
 // A feature index i (full 32-bit hash) owns the slot (i & mask), i.e. the
 // floats [ (i & mask) * stride, ... + stride ). The default linear layout is
 // VW's stride 4: [w, G (adaptive sum), s (normaliser), r (scratch rate)].
@@ -30,6 +31,9 @@ class WeightTable {
 
  private:
   struct Free {
+    Free() noexcept {}
+    explicit Free(std::size_t bytes) noexcept : mapped_bytes(bytes) {}
+    std::size_t mapped_bytes{0};  // > 0: an anonymous mapping of that size
     void operator()(float* p) const;
   };
   unsigned bits_;
