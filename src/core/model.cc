@@ -70,10 +70,16 @@ void Model::accumulate_default(const std::vector<Feature>& features, uint32_t of
       w[2] = ax;
     }
     const float s2 = std::max(w[2] * w[2], FLT_MIN);
-    norm += x2 / s2;
-    const float rate = w[1] > 0 ? 1.0f / std::sqrt(w[1] * s2) : 0.0f;
-    w[3] = rate;
-    sens += x2 * rate;
+    // One division per feature: with rate = 1 / sqrt(G s^2), 1 / s^2 = rate^2 G.
+    if (w[1] > 0) {
+      const float rate = 1.0f / std::sqrt(w[1] * s2);
+      w[3] = rate;
+      sens += x2 * rate;
+      norm += x2 * (rate * rate * w[1]);
+    } else {
+      w[3] = 0.0f;
+      norm += x2 / s2;
+    }
   }
   sensitivity += sens;
   norm_x += norm;
