@@ -161,10 +161,10 @@ double DotProduct::prepare(double g2, double eta, PredictionPath& path) {
     if (!(st.rho[0] > 0) || !(st.rho[1] > 0)) continue;
     st.kappa = std::sqrt(st.rho[0] * st.rho[1]);
     st.r = std::sqrt(st.rho[0] / st.rho[1]);
-    const double sr = std::sqrt(st.r);
+    const double sr = std::sqrt(st.r), inv_sr = 1.0 / sr;
     double P = 0.0, M = 0.0;
     for (unsigned j = 0; j < rank_; ++j) {
-      const double a = st.vec[0][j] / sr, b = st.vec[1][j] * sr;
+      const double a = st.vec[0][j] * inv_sr, b = st.vec[1][j] * sr;
       P += (a + b) * (a + b);
       M += (a - b) * (a - b);
     }

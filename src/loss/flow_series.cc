@@ -34,6 +34,52 @@ struct SeriesTerm {
 
 enum class Piece { kDone, kNotConverged, kTooClose };
 
+// The common case, one dyadic term and no decay, with the recurrences
+// rearranged so that the chain from one coefficient to the next is four
+// operations: with a_k = k b_k, U = e^{2 kappa t}, V = e^{-2 kappa t},
+//   su_n = sum_{k=1..n} a_k U_{n-k},  sv_n = sum a_k V_{n-k},
+//   U_n = 2 kappa su_n / n,  V_n = -2 kappa sv_n / n,
+//   a_{n+1} = -(c h / n) (q a_n + kappa P su_n + kappa M sv_n).
+Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, double& t) {
+  double a[N + 1], U[N], V[N];
+  const double kappa = 0.5 * term.two_kappa, kp = kappa * term.P, km = kappa * term.M;
+  a[1] = a1;
+  U[0] = V[0] = 1.0;
+  double sum = a1, previous = std::fabs(a1);
+  for (int n = 1; n < N; ++n) {
+    // Everything but the newest coefficient a_n first (off the chain).
+    double su = 0.0, sv = 0.0, su2 = 0.0, sv2 = 0.0;
+    int k = 1;
+    for (; k + 1 < n; k += 2) {
+      su += a[k] * U[n - k];
+      sv += a[k] * V[n - k];
+      su2 += a[k + 1] * U[n - k - 1];
+      sv2 += a[k + 1] * V[n - k - 1];
+    }
+    if (k < n) {
+      su += a[k] * U[n - k];
+      sv += a[k] * V[n - k];
+    }
+    su += su2 + a[n];  // U_0 = V_0 = 1
+    sv += sv2 + a[n];
+    const double inv_n = kInv.v[n];
+    U[n] = term.two_kappa * inv_n * su;
+    V[n] = -term.two_kappa * inv_n * sv;
+    a[n + 1] = -ch * inv_n * (q * a[n] + kp * su + km * sv);
+    const double b = a[n + 1] * kInv.v[n + 1];
+    sum += b;
+    if (!std::isfinite(sum) || std::fabs(b) > 1e6 * std::fabs(a1)) return Piece::kNotConverged;
+    const double tol = kSeriesTol * std::fabs(sum);
+    if (std::fabs(b) <= tol && previous <= tol) {
+      t = sum;
+      return Piece::kDone;
+    }
+    if (n == N / 2 && std::fabs(b) > 1e-5 * std::fabs(sum)) return Piece::kNotConverged;
+    previous = std::fabs(b);
+  }
+  return Piece::kNotConverged;
+}
+
 // One series step of importance h on `path` (already re-based to the start
 // of the piece). d: the direction of y seen from the first piece's p0;
 // margin: with mu > 0, how close to y the flow may come (see the header).
@@ -72,6 +118,7 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
     t = 0.0;
     return Piece::kDone;
   }
+  if (n_terms == 1 && mu_h == 0.0) return single_term_piece(path.q, terms[0], ch, kb[1], t);
   double sum = b[1];
   int order = 0;  // the last coefficient of p used
   for (int n = 1; n < N; ++n) {

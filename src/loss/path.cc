@@ -22,6 +22,11 @@ double saturate(double v) { return std::clamp(v, -kHuge, kHuge); }
 double PredictionPath::at(double t, double h) const {
   const double x = 2.0 * kappa * t;
   const double decay = -mu * h;
+  if (n_extra == 0 && x != 0.0 && std::fabs(x) < 300.0 && decay > -300.0 && P < 1e100 && M < 1e100) {
+    // One exponential for both terms (nothing can overflow here).
+    const double e = std::exp(x), scale = decay == 0.0 ? 0.5 : 0.5 * std::exp(decay);
+    return saturate(p_lin0 + saturate(q * t) + scale * (P * e - M / e));
+  }
   double dyadic = 0.5 * (capped_exp(P, x + decay) - capped_exp(M, decay - x));
   for (int j = 0; j < n_extra; ++j) {
     const double xj = 2.0 * extra[j].kappa * t;
@@ -33,6 +38,10 @@ double PredictionPath::at(double t, double h) const {
 double PredictionPath::slope(double t, double h) const {
   const double x = 2.0 * kappa * t;
   const double decay = -mu * h;
+  if (n_extra == 0 && x != 0.0 && std::fabs(x) < 300.0 && decay > -300.0 && P < 1e100 && M < 1e100) {
+    const double e = std::exp(x), scale = decay == 0.0 ? 1.0 : std::exp(decay);
+    return saturate(q + kappa * scale * (P * e + M / e));
+  }
   double curve = kappa * (capped_exp(P, x + decay) + capped_exp(M, decay - x));
   for (int j = 0; j < n_extra; ++j) {
     const double xj = 2.0 * extra[j].kappa * t;
