@@ -160,7 +160,7 @@ double DotProduct::prepare(double g2, double eta, PredictionPath& path) {
     st.active = false;
     if (!(st.rho[0] > 0) || !(st.rho[1] > 0)) continue;
     st.kappa = std::sqrt(st.rho[0] * st.rho[1]);
-    st.r = std::sqrt(st.rho[0] / st.rho[1]);
+    st.r = st.kappa / st.rho[1];  // sqrt(rho_a / rho_b)
     const double sr = std::sqrt(st.r), inv_sr = 1.0 / sr;
     double P = 0.0, M = 0.0;
     for (unsigned j = 0; j < rank_; ++j) {
