@@ -94,23 +94,31 @@ double DotProduct::gather(const Example& ex, uint32_t offset, double sign) {
       st.sum_x[s] = 0.0;
       st.sum_x2[s] = 0.0;
     }
+    const unsigned k = rank_;
     for (const NamespaceSpan& ns : ex.namespaces) {
       const int s = side(ns, p);
       if (s < 0) continue;
+      double* acc = st.vec[s].data();
+      double sum_x = 0.0, sum_x2 = 0.0;
       for (uint32_t i = ns.begin; i < ns.end; ++i) {
         const Feature& f = ex.features[i];
         const uint32_t index = f.index + offset;
         st.terms[s].push_back({index, f.value});
         const float* v = latent_.slot(index);
-        for (unsigned j = 0; j < rank_; ++j) st.vec[s][j] += static_cast<double>(f.value) * v[j];
-        st.sum_x[s] += f.value;
-        st.sum_x2[s] += static_cast<double>(f.value) * f.value;
+        const double x = f.value;
+        for (unsigned j = 0; j < k; ++j) acc[j] += x * v[j];
+        sum_x += x;
+        sum_x2 += x * x;
       }
+      st.sum_x[s] += sum_x;
+      st.sum_x2[s] += sum_x2;
     }
     if (st.terms[0].empty() || st.terms[1].empty()) continue;  // an absent side: no term, no state
     ++used_;
     double dot = 0.0;
-    for (unsigned j = 0; j < rank_; ++j) dot += st.vec[0][j] * st.vec[1][j];
+    const double* a = st.vec[0].data();
+    const double* b = st.vec[1].data();
+    for (unsigned j = 0; j < k; ++j) dot += a[j] * b[j];
     total += sign * (dot - static_cast<double>(rank_) * st.sum_x[0] * st.sum_x[1]);
   }
   return total;
