@@ -7,6 +7,22 @@
 #include "learner/cache/cache_file.h"
 
 namespace learner {
+namespace {
+
+// How labels were parsed: the grammar and, for the reductions', the class count.
+std::string label_grammar(const ParseOptions& parse) {
+  const char* name = "simple";
+  switch (parse.labels) {
+    case LabelFormat::kSimple: return "simple";
+    case LabelFormat::kMulticlass: name = "multiclass"; break;
+    case LabelFormat::kCostSensitive: name = "cost-sensitive"; break;
+    case LabelFormat::kMulticlassOrCost: name = "multiclass-or-cost"; break;
+    case LabelFormat::kMultilabel: name = "multilabel"; break;
+  }
+  return std::string(name) + "/" + std::to_string(parse.classes);
+}
+
+}  // namespace
 
 CacheKey make_cache_key(const std::string& data_path, const ParseOptions& parse) {
   CacheKey key;
@@ -28,6 +44,7 @@ CacheKey make_cache_key(const std::string& data_path, const ParseOptions& parse)
   }
   key.fields.emplace_back("hash", parse.hash_all ? "all" : "strings");
   key.fields.emplace_back("hash_seed", std::to_string(parse.hash_seed));
+  key.fields.emplace_back("labels", label_grammar(parse));
   return key;
 }
 

@@ -39,6 +39,7 @@ std::string describe_mismatch(const std::string& name, const std::string& was, c
   if (name == "data") return "it was made from " + was + " (now " + now + ")";
   if (name == "data_size") return "the data file changed since (size " + was + " bytes, now " + now + ")";
   if (name == "data_mtime_ns") return "the data file changed since (modification time differs)";
+  if (name == "labels") return "its labels were read as " + was + " labels (now " + now + ")";
   return "it was made with --" + name + " " + was + " (now " + now + ")";
 }
 

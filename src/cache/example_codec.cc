@@ -2,6 +2,7 @@
 // little-endian f32/u32 for values and hashes, features of a namespace copied
 // as whole Feature arrays so decoding is one memcpy per namespace.
 #include <bit>
+#include <cstdint>
 
 #include "format.h"
 #include "learner/error.h"
@@ -12,7 +13,8 @@ namespace {
 static_assert(sizeof(Feature) == 8 && offsetof(Feature, value) == 0 && offsetof(Feature, index) == 4,
               "the cache copies Feature arrays as {f32 value, u32 index}");
 
-constexpr uint8_t kHasLabel = 1, kHasImportance = 2, kHasBase = 4, kHasTag = 8;
+constexpr uint8_t kHasLabel = 1, kHasImportance = 2, kHasBase = 4, kHasTag = 8, kHasCosts = 16, kHasLabelSet = 32;
+constexpr uint8_t kAllFlags = kHasLabel | kHasImportance | kHasBase | kHasTag | kHasCosts | kHasLabelSet;
 constexpr uint8_t kPairs = 0, kIndicesOnly = 1;
 constexpr uint32_t kOne = std::bit_cast<uint32_t>(1.0f);
 
@@ -66,7 +68,8 @@ void encode_example(const Example& ex, std::string& out) {
   const bool importance = std::bit_cast<uint32_t>(ex.importance) != kOne;
   const bool base = std::bit_cast<uint32_t>(ex.base) != 0;
   const uint8_t flags = (ex.has_label ? kHasLabel : 0) | (importance ? kHasImportance : 0) | (base ? kHasBase : 0) |
-                        (ex.tag.empty() ? 0 : kHasTag);
+                        (ex.tag.empty() ? 0 : kHasTag) | (ex.costs.empty() ? 0 : kHasCosts) |
+                        (ex.label_set.empty() ? 0 : kHasLabelSet);
   out.push_back(static_cast<char>(flags));
   if (ex.has_label) put(out, ex.label);
   if (importance) put(out, ex.importance);
@@ -74,6 +77,17 @@ void encode_example(const Example& ex, std::string& out) {
   if (!ex.tag.empty()) {
     put_varint(out, ex.tag.size());
     out.append(ex.tag);
+  }
+  if (!ex.costs.empty()) {
+    put_varint(out, ex.costs.size());
+    for (const ClassCost& c : ex.costs) {
+      put_varint(out, c.klass);
+      put(out, c.cost);
+    }
+  }
+  if (!ex.label_set.empty()) {
+    put_varint(out, ex.label_set.size());
+    for (uint32_t k : ex.label_set) put_varint(out, k);
   }
   put_varint(out, ex.namespaces.size());
   put_varint(out, ex.features.size());
@@ -105,7 +119,7 @@ void encode_example(const Example& ex, std::string& out) {
 const char* decode_example(const char* p, const char* end, Example& ex) {
   Cursor c{p, end};
   const auto flags = c.get<uint8_t>();
-  if (!c.ok || (flags & ~(kHasLabel | kHasImportance | kHasBase | kHasTag)) != 0) return nullptr;
+  if (!c.ok || (flags & ~kAllFlags) != 0) return nullptr;
   ex.has_label = (flags & kHasLabel) != 0;
   ex.label = ex.has_label ? c.get<float>() : 0.0f;
   ex.importance = (flags & kHasImportance) ? c.get<float>() : 1.0f;
@@ -117,6 +131,29 @@ const char* decode_example(const char* p, const char* end, Example& ex) {
     c.p += n;
   } else {
     ex.tag.clear();
+  }
+  ex.costs.clear();
+  if (flags & kHasCosts) {
+    const uint64_t n = c.varint();
+    if (!c.ok || n > static_cast<uint64_t>(end - c.p) / 5) return nullptr;  // >= 5 bytes each
+    ex.costs.resize(n);
+    for (ClassCost& cc : ex.costs) {
+      const uint64_t k = c.varint();
+      if (k > UINT32_MAX) return nullptr;
+      cc.klass = static_cast<uint32_t>(k);
+      cc.cost = c.get<float>();
+    }
+  }
+  ex.label_set.clear();
+  if (flags & kHasLabelSet) {
+    const uint64_t n = c.varint();
+    if (!c.ok || n > static_cast<uint64_t>(end - c.p)) return nullptr;  // >= 1 byte each
+    ex.label_set.resize(n);
+    for (uint32_t& k : ex.label_set) {
+      const uint64_t v = c.varint();
+      if (v > UINT32_MAX) return nullptr;
+      k = static_cast<uint32_t>(v);
+    }
   }
   const uint64_t namespaces = c.varint();
   const uint64_t features = c.varint();

@@ -265,9 +265,6 @@ void fill_reduction(const po::variables_map& vm, Options& o) {
   }
   o.parse.labels = label_format(r);
   o.parse.classes = r.classes;
-  if (!o.cache_path.empty() && o.parse.labels != LabelFormat::kMulticlass)
-    throw UsageError("--" + chosen + ": the cache does not store cost-sensitive or multilabel labels; run without "
-                     "-c/--cache_file (--passes re-reads the data file)");
   if (o.core.binary) throw UsageError("--binary applies to simple labels, not to --" + chosen);
 }
 

@@ -58,6 +58,12 @@ void expect_same(const Example& a, const Example& b, std::size_t i) {
   EXPECT_EQ(std::bit_cast<uint32_t>(a.importance), std::bit_cast<uint32_t>(b.importance));
   EXPECT_EQ(std::bit_cast<uint32_t>(a.base), std::bit_cast<uint32_t>(b.base));
   EXPECT_EQ(a.tag, b.tag);
+  ASSERT_EQ(a.costs.size(), b.costs.size());
+  for (std::size_t c = 0; c < a.costs.size(); ++c) {
+    EXPECT_EQ(a.costs[c].klass, b.costs[c].klass);
+    EXPECT_EQ(std::bit_cast<uint32_t>(a.costs[c].cost), std::bit_cast<uint32_t>(b.costs[c].cost));
+  }
+  EXPECT_EQ(a.label_set, b.label_set);
   ASSERT_EQ(a.namespaces.size(), b.namespaces.size());
   for (std::size_t n = 0; n < a.namespaces.size(); ++n) {
     EXPECT_EQ(a.namespaces[n].name, b.namespaces[n].name);
@@ -133,6 +139,48 @@ TEST_P(CacheRoundTrip, EveryFieldSurvivesAcrossBlocksAndPasses) {
 }
 
 INSTANTIATE_TEST_SUITE_P(PlainAndZlib, CacheRoundTrip, ::testing::Bool());
+
+// The reductions' labels: class costs (bare classes have the unknown cost)
+// and label sets survive, next to examples without them.
+TEST(Cache, ReductionLabelsSurvive) {
+  struct Grammar {
+    LabelFormat format;
+    std::vector<const char*> lines;
+  };
+  const Grammar grammars[] = {
+      {LabelFormat::kCostSensitive,
+       {"1:0.5 2:1 3:0 |a x", "2 3 'candidates |a y", "3:1e-7 1:2.5 |b z:2", "| no label"}},
+      {LabelFormat::kMultilabel, {"1,3,4 |a x", "2 'one |a y", "| none", "4,1 |b w"}},
+  };
+  for (const Grammar& g : grammars) {
+    ParseOptions options;
+    options.labels = g.format;
+    options.classes = 4;
+    const TextParser parser(options);
+    std::vector<Example> examples;
+    for (int copy = 0; copy < 3; ++copy)
+      for (const char* line : g.lines) {
+        Example ex;
+        ASSERT_TRUE(parser.parse(line, ex, "<test>", 1)) << line;
+        examples.push_back(std::move(ex));
+      }
+    ASSERT_FALSE(examples[0].costs.empty() && examples[0].label_set.empty()) << "the parser filled no label";
+    const CacheKey key = make_cache_key(data_file("labels"), options);
+    const std::string path = write_cache("labels", examples, key, false);
+    std::string why;
+    auto reader = CacheReader::open(path, key, why);
+    ASSERT_NE(reader, nullptr) << why;
+    Example ex;
+    ex.costs = {{9, 9.0f}};
+    ex.label_set = {9};
+    std::size_t i = 0;
+    for (; reader->next(ex); ++i) {
+      ASSERT_LT(i, examples.size());
+      expect_same(ex, examples[i], i);
+    }
+    EXPECT_EQ(i, examples.size());
+  }
+}
 
 TEST(Cache, AllOnesNamespacesAreStoredWithoutValues) {
   const TextParser parser(ParseOptions{});
@@ -244,6 +292,12 @@ TEST(Cache, OtherHashOptionsOrAChangedFileAreRefusedWithAReason) {
   all.hash_all = true;
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, all), why), nullptr);
   EXPECT_NE(why.find("--hash strings (now all)"), std::string::npos) << why;
+
+  ParseOptions costs;
+  costs.labels = LabelFormat::kCostSensitive;
+  costs.classes = 3;
+  EXPECT_EQ(CacheReader::open(path, make_cache_key(data, costs), why), nullptr);
+  EXPECT_NE(why.find("its labels were read as simple labels (now cost-sensitive/3)"), std::string::npos) << why;
 
   put(data, "1 |a x\n-1 |a y\n");
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, ParseOptions{}), why), nullptr);

@@ -2,6 +2,9 @@
 // trees (with --dotproduct), -p texts, model round trips and usage errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+
 #include <string>
 
 #include "run_helper.h"
@@ -101,9 +104,39 @@ TEST(ReductionMulticlass, UsageAndLabelErrors) {
   const RunResult lenient = run_learner("--oaa 3 --lenient", "1 |a x\n4 |a y\n2 |a z\n");
   EXPECT_EQ(lenient.exit_code, 0) << lenient.err;
   EXPECT_NE(lenient.err.find("skipped malformed lines = 1"), std::string::npos) << lenient.err;
-  const std::string cs = temp_path("cs_cache.vw");
-  write_file(cs, "1:0 2:1 |a x\n");
-  EXPECT_EQ(run_learner("-d " + cs + " --csoaa 2 -c").exit_code, 2) << "the cache has no cost-sensitive labels";
+}
+
+// The cache stores cost-sensitive labels: cached passes predict exactly as
+// passes that re-read the text; a cache made for other labels is rebuilt.
+TEST(ReductionMulticlass, CostSensitiveCachedPassesMatchTextPasses) {
+  const std::string data = temp_path("cs_cache.vw"), cache = temp_path("cs_cache.cache");
+  std::string text;
+  for (int i = 0; i < 60; ++i) {
+    const int best = 1 + i % 3;
+    for (int k = 1; k <= 3; ++k) text += std::to_string(k) + ":" + (k == best ? "0 " : "1 ");
+    text += "|a f" + std::to_string(best) + " g" + std::to_string(i % 7) + "\n";
+  }
+  write_file(data, text);
+  for (const char* reduction : {"--csoaa 3", "--filter_tree 3", "--scoring_filter_tree 3"}) {
+    SCOPED_TRACE(reduction);
+    const std::string base = std::string(" ") + reduction + " --passes 3 --holdout_off -p /dev/stdout --quiet";
+    const RunResult plain = run_learner("-d " + data + base);
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    std::filesystem::remove(cache);
+    const RunResult cached = run_learner("-d " + data + " --cache_file " + cache + base);
+    ASSERT_EQ(cached.exit_code, 0) << cached.err;
+    EXPECT_EQ(cached.out, plain.out);
+    EXPECT_EQ(std::count(plain.out.begin(), plain.out.end(), '\n'), 180);
+    const RunResult reread = run_learner("-d " + data + " --cache_file " + cache + base);  // reads the cache
+    EXPECT_EQ(reread.out, plain.out);
+  }
+  // A cache written for simple labels is not used for cost-sensitive ones.
+  std::filesystem::remove(cache);
+  write_file(data, "1 |a x\n2 |a y\n");
+  ASSERT_EQ(run_learner("-d " + data + " --cache_file " + cache + " --quiet").exit_code, 0);
+  write_file(data, "1:0 2:1 |a x\n");
+  const RunResult rebuilt = run_learner("-d " + data + " --cache_file " + cache + " --csoaa 2");
+  EXPECT_EQ(rebuilt.exit_code, 0) << rebuilt.err;
 }
 
 TEST(ReductionMulticlass, ModelRemembersTheReduction) {

@@ -1,6 +1,7 @@
 // End-to-end runs of --multilabel (both losses) and --active.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "run_helper.h"
@@ -35,6 +36,25 @@ std::string binary_data(int n) {
             std::to_string(b / 100.0) + "\n";
   }
   return text;
+}
+
+// Label sets are cached: cached passes predict exactly as re-read text.
+TEST(ReductionMultilabel, CachedPassesMatchTextPasses) {
+  const std::string data = temp_path("ml_cache.vw"), cache = temp_path("ml_cache.cache");
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += (i % 3 == 0 ? "1,2 |a x y\n" : i % 3 == 1 ? "2 |a y\n" : "3 |a z w\n");
+  write_file(data, text);
+  for (const char* loss : {"", " --multilabel_loss zero_one"}) {
+    const std::string base = std::string(" --multilabel 3") + loss + " --passes 3 --holdout_off -p /dev/stdout --quiet";
+    const RunResult plain = run_learner("-d " + data + base);
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    std::filesystem::remove(cache);
+    const RunResult written = run_learner("-d " + data + " --cache_file " + cache + base);
+    const RunResult read = run_learner("-d " + data + " --cache_file " + cache + base);
+    EXPECT_EQ(written.out, plain.out) << loss;
+    EXPECT_EQ(read.out, plain.out) << loss;
+    EXPECT_NE(plain.out.find("1,2"), std::string::npos) << plain.out;
+  }
 }
 
 TEST(ReductionActive, SimulationQueriesSomeLabelsAndReportsThem) {

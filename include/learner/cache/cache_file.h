@@ -3,15 +3,17 @@
 // first skip reading and parsing text.
 //
 // What is stored: exactly what TextParser produces and the learner sees —
-// has_label, label, importance, base, tag, and per namespace its name, first
+// has_label, label, importance, base, tag, the reductions' labels (class
+// costs, label sets), and per namespace its name, first
 // char, hash and features (full 32-bit index, value with the namespace weight
 // applied). begin/end are implied by the order. Feature names, line numbers
 // and built features (interactions, constant) are NOT stored: FeatureBuilder
 // rebuilds them on the producer thread, which costs a copy per feature and
 // keeps the cache valid when -b, -q, --ignore, --keep, --noconstant change
 // (indices are stored before masking and namespace selection). The cache
-// therefore depends only on the data file and on --hash / --hash_seed;
-// changing either, or the file (size or modification time), rebuilds it.
+// therefore depends only on the data file, on --hash / --hash_seed and on
+// the label grammar (plain, or a reduction's with its class count); changing
+// any of them, or the file (size or modification time), rebuilds it.
 // Malformed lines skipped under --lenient are counted, not stored.
 //
 // Layout (little-endian, this machine's float format):
@@ -25,8 +27,10 @@
 //            (raw, or zlib when compressed); ~1 MiB of encoded examples each
 //   end:     a block header of kind 'END1' with 24 payload bytes {u64
 //            examples, u64 malformed lines skipped, u64 data blocks}
-// Encoded example: u8 flags (1 label, 2 importance, 4 base, 8 tag), the f32
-// fields present, varint tag length + bytes, varint namespaces, varint
+// Encoded example: u8 flags (1 label, 2 importance, 4 base, 8 tag, 16 costs,
+// 32 label set), the f32 fields present, varint tag length + bytes, costs
+// (varint count, then varint class + f32 cost each), label set (varint
+// count, then varint classes), varint namespaces, varint
 // features; per namespace: u8 first, varint name length + bytes, u32 hash,
 // varint count, u8 encoding (0: {f32 value, u32 index} pairs; 1: u32 indices
 // only, every value 1) and the features.
@@ -56,12 +60,12 @@
 
 namespace learner {
 
-constexpr uint32_t kCacheVersion = 1;
+constexpr uint32_t kCacheVersion = 2;  // 2: reduction labels (costs, label sets)
 
 // What a cache must have been made from to be used.
 struct CacheKey {
   // Ordered fields: "data" (canonical path), "data_size", "data_mtime_ns",
-  // "hash", "hash_seed".
+  // "hash", "hash_seed", "labels".
   std::vector<std::pair<std::string, std::string>> fields;
   // False for standard input, whose content cannot be checked: an existing
   // cache is then always rebuilt.
