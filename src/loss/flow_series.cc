@@ -213,12 +213,12 @@ bool flow_series(const PredictionPath& path, double y, double c, double h, doubl
   // rounding) of y; stay clear of twice that.
   const double margin = path.mu > 0.0 ? 2.0 * (1e-3 * gap0 + 64.0 * kEps * path.magnitude(0.0)) : 0.0;
 
-  // Pieces: the whole step first; a piece whose series does not converge is
-  // halved (at most kMaxHalvings times in all), a converged one lets the
+  // Pieces. The series in s converges fast when the relaxation rate
+  // c h p'(0) and the path curvature 2 kappa |t| ~ 2 kappa c h gap0 are
+  // O(1): the first piece is cut to that size up front (rather than after a
+  // failed attempt); a piece whose series does not converge is halved (at
+  // most kFlowSeriesMaxHalvings times in all), a converged one lets the
   // next piece double.
-  // The first piece: the series in s converges fast when the relaxation
-  // rate c h p'(0) and the path curvature 2 kappa |t| ~ 2 kappa c h gap0 are
-  // O(1); cut longer steps up front rather than after a failed attempt.
   double curvature = 2.0 * path.kappa;
   for (int j = 0; j < path.n_extra; ++j) curvature = std::max(curvature, 2.0 * path.extra[j].kappa);
   const double stiffness = c * h * (path.slope(0.0) + curvature * gap0) + path.mu * h;
