@@ -107,7 +107,17 @@ double PredictionPath::inverse(double target) const {
     lo = hi;
     hi = std::min(4.0 * hi, kMaxStep);
   }
-  auto eval = [&](double s) { return detail::RootEval{phi(s), slope(d * s)}; };
+  // phi and its slope from one exponential where at() takes its one-exp
+  // branch (the same expression as at(), so the same rounding).
+  auto eval = [&](double s) {
+    const double t = d * s, x = 2.0 * kappa * t;
+    if (n_extra == 0 && x != 0.0 && std::fabs(x) < 300.0 && P < 1e100 && M < 1e100) {  // h = 0: no decay
+      const double e = std::exp(x), up = P * e, down = M / e;
+      const double p = saturate(p_lin0 + saturate(q * t) + 0.5 * (up - down));
+      return detail::RootEval{d * (p - target), saturate(q + kappa * (up + down))};
+    }
+    return detail::RootEval{phi(s), slope(t)};
+  };
   const double s = detail::solve_bracketed(eval, lo, hi, std::clamp(linearisation, lo, hi),
                                            {.max_iter = 200, .safe_side = true});
   return d * std::clamp(s, 0.0, kMaxStep);
