@@ -334,8 +334,7 @@ int run(const Options& o) {
       const std::vector<Feature>& features = slot->features;
       // Start fetching the next example's weights while this one is learned
       // (the core prefetches only within an example).
-      if (const ParsedExample* ahead = stream.peek())
-        for (const Feature& f : ahead->features) __builtin_prefetch(model.weights().slot(f.index), 1);
+      if (const ParsedExample* ahead = stream.peek()) model.prefetch(ahead->ex, ahead->features);
       if (want_names && slot->pass == 0) {
         for (std::size_t i = 0; i < features.size() && i < slot->names.size(); ++i)
           linear_names[features[i].index & mask].insert(slot->names[i]);

@@ -81,6 +81,12 @@ int DotProduct::side(const NamespaceSpan& ns) const {
   return -1;
 }
 
+void DotProduct::prefetch(const Example& ex) const {
+  for (const NamespaceSpan& ns : ex.namespaces)
+    if (side(ns) >= 0)
+      for (uint32_t i = ns.begin; i < ns.end; ++i) __builtin_prefetch(latent_.slot(ex.features[i].index), 1);
+}
+
 double DotProduct::gather(const Example& ex, uint32_t offset, double sign) {
   double total = 0.0;
   for (std::size_t p = 0; p < pairs_.size(); ++p) {

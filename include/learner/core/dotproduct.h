@@ -50,6 +50,9 @@ class DotProduct {
 
   // Starts a new example: forgets the terms gathered so far.
   void reset() { used_ = 0; }
+  // Asks the memory system for the latent slots `ex` will use (a hint; the
+  // learning loop calls it for the example after the current one).
+  void prefetch(const Example& ex) const;
   // Gathers the latent features of `ex` for one component (weights at index
   // + offset, sign +1/-1) and returns its signed dyadic part of p.
   double gather(const Example& ex, uint32_t offset, double sign);

@@ -71,6 +71,12 @@ class Model {
   // changing any weight or accumulator. +infinity if out of reach.
   double min_importance(const Example& ex, const std::vector<Feature>& features, const Component* parts,
                         std::size_t n, double p_hat, double label, double target);
+  // Asks the memory system for the linear and latent slots of an example
+  // to come (`features` built from `ex`); a hint, nothing changes.
+  void prefetch(const Example& ex, const std::vector<Feature>& features) const {
+    for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index), 1);
+    if (dot_) dot_->prefetch(ex);
+  }
   // Multiplies the base learning rate (--decay_learning_rate after a pass).
   void decay_learning_rate(double factor) { eta_ *= factor; }
   // Sets the base learning rate (restoring a saved model's, possibly decayed, rate).
