@@ -17,25 +17,37 @@
 #   VALID_FRACTION=0.1  share of each fold's training part held out for validation
 #   GRID_Q_LINEAR, GRID_SQ_LINEAR, GRID_Q_DYADIC, GRID_SQ_DYADIC
 #                     hyper-parameter grids, settings separated by ';' (defaults below)
+#   IMPLICIT_RANKS="10"  ranks for which the implicit-feedback input is tried too
+#                     ("" = ids only everywhere)
+#   GRID_Q_IMPLICIT, GRID_SQ_IMPLICIT   grids of the implicit input (defaults below)
 #   ROBUST_L2=0.1 ROBUST_PASSES=10 ROBUST_RATES="0.01 0.1 1 10"   robustness check
 #   SPEED_PASSES=10 SPEED_RUNS=3   speed check
 #   STRICT=1          also fail when the robustness or the speed check fails
+#   SPEED_ONLY=1      run the speed check alone (first fold; exit 1 when a ratio is above 2)
 #   KEEP=1            keep the work folder (data, results, logs)
 #
 # Protocol, per fold uN:
-#   1. scripts/ratings2vw uN.base and uN.test -> "rating |u USER |i ITEM".
-#   2. scripts/split --seed SEED --test-fraction VALID_FRACTION cuts a validation
+#   1. scripts/split --seed SEED --test-fraction VALID_FRACTION cuts a validation
 #      part from uN.base only; the rest is the fit part. uN.test is never read
-#      before step 4.
+#      before step 4 (except by ratings2vw, to convert it).
+#   2. scripts/ratings2vw -> "rating |u USER |i ITEM" (ids input) for uN.base,
+#      uN.test, fit and validation parts. Implicit input (SVD++ as data, only
+#      for IMPLICIT_RANKS): ratings2vw --implicit SET --centered adds to |u the
+#      items the user rated in SET (r<item>:1/sqrt(n) and its twin ~r<item>:-1/sqrt(n),
+#      see ratings2vw --help), with SET = the fit part for the fit and validation
+#      lines and SET = uN.base for the uN.base and uN.test lines: the items a user
+#      rated in uN.test are never used.
 #   3. Fit part and full uN.base are shuffled deterministically (ml_shuffle:
 #      hash of seed and line number, then sort). Every grid setting of every
-#      model and loss is trained on the shuffled fit part and scored on the
-#      validation part (quantile: 0.5-quantile loss; squared: RMSE); the best
-#      setting wins (first one on ties).
+#      model and loss (for IMPLICIT_RANKS: the ids grid and the implicit grid,
+#      so the input is a hyper-parameter too) is trained on the shuffled fit
+#      part and scored on the validation part (quantile: 0.5-quantile loss;
+#      squared: RMSE); the best setting wins (first one on ties).
 #   4. The winner is retrained on the shuffled full uN.base and scored on uN.test.
 #   Best constant: median (quantile) or mean (squared) of the uN.base labels.
 #   Linear: "rating |u id |i id" without --dotproduct (user bias + item bias + constant).
-#   Dyadic k: the same input with --dotproduct ui --rank k.
+#   Dyadic k: the same input with --dotproduct ui --rank k; for k in IMPLICIT_RANKS
+#   the input (ids or implicit) is chosen on validation per fold and loss.
 #   "dyadic" in the verdicts and the RESULT line is, per fold and loss, the rank
 #   with the best validation score.
 # Columns: quantile loss and MAE of the models trained with --loss_function
@@ -55,6 +67,18 @@
 # Exit status 1 when a target fails: dyadic beats linear (MAE and RMSE) on every
 # fold, mean quantile MAE <= 0.705 (MAX_MAE), mean squared RMSE <= 0.905 (MAX_RMSE);
 # with STRICT=1 also the robustness and speed checks. 2 on a usage error.
+#
+# Validation versus test. The official uN.test is lines 20000(N-1)+1..20000N of
+# u.data (mku.sh), and u.data is not in random order: users enter it
+# progressively (user 1 from line 203, user 943 from line 67417), so u1.test
+# holds 459 users (ids 1..462) who lose about 40 % of their ratings to it,
+# while a random validation cut takes 10 % of every user's ratings (u2..u5.test:
+# 653, 869, 923 and 927 users). This shows only on u1 (rank 10: validation MAE
+# 0.696 / test 0.720, RMSE 0.890 / 0.920); on u2..u5 the test scores are about
+# as good as or better than the validation ones, and the fold means are close
+# (MAE 0.711 validation / 0.713 test, RMSE 0.909 / 0.911). The order of u.data
+# cannot be recovered from uN.base (sorted by user and item), so the validation
+# cut stays a random one.
 set -euo pipefail
 
 bench_name=movielens
@@ -63,8 +87,8 @@ self="$here/$(basename "${BASH_SOURCE[0]}")"
 source "$here/lib.sh"
 source "$here/movielens_lib.sh"
 
-# Worker mode (internal): --job "ID<TAB>TRAIN<TAB>EVAL<TAB>FLAGS". Trains on TRAIN,
-# predicts EVAL, writes "mae rmse qloss nan n seconds" and the metrics of the rounded
+# Worker mode (internal): --job "ID<TAB>TRAIN<TAB>EVAL<TAB>FLAGS". Trains on TRAIN
+# (through a binary cache, which only saves parsing on passes 2..n), predicts EVAL, writes "mae rmse qloss nan n seconds" and the metrics of the rounded
 # predictions to $ML_WORK/res/ID (two lines); the learner's messages go to ID.log.
 if [[ "${1:-}" == "--job" ]]; then
   IFS=$'\t' read -r id train eval flags <<<"$2"
@@ -74,7 +98,7 @@ if [[ "${1:-}" == "--job" ]]; then
   # shellcheck disable=SC2086  # flags are words
   {
     t0=$(now_s)
-    "$ML_LEARNER" -d "$train" -f "$tmp/model" --holdout_off --quiet $flags &&
+    "$ML_LEARNER" -d "$train" --cache_file "$tmp/cache" -f "$tmp/model" --holdout_off --quiet $flags &&
       t1=$(now_s) &&
       "$ML_LEARNER" -t -i "$tmp/model" -d "$eval" -p "$tmp/preds" --quiet
   } >"$res.log" 2>&1 || {
@@ -104,6 +128,7 @@ fi
 data_dir="${1:-${LEARNER_DATA:-$repo_root/../shared/data}/ml-100k}"
 [[ -d "$data_dir" ]] || bench_die "no folder $data_dir; pass the ml-100k folder or set LEARNER_DATA"
 read -r -a folds <<<"${FOLDS:-1 2 3 4 5}"
+[[ "${SPEED_ONLY:-0}" == 1 ]] && folds=("${folds[0]}")  # the speed check needs the first fold only
 read -r -a ranks <<<"${RANKS:-1 2 5 10}"
 ((${#folds[@]} >= 1 && ${#ranks[@]} >= 1)) || bench_die "FOLDS and RANKS must not be empty"
 seed="${SEED:-1}"
@@ -123,7 +148,11 @@ speed_runs="${SPEED_RUNS:-3}"
 # model does best with plain SGD at a constant rate (--sgd --power_t 0), a
 # latent rate a few times the linear one, a fairly strong --dotproduct_l2 and
 # 40 passes (about 0.70 validation MAE / 0.895 RMSE against 0.708 / 0.914 with
-# the default adaptive update).
+# the default adaptive update). The last setting of each dyadic grid comes from a
+# later sweep at rank 10 on u1 and u3 (-l, --dotproduct_lr, --dotproduct_l2):
+# quantile MAE 0.696 / 0.715 against 0.701 / 0.719 with lr 0.03, l2 0.07 (lr 0.05
+# to 0.12 or l2 0.1 to 0.15 are worse); squared RMSE 0.8901 / 0.9146 against
+# 0.8909 / 0.9158.
 grid_q_linear="${GRID_Q_LINEAR:-\
 -l 0.1 --passes 20; -l 0.25 --passes 5; -l 0.25 --passes 20; -l 0.5 --passes 5}"
 grid_sq_linear="${GRID_SQ_LINEAR:-\
@@ -131,11 +160,13 @@ grid_sq_linear="${GRID_SQ_LINEAR:-\
 grid_q_dyadic="${GRID_Q_DYADIC:-\
 --sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.02 --dotproduct_l2 0.03 --dotproduct_init 0.1;\
 --sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.02 --dotproduct_l2 0.05 --dotproduct_init 0.1;\
---sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.03 --dotproduct_l2 0.07 --dotproduct_init 0.1}"
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.03 --dotproduct_l2 0.07 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.04 --dotproduct_l2 0.07 --dotproduct_init 0.1}"
 grid_sq_dyadic="${GRID_SQ_DYADIC:-\
 --sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.006 --dotproduct_l2 0.1 --dotproduct_init 0.1;\
 --sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.006 --dotproduct_l2 0.2 --dotproduct_init 0.1;\
---sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.012 --dotproduct_l2 0.3 --dotproduct_init 0.1}"
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.012 --dotproduct_l2 0.3 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.008 --dotproduct_l2 0.25 --dotproduct_init 0.1}"
 
 # split_grid STRING ARRAY: settings of a ';'-separated grid, blanks trimmed.
 split_grid() {
@@ -149,10 +180,27 @@ split_grid() {
   done
   ((${#out[@]})) || bench_die "empty grid: '$1'"
 }
+# Implicit-feedback input (SVD++ as data): only for the ranks in IMPLICIT_RANKS, as
+# extra grid settings next to the ids-only ones (a run takes 30-60 times longer: about
+# 170 features per line instead of 3). Validation-only experiments at rank 10 (u1, u3):
+# quantile MAE 0.696 / 0.714 with the implicit input against 0.701 / 0.719 with ids
+# only (same setting; --dotproduct_l2 0.05 or 0.1 are worse, and so is
+# --dotproduct_lr 0.05: 0.702 on u1) -- but ids only with --dotproduct_lr 0.04 (last
+# setting of the ids grid) reaches the same 0.696 / 0.715; squared RMSE 0.8915 against
+# 0.8909 on u1 (no gain; lower or higher --dotproduct_l2 are worse). Without --centered
+# the runs diverge.
+read -r -a implicit_ranks <<<"${IMPLICIT_RANKS-10}"
+grid_q_implicit="${GRID_Q_IMPLICIT:-\
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.03 --dotproduct_l2 0.07 --dotproduct_init 0.1}"
+grid_sq_implicit="${GRID_SQ_IMPLICIT:-\
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.012 --dotproduct_l2 0.3 --dotproduct_init 0.1}"
+
 split_grid "$grid_q_linear" g_quantile_linear
 split_grid "$grid_sq_linear" g_squared_linear
 split_grid "$grid_q_dyadic" g_quantile_dyadic
 split_grid "$grid_sq_dyadic" g_squared_dyadic
+split_grid "$grid_q_implicit" g_quantile_implicit
+split_grid "$grid_sq_implicit" g_squared_implicit
 
 find_fold_file() {  # fold name, e.g. u1.base (plain or .gz)
   if [[ -r "$data_dir/$1" ]]; then echo "$data_dir/$1"
@@ -179,12 +227,28 @@ bench_log "learner: $learner; data: $data_dir; folds: ${folds[*]}; ranks: ${rank
 prepare_fold() {
   local f="$1" d="$work/u$1"
   mkdir -p "$d"
-  "$repo_root/scripts/ratings2vw" "$(find_fold_file "u$f.base")" >"$d/base.vw"
-  "$repo_root/scripts/ratings2vw" "$(find_fold_file "u$f.test")" >"$d/test.vw"
+  local base test r2v="$repo_root/scripts/ratings2vw"
+  base="$(find_fold_file "u$f.base")"
+  test="$(find_fold_file "u$f.test")"
+  zcat -f -- "$base" >"$d/base.tsv"
   "$repo_root/scripts/split" --quiet --seed "$seed" --test-fraction "$valid_fraction" \
-    --train "$d/fit.vw" --test "$d/valid.vw" "$d/base.vw"
+    --train "$d/fit.tsv" --test "$d/valid.tsv" "$d/base.tsv"
+  "$r2v" "$d/base.tsv" >"$d/base.vw"
+  "$r2v" "$test" >"$d/test.vw"
+  "$r2v" "$d/fit.tsv" >"$d/fit.vw"
+  "$r2v" "$d/valid.tsv" >"$d/valid.vw"
   ml_shuffle "$seed" "$d/fit.vw" "$d/fit.shuf.vw"
   ml_shuffle "$seed" "$d/base.vw" "$d/base.shuf.vw"
+  if ((${#implicit_ranks[@]})); then  # implicit sets: fit part for validation, uN.base for test
+    "$r2v" --implicit "$d/fit.tsv" --centered "$d/fit.tsv" >"$d/fit.imp.vw"
+    "$r2v" --implicit "$d/fit.tsv" --centered "$d/valid.tsv" >"$d/valid.imp.vw"
+    "$r2v" --implicit "$d/base.tsv" --centered "$d/base.tsv" >"$d/base.imp.vw"
+    "$r2v" --implicit "$d/base.tsv" --centered "$test" >"$d/test.imp.vw"
+    ml_shuffle "$seed" "$d/fit.imp.vw" "$d/fit.imp.shuf.vw"
+    ml_shuffle "$seed" "$d/base.imp.vw" "$d/base.imp.shuf.vw"
+    rm -f "$d/fit.imp.vw" "$d/base.imp.vw"
+    [[ -s "$d/valid.imp.vw" && -s "$d/fit.imp.shuf.vw" && -s "$d/test.imp.vw" ]] || return 1
+  fi
   [[ -s "$d/valid.vw" && -s "$d/fit.shuf.vw" && -s "$d/test.vw" ]] || return 1
 }
 pids=()
@@ -214,73 +278,34 @@ loss_flags() { echo "--loss_function $1"; }
 grid_of() {  # loss model -> name of the grid array
   if [[ "$2" == linear ]]; then echo "g_$1_linear"; else echo "g_$1_dyadic"; fi
 }
+has_implicit() {  # model: is the implicit input tried for it?
+  local k
+  [[ "$1" == k* ]] || return 1
+  for k in "${implicit_ranks[@]}"; do [[ "k$k" == "$1" ]] && return 0; done
+  return 1
+}
+# candidates LOSS MODEL: cand_in[] (input: ids or imp) and cand_fl[] (flags), the grid
+# settings tried on validation: the ids-only grid, then the implicit grid if any.
+candidates() {
+  local x gname
+  gname="$(grid_of "$1" "$2")"
+  local -n g_ids="$gname"
+  cand_in=(); cand_fl=()
+  for x in "${g_ids[@]}"; do cand_in+=(ids); cand_fl+=("$x"); done
+  if has_implicit "$2"; then
+    local -n g_imp="g_$1_implicit"
+    for x in "${g_imp[@]}"; do cand_in+=(imp); cand_fl+=("$x"); done
+  fi
+}
+sfx() { [[ "$1" == imp ]] && echo .imp; return 0; }  # input -> file name infix
 
-# ---- 2. validation grid ----
-: >"$work/jobs.val"
-for loss in squared quantile; do
-  for ((mi = ${#models[@]} - 1; mi >= 0; mi--)); do  # expensive (high rank) first
-    model="${models[mi]}"
-    gname="$(grid_of "$loss" "$model")"
-    declare -n grid="$gname"
-    for f in "${folds[@]}"; do
-      for gi in "${!grid[@]}"; do
-        printf 'u%s.%s.%s.g%d\t%s\t%s\t%s %s %s\n' "$f" "$loss" "$model" "$gi" \
-          "$work/u$f/fit.shuf.vw" "$work/u$f/valid.vw" \
-          "$(loss_flags "$loss")" "$(model_flags "$model")" "${grid[gi]}" >>"$work/jobs.val"
-      done
-    done
-    unset -n grid
-  done
-done
-run_jobs "$work/jobs.val"
-
-# metric_of RESULT_FILE loss: the validation criterion (quantile: qloss; squared: rmse).
-metric_of() { awk -v loss="$2" 'NR == 1 { print (loss == "quantile" ? $3 : $2) }' "$1"; }
-declare -A chosen chosen_val
-for f in "${folds[@]}"; do
-  for loss in quantile squared; do
-    for model in "${models[@]}"; do
-      gname="$(grid_of "$loss" "$model")"
-    declare -n grid="$gname"
-      best=""; best_gi=0
-      for gi in "${!grid[@]}"; do
-        v=$(metric_of "$work/res/u$f.$loss.$model.g$gi" "$loss")
-        if [[ -z "$best" ]] || awk -v a="$v" -v b="$best" 'BEGIN { exit !(a + 0 < b + 0) }'; then
-          best="$v"; best_gi="$gi"
-        fi
-      done
-      chosen["$f.$loss.$model"]="${grid[best_gi]}"
-      chosen_val["$f.$loss.$model"]="$best"
-      unset -n grid
-    done
-  done
-done
-
-# ---- 3. retrain on the full training part, test; robustness runs ----
-: >"$work/jobs.test"
-for loss in squared quantile; do
-  for ((mi = ${#models[@]} - 1; mi >= 0; mi--)); do
-    model="${models[mi]}"
-    for f in "${folds[@]}"; do
-      printf 'u%s.%s.%s.test\t%s\t%s\t%s %s %s\n' "$f" "$loss" "$model" \
-        "$work/u$f/base.shuf.vw" "$work/u$f/test.vw" \
-        "$(loss_flags "$loss")" "$(model_flags "$model")" "${chosen[$f.$loss.$model]}" >>"$work/jobs.test"
-    done
-  done
-done
+# Speed check (section 4): learner time per example, --dotproduct ui --rank 5 against
+# linear, on the first fold's shuffled training part.
 f1="${folds[0]}"
-for loss in quantile squared; do
-  for lr in "${robust_rates[@]}"; do
-    printf 'robust.%s.l%s\t%s\t%s\t%s --dotproduct ui --rank 5 --dotproduct_l2 %s --passes %s -l %s\n' \
-      "$loss" "$lr" "$work/u$f1/base.shuf.vw" "$work/u$f1/test.vw" "$(loss_flags "$loss")" \
-      "$robust_l2" "$robust_passes" "$lr" >>"$work/jobs.test"
-  done
-done
-run_jobs "$work/jobs.test"
-
-# ---- 4. speed (alone on the machine, after the parallel phases) ----
 speed_file="$work/u$f1/base.shuf.vw"
 speed_lines=$(wc -l <"$speed_file")
+declare -A speed
+speed_modes=(quantile squared sgd)
 # median_time FLAGS...: median wall seconds of SPEED_RUNS trainings on speed_file.
 median_time() {
   local i t0 t1 times=()
@@ -293,19 +318,109 @@ median_time() {
   done
   printf '%s\n' "${times[@]}" | LC_ALL=C sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
-bench_log "speed: $speed_passes passes over $speed_lines lines, median of $speed_runs runs [$(elapsed) s]"
-"$learner" -d "$speed_file" --quiet >/dev/null 2>&1 || true  # warm the page cache
-declare -A speed
-speed_modes=(quantile squared sgd)
-for mode in "${speed_modes[@]}"; do
-  case "$mode" in
-    sgd) mflags=(--loss_function squared --sgd --power_t 0 -l 0.002)
-      dflags=(--dotproduct_lr 0.006 --dotproduct_l2 0.2) ;;
-    *) mflags=(--loss_function "$mode"); dflags=() ;;
-  esac
-  speed["$mode.linear"]=$(median_time "${mflags[@]}")
-  speed["$mode.k5"]=$(median_time "${mflags[@]}" --dotproduct ui --rank 5 "${dflags[@]}")
+measure_speed() {
+  bench_log "speed: $speed_passes passes over $speed_lines lines, median of $speed_runs runs [$(elapsed) s]"
+  "$learner" -d "$speed_file" --quiet >/dev/null 2>&1 || true  # warm the page cache
+  for mode in "${speed_modes[@]}"; do
+    case "$mode" in
+      sgd) mflags=(--loss_function squared --sgd --power_t 0 -l 0.002)
+        dflags=(--dotproduct_lr 0.006 --dotproduct_l2 0.2) ;;
+      *) mflags=(--loss_function "$mode"); dflags=() ;;
+    esac
+    speed["$mode.linear"]=$(median_time "${mflags[@]}")
+    speed["$mode.k5"]=$(median_time "${mflags[@]}" --dotproduct ui --rank 5 "${dflags[@]}")
+  done
+}
+
+report_speed() {  # prints the speed block; speed_fail=1 when a ratio is above 2
+  echo
+  echo "### Speed: u$f1 training part ($speed_lines lines) x $speed_passes passes, median of $speed_runs runs"
+  speed_fail=0
+  for loss in "${speed_modes[@]}"; do
+    lin=${speed[$loss.linear]}; dy=${speed[$loss.k5]}
+    line=$(awk -v l="$lin" -v d="$dy" -v n="$((speed_lines * speed_passes))" -v loss="$loss" 'BEGIN {
+      r = d / l
+      printf "speed %-8s linear %.3f us/example (%.2f s), --dotproduct ui --rank 5 %.3f us/example (%.2f s), ratio %.2f (target <= 2) %s",
+        loss, 1e6 * l / n, l, 1e6 * d / n, d, r, (r <= 2 ? "ok" : "FAIL") }')
+    echo "$line"
+    [[ "$line" == *FAIL ]] && speed_fail=1
+  done
+}
+
+if [[ "${SPEED_ONLY:-0}" == 1 ]]; then
+  measure_speed
+  status=0
+  report_speed
+  ((speed_fail)) && status=1
+  exit "$status"
+fi
+
+# ---- 2. validation grid ----
+: >"$work/jobs.val"
+for loss in squared quantile; do
+  for ((mi = ${#models[@]} - 1; mi >= 0; mi--)); do  # expensive (high rank) first
+    model="${models[mi]}"
+    candidates "$loss" "$model"
+    for f in "${folds[@]}"; do
+      for gi in "${!cand_fl[@]}"; do
+        x="$(sfx "${cand_in[gi]}")"
+        printf 'u%s.%s.%s.g%d\t%s\t%s\t%s %s %s\n' "$f" "$loss" "$model" "$gi" \
+          "$work/u$f/fit$x.shuf.vw" "$work/u$f/valid$x.vw" \
+          "$(loss_flags "$loss")" "$(model_flags "$model")" "${cand_fl[gi]}" >>"$work/jobs.val"
+      done
+    done
+  done
 done
+# implicit runs (the slowest) first, so that the parallel slots stay busy to the end
+{ grep -F '.imp.' "$work/jobs.val" || true; grep -vF '.imp.' "$work/jobs.val" || true; } >"$work/jobs.val.sorted"
+run_jobs "$work/jobs.val.sorted"
+
+# metric_of RESULT_FILE loss: the validation criterion (quantile: qloss; squared: rmse).
+metric_of() { awk -v loss="$2" 'NR == 1 { print (loss == "quantile" ? $3 : $2) }' "$1"; }
+declare -A chosen chosen_in chosen_val
+for f in "${folds[@]}"; do
+  for loss in quantile squared; do
+    for model in "${models[@]}"; do
+      candidates "$loss" "$model"
+      best=""; best_gi=0
+      for gi in "${!cand_fl[@]}"; do
+        v=$(metric_of "$work/res/u$f.$loss.$model.g$gi" "$loss")
+        if [[ -z "$best" ]] || awk -v a="$v" -v b="$best" 'BEGIN { exit !(a + 0 < b + 0) }'; then
+          best="$v"; best_gi="$gi"
+        fi
+      done
+      chosen["$f.$loss.$model"]="${cand_fl[best_gi]}"
+      chosen_in["$f.$loss.$model"]="${cand_in[best_gi]}"
+      chosen_val["$f.$loss.$model"]="$best"
+    done
+  done
+done
+
+# ---- 3. retrain on the full training part, test; robustness runs ----
+: >"$work/jobs.test"
+for loss in squared quantile; do
+  for ((mi = ${#models[@]} - 1; mi >= 0; mi--)); do
+    model="${models[mi]}"
+    for f in "${folds[@]}"; do
+      x="$(sfx "${chosen_in[$f.$loss.$model]}")"
+      printf 'u%s.%s.%s.test\t%s\t%s\t%s %s %s\n' "$f" "$loss" "$model" \
+        "$work/u$f/base$x.shuf.vw" "$work/u$f/test$x.vw" \
+        "$(loss_flags "$loss")" "$(model_flags "$model")" "${chosen[$f.$loss.$model]}" >>"$work/jobs.test"
+    done
+  done
+done
+for loss in quantile squared; do
+  for lr in "${robust_rates[@]}"; do
+    printf 'robust.%s.l%s\t%s\t%s\t%s --dotproduct ui --rank 5 --dotproduct_l2 %s --passes %s -l %s\n' \
+      "$loss" "$lr" "$work/u$f1/base.shuf.vw" "$work/u$f1/test.vw" "$(loss_flags "$loss")" \
+      "$robust_l2" "$robust_passes" "$lr" >>"$work/jobs.test"
+  done
+done
+{ grep -F '.imp.' "$work/jobs.test" || true; grep -vF '.imp.' "$work/jobs.test" || true; } >"$work/jobs.test.sorted"
+run_jobs "$work/jobs.test.sorted"
+
+# ---- 4. speed (alone on the machine, after the parallel phases) ----
+measure_speed
 
 # ---- 5. report ----
 field() { awk -v c="$2" 'NR == 1 { print $c }' "$1"; }  # field of the first result line
@@ -383,7 +498,8 @@ echo "### Chosen settings (validation score: quantile loss / RMSE)"
 for f in "${folds[@]}"; do
   for loss in quantile squared; do
     for model in "${models[@]}"; do
-      printf 'u%s %-8s %-6s val=%.4f  %s\n' "$f" "$loss" "$model" "${chosen_val[$f.$loss.$model]}" "${chosen[$f.$loss.$model]}"
+      printf 'u%s %-8s %-6s %-3s val=%.4f  %s\n' "$f" "$loss" "$model" "${chosen_in[$f.$loss.$model]}" \
+        "${chosen_val[$f.$loss.$model]}" "${chosen[$f.$loss.$model]}"
     done
   done
 done
@@ -408,18 +524,7 @@ if ((robust_fail)); then
   [[ "${STRICT:-0}" == 1 ]] && status=1
 fi
 
-echo
-echo "### Speed: u$f1 training part ($speed_lines lines) x $speed_passes passes, median of $speed_runs runs"
-speed_fail=0
-for loss in "${speed_modes[@]}"; do
-  lin=${speed[$loss.linear]}; dy=${speed[$loss.k5]}
-  line=$(awk -v l="$lin" -v d="$dy" -v n="$((speed_lines * speed_passes))" -v loss="$loss" 'BEGIN {
-    r = d / l
-    printf "speed %-8s linear %.3f us/example (%.2f s), --dotproduct ui --rank 5 %.3f us/example (%.2f s), ratio %.2f (target <= 2) %s",
-      loss, 1e6 * l / n, l, 1e6 * d / n, d, r, (r <= 2 ? "ok" : "FAIL") }')
-  echo "$line"
-  [[ "$line" == *FAIL ]] && speed_fail=1
-done
+report_speed
 if ((speed_fail)); then
   echo "FLAG: speed ratio above 2"
   [[ "${STRICT:-0}" == 1 ]] && status=1

@@ -193,6 +193,47 @@ EOF
 printf '%s\n' '3 |u 196 |i 242 |g Comedy' '3 |u 186 |i 302 |g Crime Film-Noir' '1 |u 22 |i 377' >csvside.want
 expect_out "ratings2vw: movies.csv" csvside.want "$ratings2vw" --items movies.csv r.csv
 
+# --implicit: who rated what in another file (SVD++ input). User 196 has 3 distinct items
+# (242 twice), user 22 one, user 186 none; values 1/sqrt(n) printed with %.6g.
+printf '196\t242\t5\n22\t377\t1\n196\t302\t4\n196\t242\t2\n196\t51\t3\n' >imp.tsv
+cat >imp.want <<'EOF'
+3 |u 196 r242:0.57735 r302:0.57735 r51:0.57735 |i 242
+3 |u 186 |i 302
+1 |u 22 r377:1 |i 377
+EOF
+expect_out "ratings2vw: --implicit" imp.want "$ratings2vw" --implicit imp.tsv r.tsv
+tr '\t' ':' <imp.tsv | sed 's/:/::/g' >imp.dat
+expect_out "ratings2vw: --implicit file in another format" imp.want "$ratings2vw" --implicit=imp.dat r.tsv
+cat >impc.want <<'EOF'
+3 |u 196 r242:0.57735 ~r242:-0.57735 r302:0.57735 ~r302:-0.57735 r51:0.57735 ~r51:-0.57735 |i 242
+3 |u 186 |i 302
+1 |u 22 r377:1 ~r377:-1 |i 377
+EOF
+expect_out "ratings2vw: --implicit --centered" impc.want "$ratings2vw" --centered --implicit imp.tsv r.tsv
+cat >impside.want <<'EOF'
+3 |u 196 r242:0.57735 r302:0.57735 r51:0.57735 |i 242 |a age_45-49 sex_M occ_writer zip3_551 |g Comedy
+3 |u 186 |i 302 |a age_35-44 sex_F occ_executive zip3_000 |g Crime Film-Noir Mystery Thriller
+1 |u 22 r377:1 |i 377 |a age_25-34 sex_M occ_writer zip3_402 |g Children's Comedy
+EOF
+expect_out "ratings2vw: --implicit with --users --items" impside.want \
+  "$ratings2vw" --implicit imp.tsv --users u.user --items u.item r.tsv
+cat >sideui.want <<'EOF'
+3 |u 196 age_45-49 sex_M occ_writer zip3_551 |i 242 Comedy
+3 |u 186 age_35-44 sex_F occ_executive zip3_000 |i 302 Crime Film-Noir Mystery Thriller
+1 |u 22 age_25-34 sex_M occ_writer zip3_402 |i 377 Children's Comedy
+EOF
+expect_out "ratings2vw: --side-in-ui" sideui.want "$ratings2vw" --side-in-ui --users u.user --items u.item r.tsv
+cat >sideuic.want <<'EOF'
+1 |u 22 age_25-34 ~age_25-34:-1 sex_M ~sex_M:-1 occ_writer ~occ_writer:-1 zip3_402 ~zip3_402:-1 r377:1 ~r377:-1 |i 377 Children's ~Children's:-1 Comedy ~Comedy:-1
+EOF
+expect_out "ratings2vw: --side-in-ui --centered --implicit" sideuic.want \
+  sh -c 'tail -n 1 "$1" | "$0" --side-in-ui --centered --implicit imp.tsv --users u.user --items u.item' "$ratings2vw" r.tsv
+printf '196\t242\t5\n196\t302\n' >impbad.tsv
+expect_fail "ratings2vw: bad line in --implicit file" 'impbad.tsv:2: expected 3 or 4 fields' \
+  "$ratings2vw" --implicit impbad.tsv r.tsv
+expect_fail "ratings2vw: missing --implicit file" "cannot read 'no-such.tsv'" "$ratings2vw" --implicit no-such.tsv r.tsv
+expect_fail "ratings2vw: --implicit needs a value" '--implicit needs a value' "$ratings2vw" --implicit
+
 badr() {  # badr NAME LINE REGEX [OPTIONS...]: the second line of a tab file is LINE
   local name="$1" line="$2" re="$3"
   shift 3
