@@ -21,7 +21,7 @@
 #                     ("" = ids only everywhere)
 #   GRID_Q_IMPLICIT, GRID_SQ_IMPLICIT   grids of the implicit input (defaults below)
 #   ROBUST_L2=0.1 ROBUST_PASSES=10 ROBUST_RATES="0.01 0.1 1 10"   robustness check
-#   SPEED_PASSES=10 SPEED_RUNS=3   speed check
+#   SPEED_PASSES=20 SPEED_RUNS=5   speed check (linear and dyadic runs alternate)
 #   STRICT=1          also fail when the robustness or the speed check fails
 #   SPEED_ONLY=1      run the speed check alone (first fold; exit 1 when a ratio is above 2)
 #   KEEP=1            keep the work folder (data, results, logs)
@@ -57,7 +57,8 @@
 # -l over ROBUST_RATES (the latent rate follows -l); the test loss must be a
 # number and no worse than the best constant.
 # Speed: --dotproduct ui --rank 5 versus linear on the first fold's uN.base,
-# SPEED_PASSES passes, median of SPEED_RUNS wall times, per example seen
+# SPEED_PASSES passes, SPEED_RUNS runs of each alternating (medians of the wall
+# times, ratio = median of the paired ratios), per example seen
 # (lines x passes, parsing included); target ratio <= 2. Three modes: default
 # update with quantile loss (closed form) and with squared loss (numerical
 # path), and squared loss with plain SGD as in the dyadic grid (-l 0.002;
@@ -139,8 +140,8 @@ jobs="${JOBS:-$(n=$(nproc 2>/dev/null || echo 2); echo $((n > 4 ? 4 : n)))}"
 robust_l2="${ROBUST_L2:-0.1}"
 robust_passes="${ROBUST_PASSES:-10}"
 read -r -a robust_rates <<<"${ROBUST_RATES:-0.01 0.1 1 10}"
-speed_passes="${SPEED_PASSES:-10}"
-speed_runs="${SPEED_RUNS:-3}"
+speed_passes="${SPEED_PASSES:-20}"
+speed_runs="${SPEED_RUNS:-5}"
 
 # Grids: settings separated by ';'; the dyadic grids are used for every rank.
 # They come from validation-only experiments on u1 (fit/validation cut of
@@ -306,20 +307,21 @@ speed_file="$work/u$f1/base.shuf.vw"
 speed_lines=$(wc -l <"$speed_file")
 declare -A speed
 speed_modes=(quantile squared sgd)
-# median_time FLAGS...: median wall seconds of SPEED_RUNS trainings on speed_file.
-median_time() {
-  local i t0 t1 times=()
-  for ((i = 0; i < speed_runs; i++)); do
-    t0=$(now_s)
-    "$learner" -d "$speed_file" --passes "$speed_passes" --holdout_off --quiet "$@" >/dev/null 2>&1 ||
-      bench_die "speed run failed: $learner -d $speed_file --passes $speed_passes $*"
-    t1=$(now_s)
-    times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')")
-  done
-  printf '%s\n' "${times[@]}" | LC_ALL=C sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+# one_time FLAGS...: wall seconds of one training on speed_file.
+one_time() {
+  local t0 t1
+  t0=$(now_s)
+  "$learner" -d "$speed_file" --passes "$speed_passes" --holdout_off --quiet "$@" >/dev/null 2>&1 ||
+    bench_die "speed run failed: $learner -d $speed_file --passes $speed_passes $*"
+  t1=$(now_s)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }'
 }
+median() { printf '%s\n' "$@" | LC_ALL=C sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# Linear and dyadic runs alternate (so that a drift in machine speed hits both
+# alike); the ratio reported is the median of the SPEED_RUNS paired ratios.
 measure_speed() {
-  bench_log "speed: $speed_passes passes over $speed_lines lines, median of $speed_runs runs [$(elapsed) s]"
+  local i lin dy lins dys ratios
+  bench_log "speed: $speed_passes passes over $speed_lines lines, $speed_runs paired runs [$(elapsed) s]"
   "$learner" -d "$speed_file" --quiet >/dev/null 2>&1 || true  # warm the page cache
   for mode in "${speed_modes[@]}"; do
     case "$mode" in
@@ -327,19 +329,26 @@ measure_speed() {
         dflags=(--dotproduct_lr 0.006 --dotproduct_l2 0.2) ;;
       *) mflags=(--loss_function "$mode"); dflags=() ;;
     esac
-    speed["$mode.linear"]=$(median_time "${mflags[@]}")
-    speed["$mode.k5"]=$(median_time "${mflags[@]}" --dotproduct ui --rank 5 "${dflags[@]}")
+    lins=(); dys=(); ratios=()
+    for ((i = 0; i < speed_runs; i++)); do
+      lin=$(one_time "${mflags[@]}")
+      dy=$(one_time "${mflags[@]}" --dotproduct ui --rank 5 "${dflags[@]}")
+      lins+=("$lin"); dys+=("$dy")
+      ratios+=("$(awk -v l="$lin" -v d="$dy" 'BEGIN { printf "%.4f", d / l }')")
+    done
+    speed["$mode.linear"]=$(median "${lins[@]}")
+    speed["$mode.k5"]=$(median "${dys[@]}")
+    speed["$mode.ratio"]=$(median "${ratios[@]}")
   done
 }
 
 report_speed() {  # prints the speed block; speed_fail=1 when a ratio is above 2
   echo
-  echo "### Speed: u$f1 training part ($speed_lines lines) x $speed_passes passes, median of $speed_runs runs"
+  echo "### Speed: u$f1 training part ($speed_lines lines) x $speed_passes passes, medians of $speed_runs paired runs"
   speed_fail=0
   for loss in "${speed_modes[@]}"; do
     lin=${speed[$loss.linear]}; dy=${speed[$loss.k5]}
-    line=$(awk -v l="$lin" -v d="$dy" -v n="$((speed_lines * speed_passes))" -v loss="$loss" 'BEGIN {
-      r = d / l
+    line=$(awk -v l="$lin" -v d="$dy" -v r="${speed[$loss.ratio]}" -v n="$((speed_lines * speed_passes))" -v loss="$loss" 'BEGIN {
       printf "speed %-8s linear %.3f us/example (%.2f s), --dotproduct ui --rank 5 %.3f us/example (%.2f s), ratio %.2f (target <= 2) %s",
         loss, 1e6 * l / n, l, 1e6 * d / n, d, r, (r <= 2 ? "ok" : "FAIL") }')
     echo "$line"

@@ -31,7 +31,9 @@ bool ExampleStream::stop(std::chrono::milliseconds wait) {
 
 bool ExampleStream::take_free() {
   std::unique_lock<std::mutex> lock(mutex_);
+  producer_waiting_ = true;
   changed_.wait(lock, [&] { return stop_ || !free_.empty(); });
+  producer_waiting_ = false;
   if (stop_) return false;
   batch_ = free_.front();
   free_.pop_front();
@@ -179,11 +181,13 @@ ParsedExample* ExampleStream::next() {
         finished_ = true;
         return nullptr;
       }
+      bool wake = false;
       {
         std::lock_guard<std::mutex> lock(mutex_);
         free_.push_back(current_);
+        wake = producer_waiting_ && free_.size() >= kWakeProducerAt;
       }
-      changed_.notify_all();
+      if (wake) changed_.notify_all();
       current_ = nullptr;
     }
     std::unique_lock<std::mutex> lock(mutex_);

@@ -12,8 +12,8 @@
 // n E_n = sum_{k=1..n} k u_k E_{n-k}): O(n^2) multiply-adds per order and no
 // transcendental function at all, since every exponential is 1 at t = 0.
 // With s = h' / h the series in s is summed at s = 1 and accepted only when
-// its terms have become negligible (two consecutive terms under 1e-11 |t|):
-// the result is then the exact flow to about 1e-11,
+// its terms have become negligible (two consecutive terms under 1e-10 |t|):
+// the result is then the exact flow to about 1e-10 (the ODE's rtol),
 // consistent with the adaptive ODE (smooth_ode.cc) it replaces for the
 // typical small steps of online training, about ten times faster.
 //

@@ -20,6 +20,8 @@ double saturate(double v) { return std::clamp(v, -kHuge, kHuge); }
 }  // namespace
 
 double PredictionPath::at(double t, double h) const {
+  if (t == 0.0 && h == 0.0 && n_extra == 0 && P < 1e100 && M < 1e100)
+    return saturate(p_lin0 + 0.5 * (P - M));  // p(0): asked for on every update
   const double x = 2.0 * kappa * t;
   const double decay = -mu * h;
   if (n_extra == 0 && x != 0.0 && std::fabs(x) < 300.0 && decay > -300.0 && P < 1e100 && M < 1e100) {

@@ -1,7 +1,7 @@
 // Reading and parsing on a second thread (VW's parser/learner split): the
 // producer reads lines (or a binary cache), parses them and builds features
 // into batches of reusable slots; the consumer (the learning loop) takes
-// batches in order. Three batches rotate, so once warmed up nothing is
+// batches in order. Eight batches rotate, so once warmed up nothing is
 // allocated per example.
 //
 // Sources, pass by pass:
@@ -102,7 +102,11 @@ class ExampleStream {
 
  private:
   static constexpr std::size_t kBatch = 256;
-  static constexpr std::size_t kBatches = 3;
+  static constexpr std::size_t kBatches = 8;
+  // A producer waiting for a free batch is woken once this many are free, not
+  // at every batch the consumer frees: one wake-up (a futex call, costly in
+  // a VM) per four batches when learning is the slower side.
+  static constexpr std::size_t kWakeProducerAt = kBatches / 2;
   struct Batch {
     std::vector<ParsedExample> slots{kBatch};
     std::size_t size = 0;
@@ -139,6 +143,7 @@ class ExampleStream {
   std::condition_variable changed_;
   bool stop_ = false;
   bool producer_done_ = false;
+  bool producer_waiting_ = false;  // in take_free(), waiting for a free batch
 
   Batch* current_ = nullptr;  // consumer side
   std::size_t position_ = 0;
