@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh Debian machine: installs what is missing,
 # builds (Release), runs the unit and end-to-end tests, the script tests,
-# then rebuilds the unit tests with -fsanitize=address,undefined and runs them.
+# builds and briefly runs the micro-benchmarks, then rebuilds the unit tests with -fsanitize=address,undefined and runs them.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export BUILD="${BUILD:-$ROOT/build}"
@@ -12,6 +12,9 @@ echo "== unit and end-to-end tests (Release) =="
 
 echo "== script tests =="
 LEARNER="$BUILD/learner" bash "$ROOT/tests/scripts/run.sh"
+
+echo "== micro-benchmarks: build and a short run (a smoke test; timings are not checked) =="
+MICRO_BUILD="$BUILD" bash "$ROOT/scripts/bench/micro.sh" --benchmark_min_time=0.01 >/dev/null
 
 echo "== unit tests under AddressSanitizer + UBSan =="
 ASAN_BUILD="${ASAN_BUILD:-$ROOT/build-asan}"
