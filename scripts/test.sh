@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh Debian machine: installs what is missing,
 # builds (Release), runs the unit and end-to-end tests, the script tests,
-# builds and briefly runs the micro-benchmarks, then rebuilds the unit tests with -fsanitize=address,undefined and runs them.
+# builds and briefly runs the micro-benchmarks, then rebuilds the unit tests
+# with -fsanitize=address,undefined and runs them.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export BUILD="${BUILD:-$ROOT/build}"
