@@ -354,6 +354,7 @@ report_speed() {  # prints the speed block; speed_fail=1 when a ratio is above 2
     echo "$line"
     [[ "$line" == *FAIL ]] && speed_fail=1
   done
+  return 0
 }
 
 if [[ "${SPEED_ONLY:-0}" == 1 ]]; then
