@@ -43,21 +43,9 @@ const Outcome& Csoaa::process(const Example& ex, const std::vector<Feature>& fea
   return outcome_;
 }
 
-void Csoaa::prediction_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_prediction(out);
-  append_tag(out, tag);
-}
-
 void Csoaa::write_prediction(std::string& out) const {
   if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
   append_class_scores(out, scores_);
-}
-
-void Csoaa::raw_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_raw(out);
-  append_tag(out, tag);
 }
 
 void Csoaa::write_raw(std::string& out) const {

@@ -47,20 +47,8 @@ const Outcome& FilterTree::process(const Example& ex, const std::vector<Feature>
   return outcome_;
 }
 
-void FilterTree::prediction_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_prediction(out);
-  append_tag(out, tag);
-}
-
 void FilterTree::write_prediction(std::string& out) const {
   append_number(out, predicted_);
-}
-
-void FilterTree::raw_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_raw(out);
-  append_tag(out, tag);
 }
 
 void FilterTree::write_raw(std::string& out) const {

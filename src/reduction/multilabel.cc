@@ -46,12 +46,6 @@ const Outcome& Multilabel::process(const Example& ex, const std::vector<Feature>
   return outcome_;
 }
 
-void Multilabel::prediction_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_prediction(out);
-  append_tag(out, tag);
-}
-
 void Multilabel::write_prediction(std::string& out) const {
   if (spec_.output == ScoreOutput::kClass) {
     for (std::size_t k = 0; k < predicted_.size(); ++k) {
@@ -64,12 +58,6 @@ void Multilabel::write_prediction(std::string& out) const {
   if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_);
   for (std::size_t k = 0; k < scores_.size(); ++k) shown_[k] = 1.0 / (1.0 + std::exp(-scores_[k]));
   append_class_scores(out, shown_);
-}
-
-void Multilabel::raw_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_raw(out);
-  append_tag(out, tag);
 }
 
 void Multilabel::write_raw(std::string& out) const {

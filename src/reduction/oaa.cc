@@ -31,12 +31,6 @@ const Outcome& Oaa::process(const Example& ex, const std::vector<Feature>& featu
   return outcome_;
 }
 
-void Oaa::prediction_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_prediction(out);
-  append_tag(out, tag);
-}
-
 void Oaa::write_prediction(std::string& out) const {
   if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
   if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_);
@@ -44,12 +38,6 @@ void Oaa::write_prediction(std::string& out) const {
   for (std::size_t k = 0; k < scores_.size(); ++k) sum += shown_[k] = 1.0 / (1.0 + std::exp(-scores_[k]));
   for (double& p : shown_) p /= sum;
   append_class_scores(out, shown_);
-}
-
-void Oaa::raw_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_raw(out);
-  append_tag(out, tag);
 }
 
 void Oaa::write_raw(std::string& out) const {

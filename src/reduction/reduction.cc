@@ -1,5 +1,5 @@
 // make_reduction and label_format: the one place that maps a ReductionSpec
-// to its class and its label grammar.
+// to its class and its label grammar; TaggedReduction's -p/-r lines.
 #include "learner/reduction/reduction.h"
 
 #include "learner/error.h"
@@ -8,9 +8,22 @@
 #include "learner/reduction/filter_tree.h"
 #include "learner/reduction/multilabel.h"
 #include "learner/reduction/oaa.h"
+#include "learner/reduction/score_text.h"
 #include "learner/reduction/scoring_filter_tree.h"
 
 namespace learner {
+
+void TaggedReduction::prediction_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_prediction(out);
+  append_tag(out, tag);
+}
+
+void TaggedReduction::raw_text(const std::string& tag, std::string& out) const {
+  out.clear();
+  write_raw(out);
+  append_tag(out, tag);
+}
 
 LabelFormat label_format(const ReductionSpec& spec) {
   switch (spec.kind) {

@@ -44,21 +44,9 @@ const Outcome& ScoringFilterTree::process(const Example& ex, const std::vector<F
   return outcome_;
 }
 
-void ScoringFilterTree::prediction_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_prediction(out);
-  append_tag(out, tag);
-}
-
 void ScoringFilterTree::write_prediction(std::string& out) const {
   if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
   append_class_scores(out, shown_);
-}
-
-void ScoringFilterTree::raw_text(const std::string& tag, std::string& out) const {
-  out.clear();
-  write_raw(out);
-  append_tag(out, tag);
 }
 
 void ScoringFilterTree::write_raw(std::string& out) const {

@@ -21,17 +21,15 @@
 
 namespace learner {
 
-class Csoaa final : public Reduction {
+class Csoaa final : public TaggedReduction {
  public:
   Csoaa(const ReductionSpec& spec, Model& model, const LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
-  void prediction_text(const std::string& tag, std::string& out) const override;
-  void raw_text(const std::string& tag, std::string& out) const override;
   void print_summary(std::FILE* out) const override;
 
  private:
-  void write_prediction(std::string& out) const;  // appends the -p text (no tag)
-  void write_raw(std::string& out) const;
+  void write_prediction(std::string& out) const override;
+  void write_raw(std::string& out) const override;
   bool candidate(const Example& ex, uint32_t klass) const;
 
   ReductionSpec spec_;

@@ -20,18 +20,16 @@
 
 namespace learner {
 
-class FilterTree final : public Reduction {
+class FilterTree final : public TaggedReduction {
  public:
   FilterTree(const ReductionSpec& spec, Model& model, const LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
-  void prediction_text(const std::string& tag, std::string& out) const override;
-  void raw_text(const std::string& tag, std::string& out) const override;
   void print_summary(std::FILE* out) const override;
   const Tournament& tournament() const { return tournament_; }
 
  private:
-  void write_prediction(std::string& out) const;  // appends the -p text (no tag)
-  void write_raw(std::string& out) const;
+  void write_prediction(std::string& out) const override;
+  void write_raw(std::string& out) const override;
   uint32_t predict_top_down(const Example& ex, const std::vector<Feature>& features);
 
   ReductionSpec spec_;

@@ -14,17 +14,15 @@
 
 namespace learner {
 
-class Oaa final : public Reduction {
+class Oaa final : public TaggedReduction {
  public:
   Oaa(const ReductionSpec& spec, Model& model, const LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
-  void prediction_text(const std::string& tag, std::string& out) const override;
-  void raw_text(const std::string& tag, std::string& out) const override;
   void print_summary(std::FILE* out) const override;
 
  private:
-  void write_prediction(std::string& out) const;  // appends the -p text (no tag)
-  void write_raw(std::string& out) const;
+  void write_prediction(std::string& out) const override;
+  void write_raw(std::string& out) const override;
   ReductionSpec spec_;
   BinaryTask task_;
   std::vector<double> scores_;

@@ -75,6 +75,18 @@ class Reduction {
   virtual bool scalar_labels() const { return false; }
 };
 
+// A reduction whose -p and -r lines are its own text followed by " tag"
+// (every one but --active, which puts the query importance after the tag).
+class TaggedReduction : public Reduction {
+ public:
+  void prediction_text(const std::string& tag, std::string& out) const final;
+  void raw_text(const std::string& tag, std::string& out) const final;
+
+ protected:
+  virtual void write_prediction(std::string& out) const = 0;  // appends the -p text (no tag)
+  virtual void write_raw(std::string& out) const = 0;         // appends the -r text (no tag)
+};
+
 // The label grammar the reduction reads.
 LabelFormat label_format(const ReductionSpec& spec);
 
