@@ -163,15 +163,8 @@ void write_model_file(const std::string& path, const ModelFileView& v) {
 
 void write_model_file(const std::string& path, const ModelFile& model) {
   ModelFileView v;
+  static_cast<ModelHeader&>(v) = model;
   v.options = &model.options;
-  v.min_label = model.min_label;
-  v.max_label = model.max_label;
-  v.fixed_min = model.fixed_min;
-  v.fixed_max = model.fixed_max;
-  v.has_state = model.has_state;
-  v.normalized_sum_norm_x = model.normalized_sum_norm_x;
-  v.total_weight = model.total_weight;
-  v.learning_rate = model.learning_rate;
   v.linear_stride = v.source_stride = model.linear_stride;
   v.linear = model.linear.data();
   v.linear_slots = model.linear_stride ? model.linear.size() / model.linear_stride : 0;

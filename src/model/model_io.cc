@@ -11,20 +11,33 @@
 
 namespace learner {
 
+namespace {
+
+// The label range and, with_state, the optimizer's counters and rate.
+ModelHeader header_of(const Model& model, const LabelRange& range, bool with_state) {
+  ModelHeader h;
+  h.min_label = range.min;
+  h.max_label = range.max;
+  h.fixed_min = range.fixed_min;
+  h.fixed_max = range.fixed_max;
+  h.has_state = with_state;
+  if (with_state) {
+    h.normalized_sum_norm_x = model.state().normalized_sum_norm_x;
+    h.total_weight = model.state().total_weight;
+    h.learning_rate = model.learning_rate();
+  }
+  return h;
+}
+
+}  // namespace
+
 ModelFile snapshot(const Model& model, const std::vector<std::pair<std::string, std::string>>& options,
                    const LabelRange& range, bool with_state) {
   ModelFile file;
+  static_cast<ModelHeader&>(file) = header_of(model, range, with_state);
   file.options = options;
-  file.min_label = range.min;
-  file.max_label = range.max;
-  file.fixed_min = range.fixed_min;
-  file.fixed_max = range.fixed_max;
-  file.has_state = with_state;
   const WeightTable& w = model.weights();
   if (with_state) {
-    file.normalized_sum_norm_x = model.state().normalized_sum_norm_x;
-    file.total_weight = model.state().total_weight;
-    file.learning_rate = model.learning_rate();
     file.linear_stride = w.stride();
     file.linear.assign(w.data(), w.data() + w.size());
   } else {
@@ -40,18 +53,9 @@ void save_model(const std::string& path, const Model& model,
                 const std::vector<std::pair<std::string, std::string>>& options, const LabelRange& range,
                 bool with_state) {
   ModelFileView v;
+  static_cast<ModelHeader&>(v) = header_of(model, range, with_state);
   v.options = &options;
-  v.min_label = range.min;
-  v.max_label = range.max;
-  v.fixed_min = range.fixed_min;
-  v.fixed_max = range.fixed_max;
-  v.has_state = with_state;
   const WeightTable& w = model.weights();
-  if (with_state) {
-    v.normalized_sum_norm_x = model.state().normalized_sum_norm_x;
-    v.total_weight = model.state().total_weight;
-    v.learning_rate = model.learning_rate();
-  }
   v.source_stride = w.stride();
   v.linear_stride = with_state ? w.stride() : 1;
   v.linear = w.data();

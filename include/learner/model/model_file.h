@@ -25,12 +25,16 @@ namespace learner {
 
 constexpr uint32_t kModelVersion = 1;
 
-struct ModelFile {
-  std::vector<std::pair<std::string, std::string>> options;
+// The scalars of a model file, shared by ModelFile and ModelFileView.
+struct ModelHeader {
   double min_label = 0.0, max_label = 0.0;
   bool fixed_min = false, fixed_max = false;
   bool has_state = false;
   double normalized_sum_norm_x = 0.0, total_weight = 0.0, learning_rate = 0.0;
+};
+
+struct ModelFile : ModelHeader {
+  std::vector<std::pair<std::string, std::string>> options;
   unsigned linear_stride = 4;
   std::vector<float> linear;
   std::vector<float> latent;
@@ -42,12 +46,8 @@ struct ModelFile {
 // copying them: the linear table is read as `linear_slots` slots of
 // `source_stride` floats, of which the first `linear_stride` are written
 // (1 = weights only, for --predict_only_model).
-struct ModelFileView {
+struct ModelFileView : ModelHeader {
   const std::vector<std::pair<std::string, std::string>>* options = nullptr;
-  double min_label = 0.0, max_label = 0.0;
-  bool fixed_min = false, fixed_max = false;
-  bool has_state = false;
-  double normalized_sum_norm_x = 0.0, total_weight = 0.0, learning_rate = 0.0;
   unsigned linear_stride = 4, source_stride = 4;
   const float* linear = nullptr;
   std::size_t linear_slots = 0;
