@@ -25,24 +25,15 @@ bench_name=a9a
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/lib.sh"
 
-if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-  sed -n '3,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
+bench_help "$@"
 (($# <= 1)) || bench_die "usage: scripts/bench/a9a.sh [A9A_DIR]"
 
 data_dir="${1:-${LEARNER_DATA:-$repo_root/../shared/data}/a9a}"
 min_accuracy="${MIN_ACCURACY:-0.845}"
 
-find_input() {  # a9a or a9a.gz
-  local base="$data_dir/$1"
-  if [[ -r "$base" ]]; then echo "$base"
-  elif [[ -r "$base.gz" ]]; then echo "$base.gz"
-  else bench_die "cannot find $base (or $base.gz); pass the a9a folder or set LEARNER_DATA"
-  fi
-}
-train_src="$(find_input a9a)"
-test_src="$(find_input a9a.t)"
+hint="; pass the a9a folder or set LEARNER_DATA"
+train_src="$(find_data_file "$data_dir" a9a "$hint")"
+test_src="$(find_data_file "$data_dir" a9a.t "$hint")"
 
 learner="$(find_learner)"
 if [[ -n "${VW:-}" ]]; then

@@ -38,10 +38,7 @@ bench_name=active
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/lib.sh"
 
-if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-  sed -n '3,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
+bench_help "$@"
 if (($# > 1)) || [[ "${1:-}" == -* ]]; then
   echo "usage: scripts/bench/active.sh [A9A_DIR]   (--help for details)" >&2
   exit 2
@@ -57,15 +54,9 @@ plot="${PLOT:-$repo_root/build/bench/active.png}"
 jobs="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
 ((${#seeds[@]} >= 1 && ${#checkpoints[@]} >= 1)) || bench_die "SEEDS and CHECKPOINTS must not be empty"
 
-find_input() {  # a9a or a9a.gz
-  local base="$data_dir/$1"
-  if [[ -r "$base" ]]; then echo "$base"
-  elif [[ -r "$base.gz" ]]; then echo "$base.gz"
-  else bench_die "cannot find $base (or $base.gz); pass the a9a folder or set LEARNER_DATA"
-  fi
-}
-train_src="$(find_input a9a)"
-test_src="$(find_input a9a.t)"
+hint="; pass the a9a folder or set LEARNER_DATA"
+train_src="$(find_data_file "$data_dir" a9a "$hint")"
+test_src="$(find_data_file "$data_dir" a9a.t "$hint")"
 learner="$(find_learner)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/active-bench.XXXXXX")"

@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # Shared helpers for scripts/bench/*.sh (sourced, not executed).
 #
-# Provides: repo_root, bench_log, bench_die, now_s, ensure_built TARGET,
-# find_learner, find_gen_synthetic, run_measured.
+# Provides: repo_root, bench_log, bench_die, bench_help, now_s, ensure_built TARGET,
+# find_learner, find_gen_synthetic, find_data_file, synthetic_settings,
+# ensure_synthetic, run_measured.
 # The sourcing script sets bench_name (the log prefix) first.
 # shellcheck disable=SC2154  # bench_name comes from the sourcing script
 
@@ -10,6 +11,13 @@
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
 bench_log() { echo "[$bench_name] $*" >&2; }
+# bench_help "$@": with -h or --help first, prints the calling script's header
+# comment (line 3 up to `set -euo`) and exits 0.
+bench_help() {
+  [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]] || return 0
+  sed -n '3,/^set -euo/p' "${BASH_SOURCE[1]}" | sed '$d; s/^# \{0,1\}//'
+  exit 0
+}
 bench_die() {
   echo "[$bench_name] error: $*" >&2
   exit 1
@@ -135,4 +143,26 @@ ensure_synthetic() {
     bench_log "generated $(synth_value bytes) bytes in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s"
   fi
   cat -- "$synth_data" >/dev/null  # warm the page cache
+}
+
+# find_data_file DIR NAME [HINT]: DIR/NAME, else DIR/NAME.gz; dies naming both
+# (and HINT) when neither is readable.
+find_data_file() {
+  if [[ -r "$1/$2" ]]; then echo "$1/$2"
+  elif [[ -r "$1/$2.gz" ]]; then echo "$1/$2.gz"
+  else bench_die "cannot find $1/$2 (or $2.gz)${3:-}"
+  fi
+}
+
+# synthetic_settings: the synthetic-data benchmarks' BENCH_BYTES, BENCH_SEED,
+# RUNS and BENCH_DIR, checked, into bytes, seed, runs and bench_dir.
+# shellcheck disable=SC2034  # the variables are the sourcing script's
+synthetic_settings() {
+  bytes="${BENCH_BYTES:-200M}"
+  seed="${BENCH_SEED:-1}"
+  runs="${RUNS:-3}"
+  bench_dir="${BENCH_DIR:-$repo_root/build/bench}"
+  [[ "$bytes" =~ ^[0-9]+[KkMmGg]?$ ]] || bench_die "BENCH_BYTES=$bytes is not a size like 200M"
+  [[ "$seed" =~ ^[0-9]+$ ]] || bench_die "BENCH_SEED=$seed is not a non-negative integer"
+  [[ "$runs" =~ ^[1-9][0-9]*$ ]] || bench_die "RUNS=$runs is not a positive integer"
 }

@@ -16,10 +16,7 @@ bench_name=micro
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/lib.sh"
 
-if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-  sed -n '3,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
+bench_help "$@"
 
 build="${MICRO_BUILD:-$repo_root/build-micro}"
 cmake -S "$repo_root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DLEARNER_MICROBENCH=ON >&2 ||

@@ -117,10 +117,7 @@ if [[ "${1:-}" == "--job" ]]; then
   exit 0
 fi
 
-if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-  sed -n '3,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
+bench_help "$@"
 if (($# > 1)) || [[ "${1:-}" == -* ]]; then
   echo "usage: scripts/bench/movielens.sh [ML100K_DIR]   (--help for details)" >&2
   exit 2
@@ -203,12 +200,7 @@ split_grid "$grid_sq_dyadic" g_squared_dyadic
 split_grid "$grid_q_implicit" g_quantile_implicit
 split_grid "$grid_sq_implicit" g_squared_implicit
 
-find_fold_file() {  # fold name, e.g. u1.base (plain or .gz)
-  if [[ -r "$data_dir/$1" ]]; then echo "$data_dir/$1"
-  elif [[ -r "$data_dir/$1.gz" ]]; then echo "$data_dir/$1.gz"
-  else bench_die "cannot find $data_dir/$1 (or $1.gz)"
-  fi
-}
+find_fold_file() { find_data_file "$data_dir" "$1"; }  # fold name, e.g. u1.base (plain or .gz)
 for f in "${folds[@]}"; do find_fold_file "u$f.base" >/dev/null; find_fold_file "u$f.test" >/dev/null; done
 
 learner="$(find_learner)"

@@ -31,20 +31,11 @@ bench_name=passes
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/lib.sh"
 
-if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-  sed -n '3,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
+bench_help "$@"
 (($# == 0)) || bench_die "usage: scripts/bench/passes.sh (settings via environment; see --help)"
 
-bytes="${BENCH_BYTES:-200M}"
-seed="${BENCH_SEED:-1}"
-runs="${RUNS:-3}"
+synthetic_settings
 passes="${PASSES:-3}"
-bench_dir="${BENCH_DIR:-$repo_root/build/bench}"
-[[ "$bytes" =~ ^[0-9]+[KkMmGg]?$ ]] || bench_die "BENCH_BYTES=$bytes is not a size like 200M"
-[[ "$seed" =~ ^[0-9]+$ ]] || bench_die "BENCH_SEED=$seed is not a non-negative integer"
-[[ "$runs" =~ ^[1-9][0-9]*$ ]] || bench_die "RUNS=$runs is not a positive integer"
 if ! [[ "$passes" =~ ^[0-9]+$ ]] || ((passes < 2)); then bench_die "PASSES=$passes must be an integer >= 2"; fi
 
 learner="$(find_learner)"

@@ -47,10 +47,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/lib.sh"
 source "$here/movielens_lib.sh"
 
-if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-  sed -n '3,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
+bench_help "$@"
 if (($# > 1)) || [[ "${1:-}" == -* ]]; then
   echo "usage: scripts/bench/ratings_multiclass.sh [ML100K_DIR]   (--help for details)" >&2
   exit 2
@@ -96,9 +93,7 @@ for f in "${folds[@]}"; do
   d="$work/u$f"
   mkdir -p "$d"
   for part in base test; do
-    src="$data_dir/u$f.$part"
-    [[ -r "$src" ]] || src="$src.gz"
-    [[ -r "$src" ]] || bench_die "cannot read $data_dir/u$f.$part"
+    src="$(find_data_file "$data_dir" "u$f.$part")"
     "$repo_root/scripts/ratings2vw" "$src" >"$d/$part.vw"
   done
   "$repo_root/scripts/split" --seed "$seed" --test-fraction "$valid_fraction" --train "$d/fit.raw" \
