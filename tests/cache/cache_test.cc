@@ -5,29 +5,15 @@
 
 #include <bit>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include "learner/parse/text_parser.h"
+#include "support/files.h"
 
 namespace learner {
 namespace {
 
-std::string path_for(const std::string& name) {
-  return (std::filesystem::temp_directory_path() /
-          ("learner_cache_test_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
-
-std::string bytes_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void put(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << bytes;
-}
+std::string path_for(const std::string& name) { return test::temp_path("cache_" + name); }
+using test::slurp;
 
 const char* kLines[] = {
     "1 |a x:1 y:0.5 |b z",
@@ -82,7 +68,7 @@ void expect_same(const Example& a, const Example& b, std::size_t i) {
 // A data file for the key (its size and mtime are part of it).
 std::string data_file(const std::string& name, const std::string& text = "1 |a x\n") {
   const std::string path = path_for(name + ".txt");
-  put(path, text);
+  test::write_file(path, text);
   return path;
 }
 
@@ -211,9 +197,9 @@ TEST(Cache, NothingUnderTheFinalNameUntilCommit) {
 TEST(Cache, EveryTruncationIsRefusedAtOpen) {
   const CacheKey key = make_cache_key(data_file("cut"), ParseOptions{});
   const std::string path = write_cache("cut", parse_all(ParseOptions{}, 2), key, false);
-  const std::string good = bytes_of(path);
+  const std::string good = slurp(path);
   for (std::size_t n = 0; n < good.size(); ++n) {
-    put(path, good.substr(0, n));
+    test::write_file(path, good.substr(0, n));
     std::string why;
     EXPECT_EQ(CacheReader::open(path, key, why), nullptr) << "length " << n;
     EXPECT_FALSE(why.empty()) << "length " << n;
@@ -223,10 +209,10 @@ TEST(Cache, EveryTruncationIsRefusedAtOpen) {
 TEST(Cache, TruncationAtABlockBoundaryIsRefused) {
   const CacheKey key = make_cache_key(data_file("cutblock"), ParseOptions{});
   const std::string path = write_cache("cutblock", parse_all(ParseOptions{}, 20000), key, false);
-  const std::string good = bytes_of(path);
+  const std::string good = slurp(path);
   // Drop the end record, then the end record and the last block's tail.
   for (std::size_t cut : {std::size_t{56}, std::size_t{57}, good.size() / 2}) {
-    put(path, good.substr(0, good.size() - cut));
+    test::write_file(path, good.substr(0, good.size() - cut));
     std::string why;
     EXPECT_EQ(CacheReader::open(path, key, why), nullptr) << "cut " << cut;
     EXPECT_NE(why.find("truncated"), std::string::npos) << why;
@@ -237,12 +223,12 @@ TEST(Cache, EveryFlippedByteIsDetected) {
   for (bool compressed : {false, true}) {
     const CacheKey key = make_cache_key(data_file("flip"), ParseOptions{});
     const std::string path = write_cache("flip", parse_all(ParseOptions{}, 2), key, compressed);
-    const std::string good = bytes_of(path);
+    const std::string good = slurp(path);
     const long total = static_cast<long>(std::size(kLines)) * 2;
     for (std::size_t i = 0; i < good.size(); ++i) {
       std::string bad = good;
       bad[i] ^= 0x04;
-      put(path, bad);
+      test::write_file(path, bad);
       std::string why;
       auto reader = CacheReader::open(path, key, why);
       if (reader == nullptr) {
@@ -258,9 +244,9 @@ TEST(Cache, EveryFlippedByteIsDetected) {
 TEST(Cache, FlippedByteInALaterBlockThrowsWhenReached) {
   const CacheKey key = make_cache_key(data_file("flip2"), ParseOptions{});
   const std::string path = write_cache("flip2", parse_all(ParseOptions{}, 20000), key, false);
-  std::string bytes = bytes_of(path);
+  std::string bytes = slurp(path);
   bytes[bytes.size() * 3 / 4] ^= 0x20;
-  put(path, bytes);
+  test::write_file(path, bytes);
   std::string why;
   auto reader = CacheReader::open(path, key, why);
   ASSERT_NE(reader, nullptr) << why;
@@ -299,7 +285,7 @@ TEST(Cache, OtherHashOptionsOrAChangedFileAreRefusedWithAReason) {
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, costs), why), nullptr);
   EXPECT_NE(why.find("its labels were read as simple labels (now cost-sensitive/3)"), std::string::npos) << why;
 
-  put(data, "1 |a x\n-1 |a y\n");
+  test::write_file(data, "1 |a x\n-1 |a y\n");
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, ParseOptions{}), why), nullptr);
   EXPECT_NE(why.find("data file changed"), std::string::npos) << why;
 

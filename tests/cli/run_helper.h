@@ -10,35 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "support/files.h"
+
 namespace learner::test {
 
 struct RunResult {
   int exit_code;
   std::string out, err;
 };
-
-inline std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-inline std::string temp_dir() {
-  static const std::string dir = [] {
-    std::string d = (std::filesystem::temp_directory_path() / ("learner_e2e_" + std::to_string(::getpid()))).string();
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-inline std::string temp_path(const std::string& name) { return temp_dir() + "/" + name; }
-
-inline void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
 
 // Runs "learner ARGS" through /bin/sh (ARGS may hold redirections).
 inline RunResult run_learner(const std::string& args, const std::string& stdin_text = "") {

@@ -3,17 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include "learner/error.h"
+#include "support/files.h"
 
 namespace learner {
 namespace {
 
-std::string path_for(const char* name) {
-  return (std::filesystem::temp_directory_path() / (std::string("learner_model_test_") + name)).string();
-}
+std::string path_for(const char* name) { return test::temp_path(std::string("model_") + name); }
+using test::slurp;
 
 ModelFile sample() {
   ModelFile m;
@@ -29,16 +27,6 @@ ModelFile sample() {
   for (int i = 0; i < 64; ++i) m.linear.push_back(0.5f * i);
   m.latent = {1.0f, -2.0f, 3.0f};
   return m;
-}
-
-std::string bytes_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void put(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << bytes;
 }
 
 TEST(ModelFile, RoundTrip) {
@@ -64,11 +52,11 @@ TEST(ModelFile, RoundTrip) {
 TEST(ModelFile, EveryFlippedByteIsDetected) {
   const std::string path = path_for("flip");
   write_model_file(path, sample());
-  const std::string good = bytes_of(path);
+  const std::string good = slurp(path);
   for (std::size_t i = 0; i < good.size(); ++i) {
     std::string bad = good;
     bad[i] ^= 0x01;
-    put(path, bad);
+    test::write_file(path, bad);
     EXPECT_THROW(read_model_file(path), Error) << "byte " << i;
   }
 }
@@ -76,9 +64,9 @@ TEST(ModelFile, EveryFlippedByteIsDetected) {
 TEST(ModelFile, EveryTruncationIsDetected) {
   const std::string path = path_for("cut");
   write_model_file(path, sample());
-  const std::string good = bytes_of(path);
+  const std::string good = slurp(path);
   for (std::size_t n = 0; n < good.size(); ++n) {
-    put(path, good.substr(0, n));
+    test::write_file(path, good.substr(0, n));
     EXPECT_THROW(read_model_file(path), Error) << "length " << n;
   }
 }
@@ -86,9 +74,9 @@ TEST(ModelFile, EveryTruncationIsDetected) {
 TEST(ModelFile, NewerVersionIsRefusedWithReason) {
   const std::string path = path_for("version");
   write_model_file(path, sample());
-  std::string bytes = bytes_of(path);
+  std::string bytes = slurp(path);
   bytes[8] = static_cast<char>(kModelVersion + 1);
-  put(path, bytes);
+  test::write_file(path, bytes);
   try {
     read_model_file(path);
     FAIL() << "no error";
