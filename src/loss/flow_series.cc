@@ -34,6 +34,19 @@ struct SeriesTerm {
 
 enum class Piece { kDone, kNotConverged, kTooClose };
 
+// The stopping rule of both series forms, after term n + 1 (`last`) was added
+// to `sum`; `previous` is term n and `first` term 1.
+enum class Step { kMore, kConverged, kGiveUp };
+Step after_term(int n, double last, double previous, double first, double sum) {
+  if (!std::isfinite(sum) || std::fabs(last) > 1e6 * std::fabs(first)) return Step::kGiveUp;
+  const double tol = kSeriesTol * std::fabs(sum);
+  if (std::fabs(last) <= tol && std::fabs(previous) <= tol) return Step::kConverged;
+  // Half way with terms still above 1e-5 |t|: this piece is too long to
+  // converge within N terms; give up early so that a shorter one is tried.
+  if (n == N / 2 && std::fabs(last) > 1e-5 * std::fabs(sum)) return Step::kGiveUp;
+  return Step::kMore;
+}
+
 // The common case, one dyadic term and no decay, with the recurrences
 // rearranged so that the chain from one coefficient to the next is four
 // operations: with a_k = k b_k, U = e^{2 kappa t}, V = e^{-2 kappa t},
@@ -52,7 +65,7 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
   const Pair scale_uv = {term.two_kappa, -term.two_kappa};
   a[1] = a1;
   uv[0] = Pair{1.0, 1.0};
-  double sum = a1, slope_sum = a1, previous = std::fabs(a1);
+  double sum = a1, slope_sum = a1, previous = a1;
   for (int n = 1; n < N; ++n) {
     // Everything but the newest coefficient a_n first (off the chain).
     Pair acc = {0.0, 0.0}, acc2 = {0.0, 0.0};
@@ -69,15 +82,14 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
     const double b = a[n + 1] * kInv.v[n + 1];
     sum += b;
     slope_sum += a[n + 1];
-    if (!std::isfinite(sum) || std::fabs(b) > 1e6 * std::fabs(a1)) return Piece::kNotConverged;
-    const double tol = kSeriesTol * std::fabs(sum);
-    if (std::fabs(b) <= tol && previous <= tol) {
+    const Step next = after_term(n, b, previous, a1, sum);
+    if (next == Step::kGiveUp) return Piece::kNotConverged;
+    if (next == Step::kConverged) {
       t = sum;
       gap = slope_sum / ch;
       return Piece::kDone;
     }
-    if (n == N / 2 && std::fabs(b) > 1e-5 * std::fabs(sum)) return Piece::kNotConverged;
-    previous = std::fabs(b);
+    previous = b;
   }
   return Piece::kNotConverged;
 }
@@ -160,15 +172,12 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
     b[n + 1] = -ch * pn * kInv.v[n + 1];
     kb[n + 1] = (n + 1) * b[n + 1];
     sum += b[n + 1];
-    if (!std::isfinite(sum) || std::fabs(b[n + 1]) > 1e6 * std::fabs(b[1])) return Piece::kNotConverged;
-    const double last = std::fabs(b[n + 1]);
-    if (last <= kSeriesTol * std::fabs(sum) && std::fabs(b[n]) <= kSeriesTol * std::fabs(sum)) {
+    const Step next = after_term(n, b[n + 1], b[n], b[1], sum);
+    if (next == Step::kGiveUp) return Piece::kNotConverged;
+    if (next == Step::kConverged) {
       order = n;
       break;
     }
-    // Half way with terms still above 1e-5 |t|: this piece is too long to
-    // converge within N terms; give up early so that a shorter one is tried.
-    if (n == N / 2 && last > 1e-5 * std::fabs(sum)) return Piece::kNotConverged;
   }
   if (order == 0) return Piece::kNotConverged;
   if (mu_h != 0.0) {
