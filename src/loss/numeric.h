@@ -19,21 +19,34 @@ inline double capped_exp(double coef, double arg) {
   return log_value >= std::log(kHuge) ? kHuge : std::exp(log_value);
 }
 
-// p(t, h) and dp/dt together, sharing the exponentials when the exponents are
-// moderate (otherwise the path's saturating at() and slope()). Rounding may
-// differ from at() by an ulp: use at() where safety is decided.
+// The dyadic term of a one-pair path at (t, h) as its two halves
+// up = e^{-mu h} P e^{2 kappa t} / 2 and down = e^{-mu h} M e^{-2 kappa t} / 2,
+// from one exponential, when nothing can overflow; false otherwise (several
+// pairs, huge exponents or coefficients: the capped general formulas apply).
+// PredictionPath::at and slope take this branch too, so their values and
+// path_point's round alike.
+inline bool one_pair_halves(const PredictionPath& path, double t, double h, double& up, double& down) {
+  const double x = 2.0 * path.kappa * t, decay = path.mu * h;
+  if (path.has_extra() || !(std::fabs(x) < 300.0) || !(decay < 300.0) || !(path.P < 1e100) || !(path.M < 1e100))
+    return false;
+  const double e = std::exp(x), scale = decay == 0.0 ? 0.5 : 0.5 * std::exp(-decay);
+  up = scale * path.P * e;
+  down = scale * path.M / e;
+  return true;
+}
+
+// p(t, h) and dp/dt together: at() and slope(), sharing their exponentials
+// where one_pair_halves applies.
 struct PathPoint {
   double p = 0.0;
   double slope = 0.0;
 };
 inline PathPoint path_point(const PredictionPath& path, double t, double h = 0.0) {
-  const double x = 2.0 * path.kappa * t;
-  const double decay = path.mu * h;
-  if (!path.has_extra() && std::fabs(x) < 300.0 && decay < 300.0 && path.P < 1e100 &&
-      path.M < 1e100) {
-    const double e = std::exp(x), scale = 0.5 * std::exp(-decay);
-    const double up = scale * path.P * e, down = scale * path.M / e;
-    return {path.p_lin0 + path.q * t + (up - down), path.q + 2.0 * path.kappa * (up + down)};
+  constexpr double kHuge = PredictionPath::kHuge;
+  double up = 0.0, down = 0.0;
+  if (one_pair_halves(path, t, h, up, down)) {
+    return {std::clamp(path.p_lin0 + std::clamp(path.q * t, -kHuge, kHuge) + (up - down), -kHuge, kHuge),
+            std::clamp(path.q + 2.0 * path.kappa * (up + down), -kHuge, kHuge)};
   }
   return {path.at(t, h), path.slope(t, h)};
 }

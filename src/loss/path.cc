@@ -22,13 +22,10 @@ double saturate(double v) { return std::clamp(v, -kHuge, kHuge); }
 double PredictionPath::at(double t, double h) const {
   if (t == 0.0 && h == 0.0 && n_extra == 0 && P < 1e100 && M < 1e100)
     return saturate(p_lin0 + 0.5 * (P - M));  // p(0): asked for on every update
+  double up = 0.0, down = 0.0;
+  if (detail::one_pair_halves(*this, t, h, up, down)) return saturate(p_lin0 + saturate(q * t) + (up - down));
   const double x = 2.0 * kappa * t;
   const double decay = -mu * h;
-  if (n_extra == 0 && x != 0.0 && std::fabs(x) < 300.0 && decay > -300.0 && P < 1e100 && M < 1e100) {
-    // One exponential for both terms (nothing can overflow here).
-    const double e = std::exp(x), scale = decay == 0.0 ? 0.5 : 0.5 * std::exp(decay);
-    return saturate(p_lin0 + saturate(q * t) + scale * (P * e - M / e));
-  }
   double dyadic = 0.5 * (capped_exp(P, x + decay) - capped_exp(M, decay - x));
   for (int j = 0; j < n_extra; ++j) {
     const double xj = 2.0 * extra[j].kappa * t;
@@ -38,12 +35,10 @@ double PredictionPath::at(double t, double h) const {
 }
 
 double PredictionPath::slope(double t, double h) const {
+  double up = 0.0, down = 0.0;
+  if (detail::one_pair_halves(*this, t, h, up, down)) return saturate(q + 2.0 * kappa * (up + down));
   const double x = 2.0 * kappa * t;
   const double decay = -mu * h;
-  if (n_extra == 0 && x != 0.0 && std::fabs(x) < 300.0 && decay > -300.0 && P < 1e100 && M < 1e100) {
-    const double e = std::exp(x), scale = decay == 0.0 ? 1.0 : std::exp(decay);
-    return saturate(q + kappa * scale * (P * e + M / e));
-  }
   double curve = kappa * (capped_exp(P, x + decay) + capped_exp(M, decay - x));
   for (int j = 0; j < n_extra; ++j) {
     const double xj = 2.0 * extra[j].kappa * t;
@@ -109,16 +104,10 @@ double PredictionPath::inverse(double target) const {
     lo = hi;
     hi = std::min(4.0 * hi, kMaxStep);
   }
-  // phi and its slope from one exponential where at() takes its one-exp
-  // branch (the same expression as at(), so the same rounding).
+  // phi and its slope from one path_point (the same rounding as at()).
   auto eval = [&](double s) {
-    const double t = d * s, x = 2.0 * kappa * t;
-    if (n_extra == 0 && x != 0.0 && std::fabs(x) < 300.0 && P < 1e100 && M < 1e100) {  // h = 0: no decay
-      const double e = std::exp(x), up = P * e, down = M / e;
-      const double p = saturate(p_lin0 + saturate(q * t) + 0.5 * (up - down));
-      return detail::RootEval{d * (p - target), saturate(q + kappa * (up + down))};
-    }
-    return detail::RootEval{phi(s), slope(t)};
+    const detail::PathPoint pt = detail::path_point(*this, d * s);
+    return detail::RootEval{d * (pt.p - target), pt.slope};
   };
   const double s = detail::solve_bracketed(eval, lo, hi, std::clamp(linearisation, lo, hi),
                                            {.max_iter = 200, .safe_side = true});
