@@ -26,6 +26,10 @@ inline double capped_exp(double coef, double arg) {
 // PredictionPath::at and slope take this branch too, so their values and
 // path_point's round alike.
 inline bool one_pair_halves(const PredictionPath& path, double t, double h, double& up, double& down) {
+  if (path.P == 0.0 && path.M == 0.0 && !path.has_extra()) {  // a linear path: no exponential at all
+    up = down = 0.0;
+    return true;
+  }
   const double x = 2.0 * path.kappa * t, decay = path.mu * h;
   if (path.has_extra() || !(std::fabs(x) < 300.0) || !(decay < 300.0) || !(path.P < 1e100) || !(path.M < 1e100))
     return false;
