@@ -33,7 +33,8 @@ inline bool one_pair_halves(const PredictionPath& path, double t, double h, doub
   const double x = 2.0 * path.kappa * t, decay = path.mu * h;
   if (path.has_extra() || !(std::fabs(x) < 300.0) || !(decay < 300.0) || !(path.P < 1e100) || !(path.M < 1e100))
     return false;
-  const double e = std::exp(x), scale = decay == 0.0 ? 0.5 : 0.5 * std::exp(-decay);
+  // t = 0 (p and p' at the start of every update) and h = 0 need no exp.
+  const double e = x == 0.0 ? 1.0 : std::exp(x), scale = decay == 0.0 ? 0.5 : 0.5 * std::exp(-decay);
   up = scale * path.P * e;
   down = scale * path.M / e;
   return true;
