@@ -1,0 +1,51 @@
+// The reading side of a run: line reader, parser, feature builder and the
+// ExampleStream (its producer thread) over them, plus the choice between
+// reading a binary cache and writing one.
+#pragma once
+
+#include <memory>
+
+#include "learner/cache/cache_file.h"
+#include "learner/cli/example_stream.h"
+#include "learner/cli/options.h"
+#include "learner/features/feature_builder.h"
+#include "learner/io/line_reader.h"
+#include "learner/parse/text_parser.h"
+
+namespace learner {
+
+struct Pipeline {
+  std::unique_ptr<LineReader> reader;
+  TextParser parser;
+  FeatureBuilder builder;
+  std::unique_ptr<ExampleStream> stream;  // made by the driver once the cache is chosen
+
+  explicit Pipeline(const Options& o);  // opens o.data (throws learner::Error)
+};
+
+// Owns a Pipeline and stops its stream at the end of the run. When the
+// producer thread cannot be stopped (blocked reading an idle pipe after the
+// run ended early) the pipeline is kept alive, reachable from a global, until
+// the process exits: the thread may still touch it.
+class PipelineOwner {
+ public:
+  explicit PipelineOwner(const Options& o);
+  ~PipelineOwner() { finish(); }
+  PipelineOwner(const PipelineOwner&) = delete;
+  PipelineOwner& operator=(const PipelineOwner&) = delete;
+  Pipeline* operator->() { return p_.get(); }
+  void finish();
+
+ private:
+  std::unique_ptr<Pipeline> p_;
+};
+
+enum class CacheUse { kNone, kRead, kWrite };
+
+// With a cache path: fills options.cache_path and cache_key and opens the
+// cache for reading when it is valid for this data and parser (and, without
+// --lenient, skipped no lines); otherwise says on stderr why it is rebuilt.
+// Returns what the run does with the cache; `cache` is set for kRead.
+CacheUse open_cache(const Options& o, StreamOptions& options, std::unique_ptr<CacheReader>& cache);
+
+}  // namespace learner

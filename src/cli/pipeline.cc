@@ -1,0 +1,44 @@
+#include "learner/cli/pipeline.h"
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace learner {
+namespace {
+
+Pipeline* g_abandoned = nullptr;  // see PipelineOwner
+
+}  // namespace
+
+Pipeline::Pipeline(const Options& o) : reader(LineReader::open(o.data)), parser(o.parse), builder(o.features) {}
+
+PipelineOwner::PipelineOwner(const Options& o) : p_(std::make_unique<Pipeline>(o)) {}
+
+void PipelineOwner::finish() {
+  if (p_ && p_->stream && !p_->stream->stop(std::chrono::milliseconds(300))) {
+    g_abandoned = p_.release();
+    return;
+  }
+  p_.reset();
+}
+
+CacheUse open_cache(const Options& o, StreamOptions& options, std::unique_ptr<CacheReader>& cache) {
+  cache.reset();
+  if (o.cache_path.empty()) return CacheUse::kNone;
+  options.cache_path = o.cache_path;
+  options.cache_key = make_cache_key(o.data, o.parse);
+  if (!o.kill_cache) {
+    std::string why;
+    cache = CacheReader::open(o.cache_path, options.cache_key, why);
+    if (cache && !o.lenient && cache->info().skipped > 0) {
+      why = "it was made with --lenient and skipped " + std::to_string(cache->info().skipped) +
+            " malformed lines (strict parsing reports them)";
+      cache.reset();
+    }
+    if (!cache && !why.empty()) std::fprintf(stderr, "rebuilding cache %s: %s\n", o.cache_path.c_str(), why.c_str());
+  }
+  return cache ? CacheUse::kRead : CacheUse::kWrite;
+}
+
+}  // namespace learner

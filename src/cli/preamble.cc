@@ -1,0 +1,56 @@
+#include "learner/cli/preamble.h"
+
+#include <cstdio>
+#include <string>
+
+namespace learner {
+namespace {
+
+std::string reduction_name(const ReductionSpec& r) {
+  switch (r.kind) {
+    case ReductionKind::kOaa: return "oaa " + std::to_string(r.classes);
+    case ReductionKind::kCsoaa: return "csoaa " + std::to_string(r.classes);
+    case ReductionKind::kFilterTree: return "filter_tree " + std::to_string(r.classes);
+    case ReductionKind::kScoringFilterTree: return "scoring_filter_tree " + std::to_string(r.classes);
+    case ReductionKind::kMultilabel:
+      return "multilabel " + std::to_string(r.classes) +
+             (r.multilabel_loss == MultilabelLoss::kZeroOne ? " (zero_one chain)" : " (hamming)");
+    case ReductionKind::kActive: return r.simulation ? "active (simulation)" : "active";
+    case ReductionKind::kNone: break;
+  }
+  return "none";
+}
+
+}  // namespace
+
+void print_preamble(const Options& o, const Model& model, CacheUse cache) {
+  if (o.progress.quiet) return;
+  if (!o.predictions.empty()) std::fprintf(stderr, "predictions = %s\n", o.predictions.c_str());
+  if (!o.final_regressor.empty()) std::fprintf(stderr, "final_regressor = %s\n", o.final_regressor.c_str());
+  std::fprintf(stderr, "Num weight bits = %u\nlearning rate = %g\ninitial_t = %g\npower_t = %g\n", o.core.bits,
+               model.learning_rate(), o.core.initial_t, o.core.power_t);
+  if (o.passes > 1) std::fprintf(stderr, "decay_learning_rate = %g\n", o.decay_learning_rate);
+  std::fprintf(stderr, "loss = %s\n", std::string(model.loss().name()).c_str());
+  if (o.reduction.kind != ReductionKind::kNone) std::fprintf(stderr, "reduction = %s\n", reduction_name(o.reduction).c_str());
+  if (!o.core.dotproducts.empty())
+    std::fprintf(stderr, "dotproduct = %s%s%s, rank = %u\n", o.core.dotproducts[0].left.c_str(),
+                 o.core.dotproducts[0].by_full_name ? "," : "", o.core.dotproducts[0].right.c_str(), o.core.rank);
+  switch (cache) {
+    case CacheUse::kNone: std::fprintf(stderr, "using no cache\n"); break;
+    case CacheUse::kRead:
+      std::fprintf(stderr, "using cache_file = %s\nignoring text input in favor of cache input\n", o.cache_path.c_str());
+      break;
+    case CacheUse::kWrite: std::fprintf(stderr, "creating cache_file = %s\n", o.cache_path.c_str()); break;
+  }
+  std::fprintf(stderr, "Reading datafile = %s\nnum sources = 1\n",
+               o.data == "-" || o.data.empty() ? "stdin" : o.data.c_str());
+  if (o.holdout) {
+    if (o.holdout_after > 0)
+      std::fprintf(stderr, "holdout_after = %llu\n", static_cast<unsigned long long>(o.holdout_after));
+    else
+      std::fprintf(stderr, "holdout_period = %u\n", o.holdout_period);
+    std::fprintf(stderr, "early_terminate = %u\n", o.early_terminate);
+  }
+}
+
+}  // namespace learner
