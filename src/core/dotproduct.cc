@@ -35,7 +35,8 @@ DotProduct::DotProduct(const CoreConfig& config)
       adaptive_(config.rule.adaptive),
       init_scale_(config.init_scale),
       seed_(config.random_seed),
-      latent_(config.bits, config.rank + 1) {
+      latent_(config.bits, config.rank + 1),
+      delta_(2 * static_cast<std::size_t>(config.rank), 0.0) {
   if (pairs_.empty()) throw UsageError("--dotproduct needs a pair of namespaces");
   if (pairs_.size() > PredictionPath::kMaxTerms)
     throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
@@ -51,6 +52,7 @@ DotProduct::DotProduct(const CoreConfig& config)
         throw UsageError("--dotproduct pairs must use disjoint namespaces (" + p.left + p.right + " and " +
                          pairs_[j].left + pairs_[j].right + " share one)");
   }
+  for (const DotProductPair& p : pairs_) keys_.push_back({p.left[0], p.right[0], p.by_full_name});
   float* v = latent_.data();
   const std::size_t stride = rank_ + 1;
   for (std::size_t s = 0; s < latent_.slots(); ++s)
@@ -59,25 +61,14 @@ DotProduct::DotProduct(const CoreConfig& config)
 
 float DotProduct::initial_value(std::size_t slot, unsigned dim) const {
   const uint64_t h = splitmix64((static_cast<uint64_t>(seed_) << 40) ^ (static_cast<uint64_t>(slot) << 8) ^ dim);
-  const double u = static_cast<double>(h >> 11) * (1.0 / 9007199254740992.0) * 2.0 - 1.0;
+  // h >> 11 < 2^53 converts exactly, as a signed integer (one instruction).
+  const double u = static_cast<double>(static_cast<int64_t>(h >> 11)) * (1.0 / 9007199254740992.0) * 2.0 - 1.0;
   return static_cast<float>(1.0 + init_scale_ * u);
 }
 
-int DotProduct::side(const NamespaceSpan& ns, std::size_t pair) const {
-  const DotProductPair& p = pairs_[pair];
-  if (p.by_full_name) {
-    if (ns.name == p.left) return 0;
-    if (ns.name == p.right) return 1;
-    return -1;
-  }
-  if (ns.first == p.left[0]) return 0;
-  if (ns.first == p.right[0]) return 1;
-  return -1;
-}
-
-int DotProduct::side(const NamespaceSpan& ns) const {
-  for (std::size_t p = 0; p < pairs_.size(); ++p)
-    if (int s = side(ns, p); s >= 0) return s;
+int DotProduct::side_by_name(const NamespaceSpan& ns, const DotProductPair& pair) {
+  if (ns.name == pair.left) return 0;
+  if (ns.name == pair.right) return 1;
   return -1;
 }
 
@@ -87,47 +78,88 @@ void DotProduct::prefetch(const Example& ex) const {
       for (uint32_t i = ns.begin; i < ns.end; ++i) __builtin_prefetch(latent_.slot(ex.features[i].index), 1);
 }
 
+void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t offset, State& st, int s) {
+  const unsigned k = rank_;
+  double* acc = st.vec.data() + s * k;
+  double sum_x = 0.0, sum_x2 = 0.0;
+  for (uint32_t i = ns.begin; i < ns.end; ++i) {
+    const Feature& f = ex.features[i];
+    float* v = latent_.slot(f.index + offset);
+    const double x = f.value;
+    st.terms[s].push_back({v, x, 0.0});
+    for (unsigned j = 0; j < k; ++j) acc[j] += x * v[j];
+    sum_x += x;
+    sum_x2 += x * x;
+  }
+  st.sum_x[s] += sum_x;
+  st.sum_x2[s] += sum_x2;
+}
+
 double DotProduct::gather(const Example& ex, uint32_t offset, double sign) {
+  const unsigned k = rank_;
   double total = 0.0;
   for (std::size_t p = 0; p < pairs_.size(); ++p) {
-    if (used_ == states_.size()) states_.emplace_back();
+    if (used_ == states_.size()) states_.emplace_back(k);
     State& st = states_[used_];
     st.sign = sign;
     st.active = false;
     for (int s = 0; s < 2; ++s) {
       st.terms[s].clear();
-      st.vec[s].assign(rank_, 0.0);
       st.sum_x[s] = 0.0;
       st.sum_x2[s] = 0.0;
     }
-    const unsigned k = rank_;
-    for (const NamespaceSpan& ns : ex.namespaces) {
-      const int s = side(ns, p);
-      if (s < 0) continue;
-      double* acc = st.vec[s].data();
-      double sum_x = 0.0, sum_x2 = 0.0;
-      for (uint32_t i = ns.begin; i < ns.end; ++i) {
-        const Feature& f = ex.features[i];
-        const uint32_t index = f.index + offset;
-        st.terms[s].push_back({index, f.value});
-        const float* v = latent_.slot(index);
-        const double x = f.value;
-        for (unsigned j = 0; j < k; ++j) acc[j] += x * v[j];
-        sum_x += x;
-        sum_x2 += x * x;
-      }
-      st.sum_x[s] += sum_x;
-      st.sum_x2[s] += sum_x2;
-    }
+    std::fill(st.vec.begin(), st.vec.end(), 0.0);
+    for (const NamespaceSpan& ns : ex.namespaces)
+      if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, offset, st, s);
     if (st.terms[0].empty() || st.terms[1].empty()) continue;  // an absent side: no term, no state
     ++used_;
-    double dot = 0.0;
-    const double* a = st.vec[0].data();
-    const double* b = st.vec[1].data();
-    for (unsigned j = 0; j < k; ++j) dot += a[j] * b[j];
-    total += sign * (dot - static_cast<double>(rank_) * st.sum_x[0] * st.sum_x[1]);
+    const double* a = st.vec.data();
+    const double* b = a + k;
+    double dot = 0.0, norm_a = 0.0, norm_b = 0.0;
+    for (unsigned j = 0; j < k; ++j) {
+      dot += a[j] * b[j];
+      norm_a += a[j] * a[j];
+      norm_b += b[j] * b[j];
+    }
+    st.norm2[0] = norm_a;
+    st.norm2[1] = norm_b;
+    total += sign * (dot - static_cast<double>(k) * st.sum_x[0] * st.sum_x[1]);
   }
   return total;
+}
+
+double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l) {
+  const unsigned k = rank_;
+  double rho = 0.0;
+  for (Term& term : terms) {
+    const double x2 = term.x * term.x;
+    const float G = static_cast<float>(term.slot[k] + g2 * x2 * other_norm2);
+    if (accumulate_) term.slot[k] = G;
+    term.rate = adaptive_ ? (G > 0 ? eta_l / std::sqrt(static_cast<double>(G)) : 0.0) : eta_l;
+    rho += term.rate * x2;
+  }
+  return rho;
+}
+
+double DotProduct::add_to_path(State& st, PredictionPath& path) const {
+  st.active = st.rho[0] > 0 && st.rho[1] > 0;
+  if (!st.active) return 0.0;
+  st.kappa = std::sqrt(st.rho[0] * st.rho[1]);
+  st.r = st.kappa / st.rho[1];  // sqrt(rho_a / rho_b)
+  const double sr = std::sqrt(st.r), inv_sr = 1.0 / sr;
+  const double* a0 = st.vec.data();
+  const double* b0 = a0 + rank_;
+  double P = 0.0, M = 0.0;
+  for (unsigned j = 0; j < rank_; ++j) {
+    const double a = a0[j] * inv_sr, b = b0[j] * sr;
+    P += (a + b) * (a + b);
+    M += (a - b) * (a - b);
+  }
+  P *= 0.5;
+  M *= 0.5;
+  if (st.sign < 0) std::swap(P, M);  // the pair moves along -t
+  path.add_term(st.kappa, P, M);
+  return 0.5 * (P - M);
 }
 
 double DotProduct::prepare(double g2, double eta, PredictionPath& path) {
@@ -135,22 +167,8 @@ double DotProduct::prepare(double g2, double eta, PredictionPath& path) {
   double rho_total = 0.0, x2_total = 0.0;
   for (std::size_t n = 0; n < used_; ++n) {
     State& st = states_[n];
-    double norm2[2] = {0, 0};
-    for (int s = 0; s < 2; ++s)
-      for (unsigned j = 0; j < rank_; ++j) norm2[s] += st.vec[s][j] * st.vec[s][j];
     for (int s = 0; s < 2; ++s) {
-      st.rate[s].resize(st.terms[s].size());
-      st.rho[s] = 0.0;
-      for (std::size_t i = 0; i < st.terms[s].size(); ++i) {
-        const Term& term = st.terms[s][i];
-        float* v = latent_.slot(term.index);
-        const double x2 = static_cast<double>(term.x) * term.x;
-        const float G = static_cast<float>(v[rank_] + g2 * x2 * norm2[1 - s]);
-        if (accumulate_) v[rank_] = G;
-        const double rate = adaptive_ ? (G > 0 ? eta_l / std::sqrt(static_cast<double>(G)) : 0.0) : eta_l;
-        st.rate[s][i] = rate;
-        st.rho[s] += rate * x2;
-      }
+      st.rho[s] = assign_rates(st.terms[s], g2, st.norm2[1 - s], eta_l);
       rho_total += st.rho[s];
       x2_total += st.sum_x2[s];
     }
@@ -161,40 +179,32 @@ double DotProduct::prepare(double g2, double eta, PredictionPath& path) {
     for (std::size_t n = 0; n < used_; ++n) {
       State& st = states_[n];
       for (int s = 0; s < 2; ++s) {
-        std::fill(st.rate[s].begin(), st.rate[s].end(), shared);
+        for (Term& term : st.terms[s]) term.rate = shared;
         st.rho[s] = shared * st.sum_x2[s];
       }
     }
     mu_ = 2.0 * shared * l2_;
   }
   double dyadic0 = 0.0;
-  std::size_t term = 0;
+  bool any = false;
   for (std::size_t n = 0; n < used_; ++n) {
-    State& st = states_[n];
-    st.active = false;
-    if (!(st.rho[0] > 0) || !(st.rho[1] > 0)) continue;
-    st.kappa = std::sqrt(st.rho[0] * st.rho[1]);
-    st.r = st.kappa / st.rho[1];  // sqrt(rho_a / rho_b)
-    const double sr = std::sqrt(st.r), inv_sr = 1.0 / sr;
-    double P = 0.0, M = 0.0;
-    for (unsigned j = 0; j < rank_; ++j) {
-      const double a = st.vec[0][j] * inv_sr, b = st.vec[1][j] * sr;
-      P += (a + b) * (a + b);
-      M += (a - b) * (a - b);
-    }
-    P *= 0.5;
-    M *= 0.5;
-    if (st.sign < 0) std::swap(P, M);  // the pair moves along -t
-    path.add_term(st.kappa, P, M);
-    dyadic0 += 0.5 * (P - M);
-    st.active = true;
-    ++term;
+    dyadic0 += add_to_path(states_[n], path);
+    any = any || states_[n].active;
   }
-  if (term > 0) path.mu = mu_;
+  if (any) path.mu = mu_;
   return dyadic0;
 }
 
+void DotProduct::move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const {
+  for (const Term& term : terms) {
+    float* v = term.slot;
+    const double k = term.rate * term.x / rho;
+    for (unsigned j = 0; j < rank_; ++j) v[j] = static_cast<float>(decay * (v[j] + k * delta[j]));
+  }
+}
+
 void DotProduct::apply(double t, double importance) {
+  const unsigned k = rank_;
   const double decay = mu_ > 0 ? std::exp(-0.5 * mu_ * importance) : 1.0;
   for (std::size_t n = 0; n < used_; ++n) {
     const State& st = states_[n];
@@ -207,20 +217,18 @@ void DotProduct::apply(double t, double importance) {
     const double sh = m * (m + 2.0) * half_over;
     const double ch1 = m * m * half_over;
     if (!std::isfinite(sh) || !std::isfinite(ch1)) continue;
-    for (int s = 0; s < 2; ++s) {
-      const std::vector<double>& mine = st.vec[s];
-      const std::vector<double>& other = st.vec[1 - s];
-      const double cross = s == 0 ? st.r : 1.0 / st.r;
-      for (std::size_t i = 0; i < st.terms[s].size(); ++i) {
-        const Term& term = st.terms[s][i];
-        float* v = latent_.slot(term.index);
-        const double k = st.rate[s][i] * term.x / st.rho[s];
-        for (unsigned j = 0; j < rank_; ++j) {
-          const double delta = mine[j] * ch1 + cross * other[j] * sh;
-          v[j] = static_cast<float>(decay * (v[j] + k * delta));
-        }
-      }
+    // A(s) - A0 = A0 (cosh - 1) + r B0 sinh, B(s) - B0 = B0 (cosh - 1) + A0/r sinh.
+    const double* a = st.vec.data();
+    const double* b = a + k;
+    double* da = delta_.data();
+    double* db = da + k;
+    const double inv_r = 1.0 / st.r;
+    for (unsigned j = 0; j < k; ++j) {
+      da[j] = a[j] * ch1 + st.r * b[j] * sh;
+      db[j] = b[j] * ch1 + inv_r * a[j] * sh;
     }
+    move_terms(st.terms[0], da, st.rho[0], decay);
+    move_terms(st.terms[1], db, st.rho[1], decay);
   }
 }
 

@@ -202,8 +202,8 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, const
   const PredictionPath path = build_path(ex, features, parts, n, p_hat, g2, importance, scale);
   // h_used < importance when the update stopped at the label or kink; the
   // latent L2 decay applies for the importance actually used.
-  UpdateStep step{loss_.plain_update(p_hat, label, importance), importance};
-  if (config_.rule.invariant) step = loss_.step(path, label, importance);
+  const UpdateStep step = config_.rule.invariant ? loss_.step(path, label, importance)
+                                                 : UpdateStep{loss_.plain_update(p_hat, label, importance), importance};
   double t = step.t;
   if (!std::isfinite(t)) {
     t = 0.0;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace learner::detail {
 namespace {
@@ -34,62 +35,79 @@ struct SeriesTerm {
 
 enum class Piece { kDone, kNotConverged, kTooClose };
 
-// The stopping rule of both series forms, after term n + 1 (`last`) was added
-// to `sum`; `previous` is term n and `first` term 1.
+// The stopping rule of both series forms, fed each new term in turn.
 enum class Step { kMore, kConverged, kGiveUp };
-Step after_term(int n, double last, double previous, double first, double sum) {
-  if (!std::isfinite(sum) || std::fabs(last) > 1e6 * std::fabs(first)) return Step::kGiveUp;
-  const double tol = kSeriesTol * std::fabs(sum);
-  if (std::fabs(last) <= tol && std::fabs(previous) <= tol) return Step::kConverged;
-  // Half way with terms still above 1e-5 |t|: this piece is too long to
-  // converge within N terms; give up early so that a shorter one is tried.
-  if (n == N / 2 && std::fabs(last) > 1e-5 * std::fabs(sum)) return Step::kGiveUp;
-  return Step::kMore;
-}
+class StopRule {
+ public:
+  explicit StopRule(double first) : limit_(1e6 * std::fabs(first)), previous_(std::fabs(first)) {}
+  // After term n + 1 (`last`) was added to `sum` (term 1 being `first`).
+  Step after_term(int n, double last, double sum) {
+    const double size = std::fabs(last);
+    if (!std::isfinite(sum) || size > limit_) return Step::kGiveUp;
+    // Converged: this term and the one before under the tolerance.
+    if (std::max(size, previous_) <= kSeriesTol * std::fabs(sum)) return Step::kConverged;
+    // Half way with terms still above 1e-5 |t|: this piece is too long to
+    // converge within N terms; give up early so that a shorter one is tried.
+    if (n == N / 2 && size > 1e-5 * std::fabs(sum)) return Step::kGiveUp;
+    previous_ = size;
+    return Step::kMore;
+  }
 
-// The common case, one dyadic term and no decay, with the recurrences
-// rearranged so that the chain from one coefficient to the next is four
-// operations: with a_k = k b_k, U = e^{2 kappa t}, V = e^{-2 kappa t},
-//   su_n = sum_{k=1..n} a_k U_{n-k},  sv_n = sum a_k V_{n-k},
-//   U_n = 2 kappa su_n / n,  V_n = -2 kappa sv_n / n,
-//   a_{n+1} = -(c h / n) (q a_n + kappa P su_n + kappa M sv_n).
+ private:
+  double limit_;     // a term above 1e6 |first| means divergence
+  double previous_;  // |term n|
+};
+
+// The common case, one dyadic term and no decay. With a_k = k b_k,
+// U = e^{2 kappa t}, V = e^{-2 kappa t} and R_n = sum_{k=1..n-1} a_k (U, V)_{n-k}
+// (everything but the newest coefficient a_n; U_0 = V_0 = 1):
+//   (U_n, V_n) = (2 kappa, -2 kappa) (R_n + a_n) / n,
+//   a_{n+1} = -(c h / n) (q a_n + kappa P (R_n + a_n)_U + kappa M (R_n + a_n)_V)
+//           = w_n Q a_n + w_n (kappa P R_{n,U} + kappa M R_{n,V}),
+// with w_n = -c h / n and Q = q + kappa (P + M) = p'(0) > 0. R_n does not
+// depend on a_n, so the dependency chain from one coefficient to the next is
+// one multiply and one add; the convolutions run beside it.
 // Also returns in `gap` the remaining y - p at the end of the piece: for the
 // flow dt/ds = c h (y - p), that is t'(1) / (c h) = (sum_n a_n) / (c h).
 Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, double& t, double& gap) {
   // (U_k, V_k) side by side, so that both convolutions run as one on pairs
-  // of doubles (GCC vector extension: SSE2 on x86-64, plain code elsewhere).
+  // of doubles (GCC vector extension: SSE2 on x86-64, plain code elsewhere);
+  // a_k is kept on both lanes, ready to multiply a pair. The pairs are
+  // stored newest first, reversed[N - k] = (U_k, V_k), so that the
+  // convolution walks both arrays upwards.
   typedef double Pair __attribute__((vector_size(16)));
-  double a[N + 1];
-  Pair uv[N];
+  Pair a[N + 1];
+  Pair reversed[N + 1];
   const double kappa = 0.5 * term.two_kappa, kp = kappa * term.P, km = kappa * term.M;
+  const double slope = q + (kp + km);
   const Pair scale_uv = {term.two_kappa, -term.two_kappa};
-  a[1] = a1;
-  uv[0] = Pair{1.0, 1.0};
-  double sum = a1, slope_sum = a1, previous = a1;
+  a[1] = Pair{a1, a1};
+  double sum = a1, slope_sum = a1;
+  StopRule stop(a1);
   for (int n = 1; n < N; ++n) {
-    // Everything but the newest coefficient a_n first (off the chain).
-    Pair acc = {0.0, 0.0}, acc2 = {0.0, 0.0};
+    const Pair* older = reversed + (N - n);  // older[k] = (U, V)_{n-k}
+    Pair rest = {0.0, 0.0}, rest2 = {0.0, 0.0};  // two accumulators: half the chain of adds
     int k = 1;
     for (; k + 1 < n; k += 2) {
-      acc += a[k] * uv[n - k];
-      acc2 += a[k + 1] * uv[n - k - 1];
+      rest += a[k] * older[k];
+      rest2 += a[k + 1] * older[k + 1];
     }
-    if (k < n) acc += a[k] * uv[n - k];
-    acc += acc2 + a[n];  // U_0 = V_0 = 1
-    const double inv_n = kInv.v[n];
-    uv[n] = scale_uv * inv_n * acc;
-    a[n + 1] = -ch * inv_n * (q * a[n] + kp * acc[0] + km * acc[1]);
-    const double b = a[n + 1] * kInv.v[n + 1];
+    if (k < n) rest += a[k] * older[k];
+    rest += rest2;
+    const double inv_n = kInv.v[n], w = -ch * inv_n;
+    const double next = (w * slope) * a[n][0] + w * (kp * rest[0] + km * rest[1]);
+    reversed[N - n] = scale_uv * inv_n * (rest + a[n]);
+    a[n + 1] = Pair{next, next};
+    const double b = next * kInv.v[n + 1];
     sum += b;
-    slope_sum += a[n + 1];
-    const Step next = after_term(n, b, previous, a1, sum);
-    if (next == Step::kGiveUp) return Piece::kNotConverged;
-    if (next == Step::kConverged) {
+    slope_sum += next;
+    const Step step = stop.after_term(n, b, sum);
+    if (step == Step::kGiveUp) return Piece::kNotConverged;
+    if (step == Step::kConverged) {
       t = sum;
       gap = slope_sum / ch;
       return Piece::kDone;
     }
-    previous = b;
   }
   return Piece::kNotConverged;
 }
@@ -135,6 +153,7 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
   }
   if (n_terms == 1 && mu_h == 0.0) return single_term_piece(path.q, terms[0], ch, kb[1], t, gap);
   double sum = b[1];
+  StopRule stop(b[1]);
   int order = 0;  // the last coefficient of p used
   for (int n = 1; n < N; ++n) {
     double dn = 0.0;
@@ -172,7 +191,7 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
     b[n + 1] = -ch * pn * kInv.v[n + 1];
     kb[n + 1] = (n + 1) * b[n + 1];
     sum += b[n + 1];
-    const Step next = after_term(n, b[n + 1], b[n], b[1], sum);
+    const Step next = stop.after_term(n, b[n + 1], sum);
     if (next == Step::kGiveUp) return Piece::kNotConverged;
     if (next == Step::kConverged) {
       order = n;
@@ -212,9 +231,9 @@ PredictionPath advanced(const PredictionPath& path, double dt, double dh) {
 
 }  // namespace
 
-bool flow_series(const PredictionPath& path, double y, double c, double h, double& t) {
+bool flow_series(const PredictionPath& path, const PathStart& start, double y, double c, double h, double& t) {
   // p, p' and the rounding scale at t = 0 (every exponential is 1 there).
-  const double p0 = path.at(0.0), slope0 = path.slope(0.0), magnitude0 = path.magnitude(0.0);
+  const double p0 = start.p, slope0 = start.slope, magnitude0 = start.magnitude;
   if (!std::isfinite(p0)) return false;
   if (p0 == y) {
     t = 0.0;
@@ -235,14 +254,17 @@ bool flow_series(const PredictionPath& path, double y, double c, double h, doubl
   double curvature = 2.0 * path.kappa;
   for (int j = 0; j < path.n_extra; ++j) curvature = std::max(curvature, 2.0 * path.extra[j].kappa);
   const double stiffness = c * h * (slope0 + curvature * gap0) + path.mu * h;
-  PredictionPath piece_path = path;
+  // The path re-based to the start of the current piece (made only once a
+  // piece is done: a PredictionPath is large, and most steps are one piece).
+  const PredictionPath* piece_path = &path;
+  std::optional<PredictionPath> rebased;
   double t_done = 0.0, h_done = 0.0, piece = stiffness > kPieceStiffness ? h * kPieceStiffness / stiffness : h;
   int halvings = 0, pieces = 0;
   double gap = 0.0;  // y - p at the end of the last piece, from its series (NaN: unknown)
   while (h_done < h) {
     piece = std::min(piece, h - h_done);
     double dt = 0.0;
-    const Piece r = series_piece(piece_path, y, c, piece, d, margin, dt, gap);
+    const Piece r = series_piece(*piece_path, y, c, piece, d, margin, dt, gap);
     if (r == Piece::kTooClose) return false;
     if (r == Piece::kNotConverged) {
       if (++halvings > kFlowSeriesMaxHalvings) return false;
@@ -253,7 +275,8 @@ bool flow_series(const PredictionPath& path, double y, double c, double h, doubl
     h_done = h - piece <= h_done ? h : h_done + piece;
     if (h_done >= h) break;
     if (++pieces >= kFlowSeriesMaxPieces) return false;
-    piece_path = advanced(piece_path, dt, piece);
+    rebased.emplace(advanced(*piece_path, dt, piece));
+    piece_path = &*rebased;
     piece *= 2.0;
   }
 

@@ -27,6 +27,7 @@
 #pragma once
 
 #include "learner/loss/path.h"
+#include "numeric.h"
 
 namespace learner::detail {
 
@@ -37,7 +38,8 @@ inline constexpr int kFlowSeriesMaxOrder = 28;
 inline constexpr int kFlowSeriesMaxHalvings = 8;
 inline constexpr int kFlowSeriesMaxPieces = 24;
 
-// On success t is the step after importance h (> 0); c > 0.
-bool flow_series(const PredictionPath& path, double y, double c, double h, double& t);
+// On success t is the step after importance h (> 0); c > 0. `start` is
+// path_start(path) (numeric.h), which the caller has already computed.
+bool flow_series(const PredictionPath& path, const PathStart& start, double y, double c, double h, double& t);
 
 }  // namespace learner::detail

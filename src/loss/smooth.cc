@@ -14,9 +14,10 @@ UpdateStep SmoothLoss::step(const PredictionPath& path, double y, double h) cons
     const double t = linear_update(path.at(0.0), std::max(path.q, 0.0), y, h);
     return {clamp_step(t), h};
   }
-  if (const double c = flow_rate(path.at(0.0), y); c > 0.0) {
+  const PathStart start = path_start(path);
+  if (const double c = flow_rate(start.p, y); c > 0.0) {
     double t = 0.0;
-    if (flow_series(path, y, c, h, t)) return {clamp_step(t), h};
+    if (flow_series(path, start, y, c, h, t)) return {clamp_step(t), h};
   }
   return integrate_smooth_update(*this, path, y, h);
 }

@@ -120,6 +120,7 @@ class ExampleStream {
   bool emit();  // the current slot is filled; false when asked to stop
   bool text_pass(unsigned pass, uint64_t skip, bool write_cache);
   bool cache_pass(unsigned pass);
+  void prefetch_ahead() const;  // consumer: hints for the slots after position_
 
   LineReader& reader_;
   const TextParser& parser_;

@@ -69,28 +69,63 @@ class DotProduct {
   WeightTable& latent() { return latent_; }
   const WeightTable& latent() const { return latent_; }
   unsigned rank() const { return rank_; }
-  // Which pair and side (0 left, 1 right) a namespace belongs to, or -1.
-  int side(const NamespaceSpan& ns, std::size_t pair) const;
-  int side(const NamespaceSpan& ns) const;  // any pair
+  // Which side (0 left, 1 right) of pair `pair` a namespace belongs to, or -1.
+  int side(const NamespaceSpan& ns, std::size_t pair) const {
+    const PairKey& key = keys_[pair];
+    if (key.by_full_name) return side_by_name(ns, pairs_[pair]);
+    return ns.first == key.left ? 0 : ns.first == key.right ? 1 : -1;
+  }
+  int side(const NamespaceSpan& ns) const {  // any pair
+    for (std::size_t p = 0; p < pairs_.size(); ++p)
+      if (const int s = side(ns, p); s >= 0) return s;
+    return -1;
+  }
   float initial_value(std::size_t slot, unsigned dim) const;
 
  private:
-  struct Term {
-    uint32_t index;
-    float x;
+  // The first characters of a pair's namespaces, compared per namespace of
+  // every example (by_full_name: the full names, side_by_name).
+  struct PairKey {
+    char left, right;
+    bool by_full_name;
   };
-  // One (component, pair) of the current example.
+  // One latent feature of the current example: its slot in the latent table
+  // (k weights, then G_f), its value and, once prepare() ran, its rate eta_f.
+  struct Term {
+    float* slot;
+    double x;
+    double rate;
+  };
+  // One (component, pair) of the current example. States are reused across
+  // examples: vec is sized for the rank when the state is created and the
+  // term lists keep their capacity, so the steady state allocates nothing.
   struct State {
+    explicit State(unsigned rank) : vec(2 * static_cast<std::size_t>(rank), 0.0) {}
     double sign = 1.0;
     std::vector<Term> terms[2];
-    std::vector<double> vec[2];   // A0, B0
-    std::vector<double> rate[2];  // eta_f per term
+    std::vector<double> vec;        // A0 in [0, k), B0 in [k, 2k)
+    double norm2[2] = {0, 0};       // |A0|^2, |B0|^2
     double sum_x[2] = {0, 0}, sum_x2[2] = {0, 0}, rho[2] = {0, 0};
     double kappa = 0, r = 1;
     bool active = false;
   };
 
+  static int side_by_name(const NamespaceSpan& ns, const DotProductPair& pair);
+  // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0, sums.
+  void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t offset, State& st, int s);
+  // Sets each term's rate (growing G_f by g2 x^2 other_norm2 when
+  // accumulating) and returns rho = sum rate x^2.
+  double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l);
+  // Sets st.kappa, st.r and st.active (false when a side has no rate: the
+  // pair cannot move); when active, adds st's (kappa, P, M) to `path` and
+  // returns its dyadic part at t = 0, (P - M) / 2 = sign A0.B0 (else 0).
+  double add_to_path(State& st, PredictionPath& path) const;
+  // V[f] += rate x (moved - start) / rho for every term of one side, with
+  // `delta` = moved - start (k values), then times `decay`.
+  void move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const;
+
   std::vector<DotProductPair> pairs_;
+  std::vector<PairKey> keys_;  // parallel to pairs_
   unsigned rank_;
   double l2_;
   double eta_scale_;  // --dotproduct_lr / -l (1 when unset)
@@ -99,6 +134,7 @@ class DotProduct {
   uint32_t seed_;
   WeightTable latent_;
   std::vector<State> states_;  // reused across examples
+  std::vector<double> delta_;  // apply(): A(s) - A0 and B(s) - B0, 2k values
   std::size_t used_ = 0;
   double mu_ = 0;
   bool accumulate_ = true;
