@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 
 namespace learner::detail {
 namespace {
@@ -229,6 +228,51 @@ PredictionPath advanced(const PredictionPath& path, double dt, double dh) {
   return next;
 }
 
+// The pieces of one step (see flow_series), shared by the first piece, on
+// the caller's path, and the later ones, on re-based copies.
+struct PieceWalk {
+  enum class Next { kFinished, kMore, kFail };
+  double y, c, h, d, margin;
+  double piece = 0.0;   // the size of the next piece (after kMore: of the one just done)
+  double t_done = 0.0, h_done = 0.0;
+  double gap = 0.0;     // y - p at the end of the last piece, from its series (NaN: unknown)
+  int halvings = 0, pieces = 0;
+
+  // One converged piece on `path` (re-based to h_done), halving it until its
+  // series converges (at most kFlowSeriesMaxHalvings times in all): kFinished
+  // when it reaches h, kMore with its step in `dt` otherwise, kFail when the
+  // step is left to the ODE.
+  Next advance(const PredictionPath& path, double& dt) {
+    while (true) {
+      piece = std::min(piece, h - h_done);
+      const Piece r = series_piece(path, y, c, piece, d, margin, dt, gap);
+      if (r == Piece::kTooClose) return Next::kFail;
+      if (r == Piece::kNotConverged) {
+        if (++halvings > kFlowSeriesMaxHalvings) return Next::kFail;
+        piece *= 0.5;
+        continue;
+      }
+      t_done += dt;
+      h_done = h - piece <= h_done ? h : h_done + piece;
+      if (h_done >= h) return Next::kFinished;
+      return ++pieces >= kFlowSeriesMaxPieces ? Next::kFail : Next::kMore;
+    }
+  }
+};
+
+// The pieces after the first, each on the path re-based to its start (out of
+// line: most steps are one piece, and a PredictionPath is large enough that
+// making one costs a visible share of a one-piece step). False: give up.
+[[gnu::noinline]] bool later_pieces(const PredictionPath& path, double dt, PieceWalk& walk) {
+  PredictionPath rebased = advanced(path, dt, walk.piece);
+  while (true) {
+    walk.piece *= 2.0;  // a converged piece lets the next one double
+    const PieceWalk::Next next = walk.advance(rebased, dt);
+    if (next != PieceWalk::Next::kMore) return next == PieceWalk::Next::kFinished;
+    rebased = advanced(rebased, dt, walk.piece);
+  }
+}
+
 }  // namespace
 
 bool flow_series(const PredictionPath& path, const PathStart& start, double y, double c, double h, double& t) {
@@ -254,31 +298,14 @@ bool flow_series(const PredictionPath& path, const PathStart& start, double y, d
   double curvature = 2.0 * path.kappa;
   for (int j = 0; j < path.n_extra; ++j) curvature = std::max(curvature, 2.0 * path.extra[j].kappa);
   const double stiffness = c * h * (slope0 + curvature * gap0) + path.mu * h;
-  // The path re-based to the start of the current piece (made only once a
-  // piece is done: a PredictionPath is large, and most steps are one piece).
-  const PredictionPath* piece_path = &path;
-  std::optional<PredictionPath> rebased;
-  double t_done = 0.0, h_done = 0.0, piece = stiffness > kPieceStiffness ? h * kPieceStiffness / stiffness : h;
-  int halvings = 0, pieces = 0;
-  double gap = 0.0;  // y - p at the end of the last piece, from its series (NaN: unknown)
-  while (h_done < h) {
-    piece = std::min(piece, h - h_done);
-    double dt = 0.0;
-    const Piece r = series_piece(*piece_path, y, c, piece, d, margin, dt, gap);
-    if (r == Piece::kTooClose) return false;
-    if (r == Piece::kNotConverged) {
-      if (++halvings > kFlowSeriesMaxHalvings) return false;
-      piece *= 0.5;
-      continue;
-    }
-    t_done += dt;
-    h_done = h - piece <= h_done ? h : h_done + piece;
-    if (h_done >= h) break;
-    if (++pieces >= kFlowSeriesMaxPieces) return false;
-    rebased.emplace(advanced(*piece_path, dt, piece));
-    piece_path = &*rebased;
-    piece *= 2.0;
-  }
+  PieceWalk walk{y, c, h, d, margin};
+  walk.piece = stiffness > kPieceStiffness ? h * kPieceStiffness / stiffness : h;
+  double dt = 0.0;
+  const PieceWalk::Next first = walk.advance(path, dt);
+  if (first == PieceWalk::Next::kFail) return false;
+  if (first == PieceWalk::Next::kMore && !later_pieces(path, dt, walk)) return false;
+  const double t_done = walk.t_done, gap = walk.gap;
+  const int pieces = walk.pieces;
 
   // The flow never passes y; rounding at the very end of a converged flow
   // could, and then the ODE's capped formulation decides. A one-piece step
