@@ -89,7 +89,7 @@
 # (0.712 to 0.717); --l2 on the linear weights, with or without the constant
 # (no gain, or much worse); rank 20 or 50 (0.7105 / 0.9071 at best); the
 # default adaptive update (0.736 or worse); side information as linear
-# features (0.716), in the latent namespaces (0.747 to 0.852), or crossed
+# features (0.713 to 0.716), in the latent namespaces (0.747 to 0.852), or crossed
 # with -q (0.715, 0.734); averaging 5 models of different --random_seed
 # (0.7106 / 0.9262 on the quantile runs); bagging with Poisson(1) weights (0.722).
 set -euo pipefail
