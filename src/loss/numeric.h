@@ -57,9 +57,9 @@ inline PathPoint path_point(const PredictionPath& path, double t, double h = 0.0
 }
 
 // p, dp/dt and the rounding scale of p at the start of an update (t = 0,
-// h = 0): exactly path.at(0), path.slope(0) and path.magnitude(0), inline
-// and without exponentials for a one-pair path with finite, moderate
-// coefficients (the common case; the general functions otherwise).
+// h = 0): path.at(0), path.slope(0) and path.magnitude(0) (to the last bit
+// unless P or M is subnormal), inline, from the halves one_pair_halves gives
+// without an exponential at t = h = 0; the general functions otherwise.
 struct PathStart {
   double p = 0.0;
   double slope = 0.0;
@@ -67,13 +67,14 @@ struct PathStart {
 };
 inline PathStart path_start(const PredictionPath& path) {
   constexpr double kHuge = PredictionPath::kHuge;
-  const bool simple = !path.has_extra() && path.P >= 0.0 && path.P < 1e100 && path.M >= 0.0 && path.M < 1e100 &&
-                      std::isfinite(path.q) && std::isfinite(path.kappa) && std::isfinite(path.mu);
-  if (!simple) return {path.at(0.0), path.slope(0.0), path.magnitude(0.0)};
-  const double up = 0.5 * path.P, down = 0.5 * path.M;  // one_pair_halves at t = 0, h = 0
-  return {std::clamp(path.p_lin0 + 0.5 * (path.P - path.M), -kHuge, kHuge),
-          std::clamp(path.q + 2.0 * path.kappa * (up + down), -kHuge, kHuge),
-          std::fabs(path.p_lin0) + 0.5 * (path.P + path.M)};
+  double up = 0.0, down = 0.0;
+  // A non-finite q, or a negative coefficient, which magnitude() would take
+  // as 0, goes the general way too.
+  if (!(std::isfinite(path.q) && std::isfinite(path.kappa) && path.P >= 0.0 && path.M >= 0.0) ||
+      !one_pair_halves(path, 0.0, 0.0, up, down))
+    return {path.at(0.0), path.slope(0.0), path.magnitude(0.0)};
+  return {std::clamp(path.p_lin0 + (up - down), -kHuge, kHuge),
+          std::clamp(path.q + 2.0 * path.kappa * (up + down), -kHuge, kHuge), std::fabs(path.p_lin0) + (up + down)};
 }
 
 // Clamps a step to [-kMaxStep, kMaxStep]; NaN becomes 0.
