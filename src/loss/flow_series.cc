@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <utility>
 
 namespace learner::detail {
 namespace {
@@ -69,87 +68,47 @@ class StopRule {
 // one multiply and one add; the convolutions run beside it.
 // Also returns in `gap` the remaining y - p at the end of the piece: for the
 // flow dt/ds = c h (y - p), that is t'(1) / (c h) = (sum_n a_n) / (c h).
-typedef double Pair __attribute__((vector_size(16)));
-
-// The single-term series, one order per instantiation of step<n>, so that
-// each convolution has a fixed length and unrolls completely (the same sums
-// in the same order as a loop would do them).
-class SingleTermSeries {
- public:
-  SingleTermSeries(double q, const SeriesTerm& term, double ch, double a1)
-      : kp_(0.5 * term.two_kappa * term.P),
-        km_(0.5 * term.two_kappa * term.M),
-        slope_(q + (kp_ + km_)),
-        ch_(ch),
-        scale_uv_{term.two_kappa, -term.two_kappa},
-        sum_(a1),
-        slope_sum_(a1),
-        limit_(1e6 * std::fabs(a1)),
-        previous_(std::fabs(a1)) {
-    a_[1] = Pair{a1, a1};
-  }
-
-  // Orders n, n + 1, ... until the stopping rule decides.
-  template <int n>
-  Piece step(double& t, double& gap) {
-    const Pair rest = convolution<n>();
-    constexpr double inv_n = kInv.v[n];
-    const double w = -ch_ * inv_n;
-    const double next = (w * slope_) * a_[n][0] + w * (kp_ * rest[0] + km_ * rest[1]);
-    reversed_[N - n] = scale_uv_ * inv_n * (rest + a_[n]);
-    a_[n + 1] = Pair{next, next};
+Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, double& t, double& gap) {
+  // (U_k, V_k) side by side, so that both convolutions run as one on pairs
+  // of doubles (GCC vector extension: SSE2 on x86-64, plain code elsewhere);
+  // a_k is kept on both lanes, ready to multiply a pair. The pairs are
+  // stored newest first, reversed[N - k] = (U_k, V_k), so that the
+  // convolution walks both arrays upwards.
+  typedef double Pair __attribute__((vector_size(16)));
+  Pair a[N + 1];
+  Pair reversed[N + 1];
+  const double kappa = 0.5 * term.two_kappa, kp = kappa * term.P, km = kappa * term.M;
+  const double slope = q + (kp + km);
+  const Pair scale_uv = {term.two_kappa, -term.two_kappa};
+  a[1] = Pair{a1, a1};
+  double sum = a1, slope_sum = a1;
+  StopRule stop(a1);
+  for (int n = 1; n < N; ++n) {
+    const Pair* older = reversed + (N - n);  // older[k] = (U, V)_{n-k}
+    Pair rest = {0.0, 0.0}, rest2 = {0.0, 0.0};  // two accumulators: half the chain of adds
+    int k = 1;
+    for (; k + 1 < n; k += 2) {
+      rest += a[k] * older[k];
+      rest2 += a[k + 1] * older[k + 1];
+    }
+    if (k < n) rest += a[k] * older[k];
+    rest += rest2;
+    const double inv_n = kInv.v[n], w = -ch * inv_n;
+    const double next = (w * slope) * a[n][0] + w * (kp * rest[0] + km * rest[1]);
+    reversed[N - n] = scale_uv * inv_n * (rest + a[n]);
+    a[n + 1] = Pair{next, next};
     const double b = next * kInv.v[n + 1];
-    sum_ += b;
-    slope_sum_ += next;
-    // The stopping rule of StopRule, with its checks ordered for the common
-    // case: two consecutive terms under the tolerance end the series (a
-    // non-finite sum then fails); a term above 1e6 |first| (or NaN) means
-    // divergence; half way, terms above 1e-5 |t| mean this piece is too long.
-    const double size = std::fabs(b), tolerance = kSeriesTol * std::fabs(sum_);
-    if (size <= tolerance && previous_ <= tolerance) {
-      if (!std::isfinite(sum_)) return Piece::kNotConverged;
-      t = sum_;
-      gap = slope_sum_ / ch_;
+    sum += b;
+    slope_sum += next;
+    const Step step = stop.after_term(n, b, sum);
+    if (step == Step::kGiveUp) return Piece::kNotConverged;
+    if (step == Step::kConverged) {
+      t = sum;
+      gap = slope_sum / ch;
       return Piece::kDone;
     }
-    if (!(size <= limit_)) return Piece::kNotConverged;
-    if constexpr (n == N / 2)
-      if (size > 1e-5 * std::fabs(sum_)) return Piece::kNotConverged;
-    previous_ = size;
-    if constexpr (n + 1 < N)
-      return step<n + 1>(t, gap);
-    else
-      return Piece::kNotConverged;
   }
-
- private:
-  // R_n = sum_{k=1..n-1} a_k (U, V)_{n-k}: odd k on one accumulator, even k
-  // on another (half the chain of adds), each in increasing k.
-  template <int n>
-  Pair convolution() const {
-    const Pair* older = reversed_ + (N - n);  // older[k] = (U, V)_{n-k}
-    Pair odd = {0.0, 0.0}, even = {0.0, 0.0};
-    [&]<std::size_t... j>(std::index_sequence<j...>) {
-      (((j % 2 == 0 ? odd : even) += a_[j + 1] * older[j + 1]), ...);
-    }(std::make_index_sequence<n - 1>{});
-    return odd + even;
-  }
-
-  const double kp_, km_, slope_, ch_;
-  const Pair scale_uv_;
-  double sum_, slope_sum_;
-  const double limit_;  // a term above 1e6 |first| means divergence
-  double previous_;     // |the term before|
-  // a_k on both lanes, ready to multiply a pair; the pairs (U_k, V_k) stored
-  // newest first, reversed_[N - k] = (U_k, V_k), so that the convolution
-  // walks both arrays upwards.
-  Pair a_[N + 1];
-  Pair reversed_[N + 1];
-};
-
-Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, double& t, double& gap) {
-  SingleTermSeries series(q, term, ch, a1);
-  return series.step<1>(t, gap);
+  return Piece::kNotConverged;
 }
 
 // One series step of importance h on `path` (already re-based to the start
