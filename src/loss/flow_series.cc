@@ -81,21 +81,31 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
   const double slope = q + (kp + km);
   const Pair scale_uv = {term.two_kappa, -term.two_kappa};
   a[1] = Pair{a1, a1};
+  // w_n (kappa P, kappa M), to take the drive from R_n as one pair product.
+  const Pair kpm = {kp, km};
+  Pair newest = {0.0, 0.0};  // (U, V)_{n-1}, kept out of memory
   double sum = a1, slope_sum = a1;
   StopRule stop(a1);
   for (int n = 1; n < N; ++n) {
     const Pair* older = reversed + (N - n);  // older[k] = (U, V)_{n-k}
-    Pair rest = {0.0, 0.0}, rest2 = {0.0, 0.0};  // two accumulators: half the chain of adds
-    int k = 1;
+    // k = 1 pairs a_1 with the newest (U, V)_{n-1}, the only product not
+    // ready early: it is added last, so that the chain from one order to the
+    // next holds one multiply and one add of the convolution. The others
+    // (all ready) go on two accumulators.
+    Pair rest = {0.0, 0.0}, rest2 = {0.0, 0.0};
+    int k = 2;
     for (; k + 1 < n; k += 2) {
       rest += a[k] * older[k];
       rest2 += a[k + 1] * older[k + 1];
     }
     if (k < n) rest += a[k] * older[k];
     rest += rest2;
+    rest += a[1] * newest;  // 0 for n = 1
     const double inv_n = kInv.v[n], w = -ch * inv_n;
-    const double next = (w * slope) * a[n][0] + w * (kp * rest[0] + km * rest[1]);
-    reversed[N - n] = scale_uv * inv_n * (rest + a[n]);
+    const Pair drive = (w * kpm) * rest;
+    const double next = (w * slope) * a[n][0] + (drive[0] + drive[1]);
+    newest = scale_uv * inv_n * (rest + a[n]);
+    reversed[N - n] = newest;
     a[n + 1] = Pair{next, next};
     const double b = next * kInv.v[n + 1];
     sum += b;
