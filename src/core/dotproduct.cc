@@ -146,17 +146,20 @@ double DotProduct::add_to_path(State& st, PredictionPath& path) const {
   if (!st.active) return 0.0;
   st.kappa = std::sqrt(st.rho[0] * st.rho[1]);
   st.r = st.kappa / st.rho[1];  // sqrt(rho_a / rho_b)
-  const double sr = std::sqrt(st.r), inv_sr = 1.0 / sr;
+  st.inv_r = st.rho[1] / st.kappa;
+  // P = sum (a/sqrt(r) + b sqrt(r))^2 / 2 = sum (a + r b)^2 / (2 r), M
+  // likewise with a - r b: sums of squares (no cancellation), no sqrt(r).
   const double* a0 = st.vec.data();
   const double* b0 = a0 + rank_;
   double P = 0.0, M = 0.0;
   for (unsigned j = 0; j < rank_; ++j) {
-    const double a = a0[j] * inv_sr, b = b0[j] * sr;
-    P += (a + b) * (a + b);
-    M += (a - b) * (a - b);
+    const double rb = st.r * b0[j];
+    P += (a0[j] + rb) * (a0[j] + rb);
+    M += (a0[j] - rb) * (a0[j] - rb);
   }
-  P *= 0.5;
-  M *= 0.5;
+  const double half_inv_r = 0.5 * st.inv_r;
+  P *= half_inv_r;
+  M *= half_inv_r;
   if (st.sign < 0) std::swap(P, M);  // the pair moves along -t
   path.add_term(st.kappa, P, M);
   return 0.5 * (P - M);
@@ -222,7 +225,7 @@ void DotProduct::apply(double t, double importance) {
     const double* b = a + k;
     double* da = delta_.data();
     double* db = da + k;
-    const double inv_r = 1.0 / st.r;
+    const double inv_r = st.inv_r;
     for (unsigned j = 0; j < k; ++j) {
       da[j] = a[j] * ch1 + st.r * b[j] * sh;
       db[j] = b[j] * ch1 + inv_r * a[j] * sh;

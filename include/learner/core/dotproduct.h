@@ -106,7 +106,7 @@ class DotProduct {
     std::vector<double> vec;        // A0 in [0, k), B0 in [k, 2k)
     double norm2[2] = {0, 0};       // |A0|^2, |B0|^2
     double sum_x[2] = {0, 0}, sum_x2[2] = {0, 0}, rho[2] = {0, 0};
-    double kappa = 0, r = 1;
+    double kappa = 0, r = 1, inv_r = 1;
     bool active = false;
   };
 
