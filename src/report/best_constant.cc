@@ -5,20 +5,22 @@
 namespace learner {
 namespace {
 
-double average_loss(const Loss& loss, const std::map<double, double>& labels, double c, double total) {
+using Bins = std::vector<LabelHistogram::Bin>;
+
+double average_loss(const Loss& loss, const Bins& labels, double c, double total) {
   double sum = 0.0;
   for (const auto& [y, w] : labels) sum += w * loss.loss(c, y);
   return sum / total;
 }
 
 // Smallest label whose cumulative weight reaches tau * total.
-double weighted_quantile(const std::map<double, double>& labels, double total, double tau) {
+double weighted_quantile(const Bins& labels, double total, double tau) {
   double cumulative = 0.0;
   for (const auto& [y, w] : labels) {
     cumulative += w;
     if (cumulative >= tau * total * (1 - 1e-12)) return y;
   }
-  return labels.rbegin()->first;
+  return labels.back().value;
 }
 
 // Golden-section minimisation of a convex function on [lo, hi].
@@ -40,19 +42,15 @@ double minimise(F f, double lo, double hi) {
 
 }  // namespace
 
-std::optional<BestConstant> best_constant(const Loss& loss, const LossSpec& spec,
-                                          const std::map<double, double>& labels) {
-  double total = 0.0, sum = 0.0;
-  for (const auto& [y, w] : labels) {
-    total += w;
-    sum += w * y;
-  }
-  if (labels.empty() || !(total > 0)) return std::nullopt;
+std::optional<BestConstant> best_constant(const Loss& loss, const LossSpec& spec, const LabelHistogram& histogram) {
+  if (histogram.empty()) return std::nullopt;
+  const double total = histogram.total();
   const std::string& name = spec.name;
+  // The weighted mean and variance are exact in every mode of the histogram.
+  if (name == "squared" || name == "classic") return BestConstant{histogram.mean(), histogram.variance()};
+  const Bins labels = histogram.bins();
   double c;
-  if (name == "squared" || name == "classic") {
-    c = sum / total;
-  } else if (name == "quantile" || name == "pinball") {
+  if (name == "quantile" || name == "pinball") {
     c = weighted_quantile(labels, total, spec.quantile_tau);
   } else if (name == "absolute") {
     c = weighted_quantile(labels, total, 0.5);
@@ -65,11 +63,10 @@ std::optional<BestConstant> best_constant(const Loss& loss, const LossSpec& spec
     for (const auto& [y, w] : labels) (y > 0 ? pos : neg) += w;
     c = pos > neg ? 1.0 : -1.0;
   } else if (name == "poisson") {
-    if (!(sum > 0)) return std::nullopt;
-    c = std::log(sum / total);
+    if (!(histogram.mean() > 0)) return std::nullopt;
+    c = std::log(histogram.mean());
   } else {
-    const double lo = labels.begin()->first, hi = labels.rbegin()->first;
-    c = minimise([&](double v) { return average_loss(loss, labels, v, total); }, lo, hi);
+    c = minimise([&](double v) { return average_loss(loss, labels, v, total); }, histogram.min(), histogram.max());
   }
   return BestConstant{c, average_loss(loss, labels, c, total)};
 }

@@ -3,20 +3,30 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "learner/report/best_constant.h"
+#include "learner/report/label_histogram.h"
 #include "learner/report/progress.h"
 
 namespace learner {
 namespace {
 
-std::optional<BestConstant> best(const char* name, const std::map<double, double>& labels, double tau = 0.5) {
+std::optional<BestConstant> best(const char* name, const LabelHistogram& labels, double tau = 0.5) {
   LossSpec spec;
   spec.name = name;
   spec.quantile_tau = tau;
   const auto loss = make_loss(spec);
   return best_constant(*loss, spec, labels);
+}
+
+std::optional<BestConstant> best(const char* name, const std::map<double, double>& labels, double tau = 0.5) {
+  LabelHistogram histogram;
+  for (const auto& [y, w] : labels) histogram.add(y, w);
+  return best(name, histogram, tau);
 }
 
 TEST(BestConstant, SquaredIsWeightedMeanWithItsLoss) {
@@ -40,7 +50,66 @@ TEST(BestConstant, LogisticIsLogOdds) {
   EXPECT_NEAR(b->value, std::log(3.0), 1e-12);
 }
 
-TEST(BestConstant, NoLabelsNoConstant) { EXPECT_FALSE(best("squared", {})); }
+TEST(BestConstant, NoLabelsNoConstant) { EXPECT_FALSE(best("squared", std::map<double, double>{})); }
+
+TEST(LabelHistogram, ExactForFewDistinctLabelsInAnyOrder) {
+  LabelHistogram h;
+  const double labels[] = {3, 1, 3, 3, 5, 1, 2, 3, 5, 4};
+  for (double y : labels) h.add(y, y == 5 ? 2.0 : 1.0);
+  h.add(4, 0.0);   // no importance: ignored
+  h.add(4, -1.0);
+  ASSERT_TRUE(h.exact());
+  const std::vector<LabelHistogram::Bin> bins = h.bins();
+  ASSERT_EQ(bins.size(), 5u);
+  const double want[][2] = {{1, 2}, {2, 1}, {3, 4}, {4, 1}, {5, 4}};
+  for (std::size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(bins[i].value, want[i][0]);
+    EXPECT_EQ(bins[i].weight, want[i][1]);
+  }
+  EXPECT_DOUBLE_EQ(h.total(), 12.0);
+  EXPECT_DOUBLE_EQ(h.mean(), (2 * 1 + 2 + 4 * 3 + 4 + 4 * 5) / 12.0);
+  EXPECT_EQ(h.min(), 1.0);
+  EXPECT_EQ(h.max(), 5.0);
+}
+
+// Real-valued labels: bounded memory, exact mean and variance, quantiles
+// within one bin's mass.
+TEST(LabelHistogram, BoundedForRealValuedLabels) {
+  std::mt19937_64 rng(3);
+  std::lognormal_distribution<double> draw(0.0, 1.0);
+  std::vector<double> ys(200000);
+  LabelHistogram h;
+  double sum = 0.0;
+  for (double& y : ys) {
+    y = draw(rng);
+    sum += y;
+    h.add(y, 1.0);
+  }
+  EXPECT_FALSE(h.exact());
+  const std::vector<LabelHistogram::Bin> bins = h.bins();
+  EXPECT_LE(bins.size(), 2 * LabelHistogram::kBins + LabelHistogram::kBuffer);
+  const double mean = sum / ys.size();
+  double squares = 0.0;
+  for (double y : ys) squares += (y - mean) * (y - mean);
+  EXPECT_NEAR(h.mean(), mean, 1e-12 * mean);
+  EXPECT_NEAR(h.variance(), squares / ys.size(), 1e-9 * squares / ys.size());
+  double weight = 0.0;
+  for (const auto& b : bins) weight += b.weight;
+  EXPECT_DOUBLE_EQ(weight, static_cast<double>(ys.size()));
+  EXPECT_TRUE(std::is_sorted(bins.begin(), bins.end(), [](const auto& a, const auto& b) { return a.value < b.value; }));
+
+  std::sort(ys.begin(), ys.end());
+  for (double tau : {0.1, 0.5, 0.9}) {
+    const double c = best("quantile", h, tau)->value;
+    // The rank of c among the labels is within 2 / kBins of tau (one group
+    // of about 1 / kBins of the mass each side).
+    const double rank = static_cast<double>(std::lower_bound(ys.begin(), ys.end(), c) - ys.begin()) / ys.size();
+    EXPECT_NEAR(rank, tau, 2.0 / LabelHistogram::kBins) << tau;
+  }
+  const auto sq = best("squared", h);
+  EXPECT_NEAR(sq->value, mean, 1e-12 * mean);
+  EXPECT_NEAR(sq->loss, squares / ys.size(), 1e-9 * squares / ys.size());
+}
 
 TEST(ProgressTable, RowsDoubleAndSinceLastIsWindowed) {
   std::FILE* f = std::tmpfile();

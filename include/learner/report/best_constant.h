@@ -5,13 +5,16 @@
 // weighted mean; quantile and absolute the weighted tau-quantile (the minimiser
 // of the pinball loss); hinge and logistic the minimiser over the +-1 labels;
 // poisson log(mean); expectile a 1-D convex minimisation. The loss reported is
-// sum_y w_y loss(c, y) / sum w over the weighted label histogram.
+// sum_y w_y loss(c, y) / sum w over the weighted label histogram. With more
+// distinct labels than LabelHistogram keeps exactly, squared and classic stay
+// exact (weighted mean and variance) and the others are read from its
+// equal-weight bins.
 #pragma once
 
-#include <map>
 #include <optional>
 
 #include "learner/loss/loss.h"
+#include "learner/report/label_histogram.h"
 
 namespace learner {
 
@@ -21,6 +24,6 @@ struct BestConstant {
 };
 
 std::optional<BestConstant> best_constant(const Loss& loss, const LossSpec& spec,
-                                          const std::map<double, double>& labels);
+                                          const LabelHistogram& labels);
 
 }  // namespace learner

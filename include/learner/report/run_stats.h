@@ -1,11 +1,13 @@
 // What a run has seen, for the progress table and the summary
 // (design/vw-compat.md section 4). The label distribution is kept as a
-// weighted histogram of distinct labels so the best constant can be computed
-// exactly for any loss (VW only tracks two labels).
+// weighted histogram (LabelHistogram: exact for up to 4096 distinct labels,
+// bounded beyond) so the best constant can be computed for any loss (VW only
+// tracks two labels).
 #pragma once
 
 #include <cstdint>
-#include <map>
+
+#include "learner/report/label_histogram.h"
 
 namespace learner {
 
@@ -17,7 +19,7 @@ struct RunStats {
   double sum_loss = 0.0;              // importance-weighted progressive loss
   uint64_t total_features = 0;
   uint64_t skipped_lines = 0;         // --lenient
-  std::map<double, double> labels;    // label -> summed importance
+  LabelHistogram labels;              // label -> summed importance
   // Labeled holdout examples (predicted, not learned from; VW keeps them out
   // of every field above): importance and importance-weighted loss, all passes.
   double holdout_weight = 0.0;
@@ -36,7 +38,7 @@ struct RunStats {
     weighted_labeled += importance;
     weighted_label_sum += importance * label;
     sum_loss += importance * loss;
-    if (importance > 0) labels[label] += importance;
+    labels.add(label, importance);
   }
 };
 
