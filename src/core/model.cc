@@ -181,6 +181,25 @@ void Model::apply_linear(const std::vector<Feature>& features, uint32_t offset, 
   }
 }
 
+double Model::plain_step(const PredictionPath& path, double p_hat, double label, double importance) const {
+  const double t = loss_.plain_update(p_hat, label, importance);
+  if (path.is_affine() || !(t != 0.0) || !std::isfinite(t)) return t;
+  // A dyadic path bends: p moves by about p'(0) t only while 2 kappa t is
+  // small, and then by e^{2 kappa t}. A plain step at an ordinary rate (VW's
+  // --sgd default, -l 10) took p, and the latent weights, to infinity on the
+  // first example. The step stays the plain one unless p would move more than
+  // twice its first-order change p'(0) t (the runaway; at training rates the
+  // bend is far smaller and nothing changes) or, for losses minimised at the
+  // label, past the label. The path is increasing in t, so either bound is a
+  // value of p and inverse() finds the t that meets it.
+  const double p0 = path.at(0.0);
+  double target = p0 + 2.0 * path.slope(0.0) * t;
+  if (loss_.minimum_at_label()) target = t > 0 ? std::min(target, std::max(label, p0)) : std::max(target, std::min(label, p0));
+  const double p_end = path.at(t);
+  if (t > 0 ? p_end <= target : p_end >= target) return t;
+  return path.inverse(target);
+}
+
 void Model::learn(const std::vector<Feature>& features, double p_hat, double label, double importance,
                   double loss_at_p_hat) {
   static const Example kEmpty;
@@ -203,7 +222,7 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, const
   // h_used < importance when the update stopped at the label or kink; the
   // latent L2 decay applies for the importance actually used.
   const UpdateStep step = config_.rule.invariant ? loss_.step(path, label, importance)
-                                                 : UpdateStep{loss_.plain_update(p_hat, label, importance), importance};
+                                                 : UpdateStep{plain_step(path, p_hat, label, importance), importance};
   double t = step.t;
   if (!std::isfinite(t)) {
     t = 0.0;

@@ -53,9 +53,14 @@ const std::vector<Built>& ratings() {
   return examples;
 }
 
-// rank 0: the linear model.
-void learn(benchmark::State& state, const char* loss_name, unsigned rank) {
+// rank 0: the linear model. sgd: plain SGD (--sgd) instead of VW's default
+// adaptive, normalized rule.
+void learn(benchmark::State& state, const char* loss_name, unsigned rank, bool sgd = false) {
   CoreConfig config;
+  if (sgd) {
+    config.rule.adaptive = false;
+    config.rule.normalized = false;
+  }
   if (rank > 0) {
     config.dotproducts.push_back({"u", "i", false});
     config.rank = rank;
@@ -82,6 +87,10 @@ void BM_LearnDyadic(benchmark::State& s, const char* loss) { learn(s, loss, stat
 BENCHMARK_CAPTURE(BM_LearnLinear, squared, "squared");
 BENCHMARK_CAPTURE(BM_LearnDyadic, squared, "squared")->Arg(1)->Arg(5);
 BENCHMARK_CAPTURE(BM_LearnLinear, quantile, "quantile");
+void BM_LearnLinearSgd(benchmark::State& s, const char* loss) { learn(s, loss, 0, true); }
+void BM_LearnDyadicSgd(benchmark::State& s, const char* loss) { learn(s, loss, 5, true); }
+BENCHMARK_CAPTURE(BM_LearnLinearSgd, squared, "squared");
+BENCHMARK_CAPTURE(BM_LearnDyadicSgd, squared, "squared");
 BENCHMARK_CAPTURE(BM_LearnDyadic, quantile, "quantile")->Arg(5);
 
 }  // namespace

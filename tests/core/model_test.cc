@@ -144,5 +144,40 @@ TEST(Dyadic, L2KeepsWeightsFiniteAtHugeLearningRate) {
   }
 }
 
+// Plain SGD (--sgd: adaptive, normalized and invariant off) at VW's rate for
+// it (-l 10): the gradient step on a dyadic path is capped at its first-order
+// change and at the label. Uncapped, the first example took the latent
+// weights to infinity (e^{2 kappa t} with t = -g h = 10). Losses minimised at
+// the label only: for the others (logistic) nothing bounds the prediction,
+// and plain SGD at too high a rate may diverge on a bilinear model as it may
+// anywhere.
+TEST(Dyadic, PlainSgdStepStaysFiniteAndShortOfTheLabel) {
+  for (const char* name : {"squared", "quantile", "absolute", "expectile"}) {
+    CoreConfig config;
+    config.dotproducts = {{"u", "i", false}};
+    config.rank = 5;
+    config.rule = UpdateRule{false, false, false};
+    config.learning_rate = 10;
+    LossSpec spec;
+    spec.name = name;
+    const auto loss = make_loss(spec);
+    Model model(config, *loss);
+    ASSERT_TRUE(loss->minimum_at_label()) << name;
+    for (int n = 0; n < 3000; ++n) {
+      Example ex = one_hot_pair(n % 31, 100 + n % 37);
+      const double y = (n * 7) % 5 + 1;
+      const double p = model.predict(ex, ex.features);
+      ASSERT_TRUE(std::isfinite(p)) << name << " " << n;
+      model.learn(ex.features, p, y, 1.0);
+      const double after = model.predict(ex, ex.features);
+      ASSERT_TRUE(std::isfinite(after)) << name << " " << n;
+      // Never past the label (rounding aside).
+      const double tolerance = 1e-6 * (1.0 + std::fabs(y));
+      if (y >= p) EXPECT_LE(after, y + tolerance) << name << " " << n;
+      if (y <= p) EXPECT_GE(after, y - tolerance) << name << " " << n;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace learner

@@ -106,6 +106,10 @@ class Model {
                             std::size_t n, double p_hat, double g2, double importance, double& scale);
   void apply_linear(const std::vector<Feature>& features, uint32_t offset, double step, double scale,
                     double importance);
+  // The non-invariant step (--sgd and the like): the loss's plain gradient
+  // step -g h, on a dyadic path capped where p has moved by twice its
+  // first-order change p'(0) t or reached the label (losses minimised there).
+  double plain_step(const PredictionPath& path, double p_hat, double label, double importance) const;
 
   const Example* last_example_ = nullptr;
   // What the dot-product scratch holds (set by predict, cleared by learn).
