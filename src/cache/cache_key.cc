@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 
 #include "learner/cache/cache_file.h"
 
@@ -45,6 +46,13 @@ CacheKey make_cache_key(const std::string& data_path, const ParseOptions& parse)
   key.fields.emplace_back("hash", parse.hash_all ? "all" : "strings");
   key.fields.emplace_back("hash_seed", std::to_string(parse.hash_seed));
   key.fields.emplace_back("labels", label_grammar(parse));
+  // Labels are checked against the loss's domain when parsed, not when read
+  // from a cache: a cache written without that check must not be reused.
+  if (parse.labels == LabelFormat::kSimple && parse.label_domain.bounded()) {
+    std::ostringstream domain;
+    domain << parse.label_domain.min << "," << parse.label_domain.max;
+    key.fields.emplace_back("label_domain", domain.str());
+  }
   return key;
 }
 

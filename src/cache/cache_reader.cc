@@ -40,6 +40,9 @@ std::string describe_mismatch(const std::string& name, const std::string& was, c
   if (name == "data_size") return "the data file changed since (size " + was + " bytes, now " + now + ")";
   if (name == "data_mtime_ns") return "the data file changed since (modification time differs)";
   if (name == "labels") return "its labels were read as " + was + " labels (now " + now + ")";
+  if (name == "label_domain")
+    return "its labels were checked against " + (was == "(not recorded)" ? std::string("no loss's domain") : "[" + was + "]") +
+           " (now [" + now + "], the loss's labels)";
   return "it was made with --" + name + " " + was + " (now " + now + ")";
 }
 

@@ -98,7 +98,7 @@ po::options_description make_table() {
       ("adaptive", po::bool_switch(), "per-feature AdaGrad rates (naming any of adaptive/normalized/invariant turns the others off, as in VW)")
       ("normalized", po::bool_switch(), "per-feature scale normalisation")
       ("invariant", po::bool_switch(), "importance-aware update")
-      ("loss_function", po::value<std::string>(), "squared (default), classic, logistic, hinge, quantile, absolute, perceptron, poisson, expectile")
+      ("loss_function", po::value<std::string>(), "squared (default), classic, logistic, hinge, quantile, absolute, perceptron, poisson, expectile; logistic takes labels in [-1, 1], poisson labels >= 0 (others: an input error)")
       ("loss", po::value<std::string>(), "same as --loss_function")
       ("quantile_tau", po::value<double>()->default_value(0.5), "tau of the quantile loss")
       ("expectile_q", po::value<double>()->default_value(0.5), "q of the expectile loss, in (0, 0.5]")
@@ -411,6 +411,23 @@ void fill(const po::variables_map& vm, Options& o) {
 
 }  // namespace
 
+// Simple labels outside the loss's domain are input errors (file:line), as
+// the loss of such a label means nothing: logistic takes labels in [-1, 1]
+// (soft labels inside), poisson counts >= 0.
+void set_label_domain(Options& o) {
+  if (o.parse.labels != LabelFormat::kSimple) return;
+  LabelDomain& domain = o.parse.label_domain;
+  if (o.loss.name == "logistic") {
+    domain.min = -1.0;
+    domain.max = 1.0;
+  } else if (o.loss.name == "poisson") {
+    domain.min = 0.0;
+  } else {
+    return;
+  }
+  domain.loss = o.loss.name;
+}
+
 std::optional<Options> parse_options(int argc, const char* const* argv, std::ostream& out) {
   const po::options_description table = make_table();
   po::positional_options_description positional;
@@ -440,6 +457,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     po::notify(vm);
     fill(vm, o);
     record_model_options(vm, o);
+    set_label_domain(o);
     return o;
   } catch (const po::too_many_positional_options_error&) {
     throw UsageError("more than one data file given; learner reads one (use -d FILE, or cat files into stdin)");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <sstream>
 
 #include "learner/error.h"
 #include "learner/parse/number.h"
@@ -190,7 +191,17 @@ void parse_label_part(std::string_view part, Example& ex, const LineContext& ctx
 }
 
 void parse_label_part(std::string_view part, const ParseOptions& options, Example& ex, const LineContext& ctx) {
-  if (options.labels == LabelFormat::kSimple) return parse_label_part(part, ex, ctx);
+  if (options.labels == LabelFormat::kSimple) {
+    parse_label_part(part, ex, ctx);
+    const LabelDomain& domain = options.label_domain;
+    if (ex.has_label && (ex.label < domain.min || ex.label > domain.max)) {
+      std::ostringstream why;
+      why << "label " << ex.label << " is outside [" << domain.min << ", " << domain.max << "], the labels of the "
+          << domain.loss << " loss";
+      ctx.fail(why.str());
+    }
+    return;
+  }
   const LabelTokens tokens(part);
   switch (options.labels) {
     case LabelFormat::kMulticlass:

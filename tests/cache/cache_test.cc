@@ -285,6 +285,13 @@ TEST(Cache, OtherHashOptionsOrAChangedFileAreRefusedWithAReason) {
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, costs), why), nullptr);
   EXPECT_NE(why.find("its labels were read as simple labels (now cost-sensitive/3)"), std::string::npos) << why;
 
+  // Labels checked against a loss's domain (logistic) were not checked when
+  // this cache was written: it is rebuilt, not trusted.
+  ParseOptions logistic;
+  logistic.label_domain = {-1.0, 1.0, "logistic"};
+  EXPECT_EQ(CacheReader::open(path, make_cache_key(data, logistic), why), nullptr);
+  EXPECT_NE(why.find("its labels were checked against no loss's domain (now [-1,1]"), std::string::npos) << why;
+
   test::write_file(data, "1 |a x\n-1 |a y\n");
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, ParseOptions{}), why), nullptr);
   EXPECT_NE(why.find("data file changed"), std::string::npos) << why;

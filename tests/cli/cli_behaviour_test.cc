@@ -66,6 +66,27 @@ TEST(Cli, MalformedLineNamesFileLineAndTokenAndWritesNoModel) {
   EXPECT_FALSE(std::filesystem::exists(model));
 }
 
+// Labels outside the loss's domain printed a negative (logistic, label 5) or
+// NaN (poisson, label -1) average loss; now file:line and exit 1, or skipped
+// and counted under --lenient.
+TEST(Cli, LabelOutsideTheLossDomainIsAnInputError) {
+  const std::string data = temp_path("domain.txt");
+  write_file(data, "1 |a x\n-1 |a y\n5 |a z\n");
+  const RunResult logistic = run_learner("--loss_function logistic -d " + data);
+  EXPECT_EQ(logistic.exit_code, 1);
+  EXPECT_NE(logistic.err.find(data + ":3: label 5 is outside [-1, 1], the labels of the logistic loss"),
+            std::string::npos)
+      << logistic.err;
+  const RunResult poisson = run_learner("--loss_function poisson -d " + data);
+  EXPECT_EQ(poisson.exit_code, 1);
+  EXPECT_NE(poisson.err.find(data + ":2: label -1 is outside"), std::string::npos) << poisson.err;
+  const RunResult lenient = run_learner("--lenient --loss_function logistic -d " + data);
+  EXPECT_EQ(lenient.exit_code, 0) << lenient.err;
+  EXPECT_NE(lenient.err.find("skipped malformed lines = 1"), std::string::npos) << lenient.err;
+  EXPECT_EQ(lenient.err.find("nan"), std::string::npos) << lenient.err;
+  EXPECT_EQ(run_learner("-d " + data).exit_code, 0);  // squared takes any label
+}
+
 TEST(Cli, LenientSkipsAndCounts) {
   const std::string data = temp_path("lenient.txt");
   write_file(data, "1 |a x\nnan |a x\n-1 |a y\n1 -2 |a z\n");

@@ -300,3 +300,35 @@ TEST(TextParserErrors, LongTokensAreCutInTheMessage) {
 
 }  // namespace
 }  // namespace learner
+
+namespace learner {
+namespace {
+
+// A simple label outside the loss's domain (set from --loss_function) is an
+// input error naming file:line, the label and the loss; inside, and unlabeled
+// lines, parse as usual.
+TEST(TextParser, LabelOutsideTheLossDomainIsAnError) {
+  ParseOptions options;
+  options.label_domain.min = -1.0;
+  options.label_domain.max = 1.0;
+  options.label_domain.loss = "logistic";
+  TextParser parser(options);
+  Example ex;
+  for (const char* ok : {"1 |a x", "-1 |a x", "0.25 |a x", "|a x"}) EXPECT_TRUE(parser.parse(ok, ex, "in.vw", 1)) << ok;
+  for (const char* bad : {"5 |a x", "-1.5 2 |a x"}) {
+    try {
+      parser.parse(bad, ex, "in.vw", 3);
+      ADD_FAILURE() << "no error for: " << bad;
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.rfind("in.vw:3: label ", 0), 0u) << what;
+      EXPECT_NE(what.find("logistic"), std::string::npos) << what;
+    }
+  }
+  // The reductions' grammars are not checked against it.
+  options.labels = LabelFormat::kMulticlass;
+  EXPECT_TRUE(TextParser(options).parse("5 |a x", ex, "in.vw", 1));
+}
+
+}  // namespace
+}  // namespace learner

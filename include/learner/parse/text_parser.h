@@ -39,6 +39,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -47,12 +48,23 @@
 
 namespace learner {
 
+// The labels a loss is defined for (simple labels only): a label outside
+// [min, max] is an input error naming `loss` (logistic: [-1, 1], poisson:
+// [0, inf)), where the loss would print a negative or NaN average.
+struct LabelDomain {
+  double min = -std::numeric_limits<double>::infinity();
+  double max = std::numeric_limits<double>::infinity();
+  std::string loss;
+  bool bounded() const { return min > -std::numeric_limits<double>::infinity() || max < std::numeric_limits<double>::infinity(); }
+};
+
 struct ParseOptions {
   bool hash_all = false;      // --hash all
   uint32_t hash_seed = 0;     // --hash_seed
   bool keep_names = false;    // fill Example::names ("ns^feat") for --invert_hash/--audit
   LabelFormat labels = LabelFormat::kSimple;  // the reductions' label grammars (label_format.h)
   uint32_t classes = 0;       // K: class ids must lie in 1..K (0: any id >= 1)
+  LabelDomain label_domain;   // simple labels: the loss's domain
 };
 
 class TextParser {
