@@ -403,8 +403,19 @@ void fill(const po::variables_map& vm, Options& o) {
   c.random_seed = get<uint32_t>(vm, "random_seed");
   if (c.dotproduct_l2 < 0 || c.dotproduct_learning_rate < 0 || c.init_scale < 0)
     throw UsageError("--dotproduct_l2, --dotproduct_lr and --dotproduct_init must be >= 0");
-  if (!o.invert_hash.empty() && o.passes > 1) {
-    // allowed: names are collected on the first pass
+  // The latent settings mean nothing without a pair: say so rather than
+  // train a linear model the user did not ask for. (Model files record every
+  // setting, the defaults too, so only values other than the default count.)
+  if (c.dotproducts.empty()) {
+    const CoreConfig defaults;
+    const std::pair<const char*, bool> latent[] = {
+        {"rank", c.rank != defaults.rank},
+        {"dotproduct_l2", c.dotproduct_l2 != defaults.dotproduct_l2},
+        {"dotproduct_lr", c.dotproduct_learning_rate != defaults.dotproduct_learning_rate},
+        {"dotproduct_init", c.init_scale != defaults.init_scale}};
+    for (const auto& [name, changed] : latent)
+      if (given(vm, name) && changed)
+        throw UsageError(std::string("--") + name + " applies to --dotproduct models only (give --dotproduct ab)");
   }
   fill_reduction(vm, o);
 }
