@@ -192,9 +192,16 @@ double Model::plain_step(const PredictionPath& path, double p_hat, double label,
   // bend is far smaller and nothing changes) or, for losses minimised at the
   // label, past the label. The path is increasing in t, so either bound is a
   // value of p and inverse() finds the t that meets it.
-  const double p0 = path.at(0.0);
-  double target = p0 + 2.0 * path.slope(0.0) * t;
+  const double p0 = path.at(0.0), slope0 = path.slope(0.0);
+  double target = p0 + 2.0 * slope0 * t;
   if (loss_.minimum_at_label()) target = t > 0 ? std::min(target, std::max(label, p0)) : std::max(target, std::min(label, p0));
+  // Without an exponential, the common case: while 2 kappa |t| <= 0.69 for
+  // every term, each dyadic term moves by at most (e^x - 1) / x <= 1.45 times
+  // its first-order change, so |p(t) - p0| <= 1.45 p'(0) |t| and a target
+  // farther than that cannot bind.
+  double kappa = path.kappa;
+  for (int j = 0; j < path.n_extra; ++j) kappa = std::max(kappa, path.extra[j].kappa);
+  if (2.0 * kappa * std::fabs(t) <= 0.69 && 1.45 * slope0 * std::fabs(t) <= std::fabs(target - p0)) return t;
   const double p_end = path.at(t);
   if (t > 0 ? p_end <= target : p_end >= target) return t;
   return path.inverse(target);
