@@ -147,6 +147,11 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
     scale = eta_ * m;
   }
   PredictionPath path = PredictionPath::linear(p_hat, scale * sensitivity);
+  // The latent rate under plain SGD follows the linear one's schedule (-l
+  // decayed by --power_t, as VW's --sgd); without it, the latent rate stayed
+  // at -l forever while the linear rate decayed, and late updates were stiff
+  // (many series pieces) and large. The adaptive rule brings its own decay.
+  const double latent_eta = !adaptive && !normalized ? scale : eta_;
   if (dot_) {
     // The latent vectors of exactly these parts: reuse what predict()
     // gathered when it was for the same example and parts.
@@ -158,7 +163,7 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
       for (std::size_t c = 0; c < n; ++c) dot_->gather(ex, parts[c].offset, parts[c].sign);
     }
     gathered_ex_ = nullptr;  // learning changes the latent weights
-    path.p_lin0 = p_hat - dot_->prepare(g2, eta_, path);
+    path.p_lin0 = p_hat - dot_->prepare(g2, latent_eta, path);
   }
   return path;
 }

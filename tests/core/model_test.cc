@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -177,6 +178,43 @@ TEST(Dyadic, PlainSgdStepStaysFiniteAndShortOfTheLabel) {
       if (y <= p) EXPECT_GE(after, y - tolerance) << name << " " << n;
     }
   }
+}
+
+// Under plain SGD (adaptive and normalized off) the latent rate follows the
+// linear one's --power_t schedule. For a pair seen for the first time, a
+// small step moves V_user by about rate |B0| t and w_user by rate t, so
+// their ratio is |B0| whatever the number of examples seen; before, the
+// latent rate stayed at -l and after 1000 examples the ratio was about
+// sqrt(1000) times larger.
+TEST(Dyadic, PlainSgdLatentRateDecaysWithPowerT) {
+  auto ratio_after = [](int seen) {
+    CoreConfig config;
+    config.dotproducts = {{"u", "i", false}};
+    config.rank = 5;
+    config.rule = UpdateRule{false, false, true};
+    config.learning_rate = 0.05;
+    config.power_t = 0.5;
+    const auto loss = make_loss({});
+    Model model(config, *loss);
+    for (int n = 0; n < seen; ++n) {
+      Example ex = one_hot_pair(n % 29, 100 + n % 31);
+      model.learn(ex.features, model.predict(ex, ex.features), 3.0, 1.0);
+    }
+    Example fresh = one_hot_pair(500, 600);
+    const float* w = model.weights().slot(500);
+    const float* v = model.dotproduct()->latent().slot(500);
+    const float w0 = w[0];
+    float v0[5];
+    std::copy(v, v + 5, v0);
+    model.learn(fresh.features, model.predict(fresh, fresh.features), 4.0, 1.0);
+    double dv = 0.0;
+    for (int j = 0; j < 5; ++j) dv += (v[j] - v0[j]) * (v[j] - v0[j]);
+    return std::sqrt(dv) / std::fabs(w[0] - w0);
+  };
+  const double fresh = ratio_after(0), trained = ratio_after(1000);
+  EXPECT_NEAR(fresh, std::sqrt(5.0), 0.5);
+  EXPECT_GT(trained / fresh, 0.5);
+  EXPECT_LT(trained / fresh, 2.0);
 }
 
 }  // namespace

@@ -21,7 +21,9 @@
 //
 // Update (note section 2): feature f's rate eta_f = eta_L / sqrt(G_f) with
 // the adaptive rule (G_f += importance g^2 x_f^2 |other side|^2; kept in every
-// mode, so G_f > 0 marks a trained feature) or eta_L otherwise;
+// mode, so G_f > 0 marks a trained feature) or eta_L otherwise, eta_L being
+// the rate prepare() is given: -l (or --dotproduct_lr), under plain SGD
+// decayed by --power_t as the linear rate is (Model::build_path);
 // rho_a = sum eta_f x_f^2, kappa = sqrt(rho_a rho_b), r = sqrt(rho_a / rho_b),
 // and after the loss chooses t (s = sign * t)
 //
