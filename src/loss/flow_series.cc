@@ -10,11 +10,6 @@ namespace {
 
 constexpr int N = kFlowSeriesMaxOrder;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-// Two consecutive terms below this fraction of the sum end the series (one
-// small term is not enough: the terms of a sum of exponentials can dip
-// before they decay); the remainder is then of that order: the ODE's rtol,
-// far below the float weights' 6e-8.
-constexpr double kSeriesTol = 1e-10;
 // The largest c h p'(0) + 2 kappa c h |y - p0| given to one series piece.
 constexpr double kPieceStiffness = 2.0;
 
@@ -33,29 +28,6 @@ struct SeriesTerm {
 };
 
 enum class Piece { kDone, kNotConverged, kTooClose };
-
-// The stopping rule of both series forms, fed each new term in turn.
-enum class Step { kMore, kConverged, kGiveUp };
-class StopRule {
- public:
-  explicit StopRule(double first) : limit_(1e6 * std::fabs(first)), previous_(std::fabs(first)) {}
-  // After term n + 1 (`last`) was added to `sum` (term 1 being `first`).
-  Step after_term(int n, double last, double sum) {
-    const double size = std::fabs(last);
-    if (!std::isfinite(sum) || size > limit_) return Step::kGiveUp;
-    // Converged: this term and the one before under the tolerance.
-    if (std::max(size, previous_) <= kSeriesTol * std::fabs(sum)) return Step::kConverged;
-    // Half way with terms still above 1e-5 |t|: this piece is too long to
-    // converge within N terms; give up early so that a shorter one is tried.
-    if (n == N / 2 && size > 1e-5 * std::fabs(sum)) return Step::kGiveUp;
-    previous_ = size;
-    return Step::kMore;
-  }
-
- private:
-  double limit_;     // a term above 1e6 |first| means divergence
-  double previous_;  // |term n|
-};
 
 // The common case, one dyadic term and no decay. With a_k = k b_k,
 // U = e^{2 kappa t}, V = e^{-2 kappa t} and R_n = sum_{k=1..n-1} a_k (U, V)_{n-k}
@@ -223,21 +195,6 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
   return Piece::kDone;
 }
 
-// The path re-based after step dt at importance dh: p_lin0 + q dt, and each
-// dyadic term times e^{+-2 kappa dt - mu dh}.
-PredictionPath advanced(const PredictionPath& path, double dt, double dh) {
-  PredictionPath next = path;
-  next.p_lin0 = path.p_lin0 + path.q * dt;
-  const double decay = -path.mu * dh;
-  next.P = path.P * std::exp(2.0 * path.kappa * dt + decay);
-  next.M = path.M * std::exp(-2.0 * path.kappa * dt + decay);
-  for (int j = 0; j < path.n_extra; ++j) {
-    next.extra[j].P = path.extra[j].P * std::exp(2.0 * path.extra[j].kappa * dt + decay);
-    next.extra[j].M = path.extra[j].M * std::exp(-2.0 * path.extra[j].kappa * dt + decay);
-  }
-  return next;
-}
-
 // The pieces of one step (see flow_series), shared by the first piece, on
 // the caller's path, and the later ones, on re-based copies.
 struct PieceWalk {
@@ -274,16 +231,30 @@ struct PieceWalk {
 // line: most steps are one piece, and a PredictionPath is large enough that
 // making one costs a visible share of a one-piece step). False: give up.
 [[gnu::noinline]] bool later_pieces(const PredictionPath& path, double dt, PieceWalk& walk) {
-  PredictionPath rebased = advanced(path, dt, walk.piece);
+  PredictionPath rebased = rebased_path(path, dt, walk.piece);
   while (true) {
     walk.piece *= 2.0;  // a converged piece lets the next one double
     const PieceWalk::Next next = walk.advance(rebased, dt);
     if (next != PieceWalk::Next::kMore) return next == PieceWalk::Next::kFinished;
-    rebased = advanced(rebased, dt, walk.piece);
+    rebased = rebased_path(rebased, dt, walk.piece);
   }
 }
 
 }  // namespace
+
+// The path re-based after step dt at importance dh (flow_series.h).
+PredictionPath rebased_path(const PredictionPath& path, double dt, double dh) {
+  PredictionPath next = path;
+  next.p_lin0 = path.p_lin0 + path.q * dt;
+  const double decay = -path.mu * dh;
+  next.P = path.P * std::exp(2.0 * path.kappa * dt + decay);
+  next.M = path.M * std::exp(-2.0 * path.kappa * dt + decay);
+  for (int j = 0; j < path.n_extra; ++j) {
+    next.extra[j].P = path.extra[j].P * std::exp(2.0 * path.extra[j].kappa * dt + decay);
+    next.extra[j].M = path.extra[j].M * std::exp(-2.0 * path.extra[j].kappa * dt + decay);
+  }
+  return next;
+}
 
 bool flow_series(const PredictionPath& path, const PathStart& start, double y, double c, double h, double& t) {
   // p, p' and the rounding scale at t = 0 (every exponential is 1 there).

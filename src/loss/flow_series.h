@@ -26,6 +26,9 @@
 // stops there and reports h_used < h).
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+
 #include "learner/loss/path.h"
 #include "numeric.h"
 
@@ -37,6 +40,40 @@ inline constexpr int kFlowSeriesMaxOrder = 28;
 // pieces at the cost of two exponentials per dyadic term).
 inline constexpr int kFlowSeriesMaxHalvings = 8;
 inline constexpr int kFlowSeriesMaxPieces = 24;
+// Two consecutive terms below this fraction of the sum end a series (one
+// small term is not enough: the terms of a sum of exponentials can dip
+// before they decay); the remainder is then of that order: the ODE's rtol,
+// far below the float weights' 6e-8.
+inline constexpr double kSeriesTol = 1e-10;
+
+// The stopping rule of the flow series (this one and logistic_series.h),
+// fed each new term in turn.
+enum class Step { kMore, kConverged, kGiveUp };
+class StopRule {
+ public:
+  explicit StopRule(double first) : limit_(1e6 * std::fabs(first)), previous_(std::fabs(first)) {}
+  // After term n + 1 (`last`) was added to `sum` (term 1 being `first`).
+  Step after_term(int n, double last, double sum) {
+    const double size = std::fabs(last);
+    if (!std::isfinite(sum) || size > limit_) return Step::kGiveUp;
+    // Converged: this term and the one before under the tolerance.
+    if (std::max(size, previous_) <= kSeriesTol * std::fabs(sum)) return Step::kConverged;
+    // Half way with terms still above 1e-5 |t|: this piece is too long to
+    // converge within the maximal order; give up early so that a shorter one
+    // is tried.
+    if (n == kFlowSeriesMaxOrder / 2 && size > 1e-5 * std::fabs(sum)) return Step::kGiveUp;
+    previous_ = size;
+    return Step::kMore;
+  }
+
+ private:
+  double limit_;     // a term above 1e6 |first| means divergence
+  double previous_;  // |term n|
+};
+
+// The path re-based after step dt at importance dh: p_lin0 + q dt, and each
+// dyadic term times e^{+-2 kappa dt - mu dh}.
+PredictionPath rebased_path(const PredictionPath& path, double dt, double dh);
 
 // On success t is the step after importance h (> 0); c > 0. `start` is
 // path_start(path) (numeric.h), which the caller has already computed.

@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "families.h"
+#include "logistic_series.h"
 #include "smooth.h"
 
 namespace learner::detail {
@@ -81,6 +82,10 @@ class Logistic final : public SmoothLoss {
     if (s == 1.0) return -sigmoid(p);
     if (s == 0.0) return sigmoid(-p);
     return second_derivative(p, y) / first_derivative(p, y);
+  }
+  bool series_step(const PredictionPath& path, const PathStart& start, double y, double h,
+                   double& t) const override {
+    return (y == 1.0 || y == -1.0) && logistic_flow_series(path, start, y, h, t);
   }
   double linear_update(double p0, double q, double y, double h) const override {
     if (y == 1.0 || y == -1.0) return logistic_step(p0, q, y, h);

@@ -15,9 +15,11 @@ UpdateStep SmoothLoss::step(const PredictionPath& path, double y, double h) cons
     return {clamp_step(t), h};
   }
   const PathStart start = path_start(path);
+  double t = 0.0;
   if (const double c = flow_rate(start.p, y); c > 0.0) {
-    double t = 0.0;
     if (flow_series(path, start, y, c, h, t)) return {clamp_step(t), h};
+  } else if (series_step(path, start, y, h, t)) {
+    return {clamp_step(t), h};
   }
   return integrate_smooth_update(*this, path, y, h);
 }

@@ -40,6 +40,13 @@ class SmoothLoss : public Loss {
   // 2 w), which step() then solves by its Taylor series (flow_series.h) when
   // that converges; 0 for the other losses.
   virtual double flow_rate(double p0, double y) const { return 0.0; }
+  // The flow on a dyadic path by a series of the loss's own (logistic with
+  // y = +-1: logistic_series.h), which step() tries before the ODE; false
+  // when the loss has none or it does not apply or converge.
+  virtual bool series_step(const PredictionPath& path, const PathStart& start, double y, double h,
+                           double& t) const {
+    return false;
+  }
 
   UpdateStep step(const PredictionPath& path, double y, double h) const override;
   double update(const PredictionPath& path, double y, double h) const override {
