@@ -197,32 +197,19 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
 
 // The pieces of one step (see flow_series), shared by the first piece, on
 // the caller's path, and the later ones, on re-based copies.
-struct PieceWalk {
-  enum class Next { kFinished, kMore, kFail };
-  double y, c, h, d, margin;
-  double piece = 0.0;   // the size of the next piece (after kMore: of the one just done)
-  double t_done = 0.0, h_done = 0.0;
-  double gap = 0.0;     // y - p at the end of the last piece, from its series (NaN: unknown)
-  int halvings = 0, pieces = 0;
+struct PieceWalk : PieceSchedule {
+  double y, c, d, margin;
+  double gap = 0.0;  // y - p at the end of the last piece, from its series (NaN: unknown)
 
   // One converged piece on `path` (re-based to h_done), halving it until its
-  // series converges (at most kFlowSeriesMaxHalvings times in all): kFinished
-  // when it reaches h, kMore with its step in `dt` otherwise, kFail when the
-  // step is left to the ODE.
-  Next advance(const PredictionPath& path, double& dt) {
+  // series converges: kFinished when it reaches h, kMore with its step in
+  // `dt` otherwise, kFail when the step is left to the ODE.
+  After advance(const PredictionPath& path, double& dt) {
     while (true) {
-      piece = std::min(piece, h - h_done);
-      const Piece r = series_piece(path, y, c, piece, d, margin, dt, gap);
-      if (r == Piece::kTooClose) return Next::kFail;
-      if (r == Piece::kNotConverged) {
-        if (++halvings > kFlowSeriesMaxHalvings) return Next::kFail;
-        piece *= 0.5;
-        continue;
-      }
-      t_done += dt;
-      h_done = h - piece <= h_done ? h : h_done + piece;
-      if (h_done >= h) return Next::kFinished;
-      return ++pieces >= kFlowSeriesMaxPieces ? Next::kFail : Next::kMore;
+      const Piece r = series_piece(path, y, c, next(), d, margin, dt, gap);
+      if (r == Piece::kTooClose) return After::kFail;
+      if (r == Piece::kDone) return converged(dt);
+      if (!halve()) return After::kFail;
     }
   }
 };
@@ -234,8 +221,8 @@ struct PieceWalk {
   PredictionPath rebased = rebased_path(path, dt, walk.piece);
   while (true) {
     walk.piece *= 2.0;  // a converged piece lets the next one double
-    const PieceWalk::Next next = walk.advance(rebased, dt);
-    if (next != PieceWalk::Next::kMore) return next == PieceWalk::Next::kFinished;
+    const PieceSchedule::After next = walk.advance(rebased, dt);
+    if (next != PieceSchedule::After::kMore) return next == PieceSchedule::After::kFinished;
     rebased = rebased_path(rebased, dt, walk.piece);
   }
 }
@@ -279,12 +266,11 @@ bool flow_series(const PredictionPath& path, const PathStart& start, double y, d
   double curvature = 2.0 * path.kappa;
   for (int j = 0; j < path.n_extra; ++j) curvature = std::max(curvature, 2.0 * path.extra[j].kappa);
   const double stiffness = c * h * (slope0 + curvature * gap0) + path.mu * h;
-  PieceWalk walk{y, c, h, d, margin};
-  walk.piece = stiffness > kPieceStiffness ? h * kPieceStiffness / stiffness : h;
+  PieceWalk walk{{h, stiffness > kPieceStiffness ? h * kPieceStiffness / stiffness : h}, y, c, d, margin};
   double dt = 0.0;
-  const PieceWalk::Next first = walk.advance(path, dt);
-  if (first == PieceWalk::Next::kFail) return false;
-  if (first == PieceWalk::Next::kMore && !later_pieces(path, dt, walk)) return false;
+  const PieceSchedule::After first = walk.advance(path, dt);
+  if (first == PieceSchedule::After::kFail) return false;
+  if (first == PieceSchedule::After::kMore && !later_pieces(path, dt, walk)) return false;
   const double t_done = walk.t_done, gap = walk.gap;
   const int pieces = walk.pieces;
 

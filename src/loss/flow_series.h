@@ -71,6 +71,38 @@ class StopRule {
   double previous_;  // |term n|
 };
 
+// The pieces of one series step of importance h (this one and
+// logistic_series.h): each piece runs on the path re-based to h_done; one
+// whose series does not converge is halved (at most kFlowSeriesMaxHalvings
+// times in all), a converged one lets the next piece double, and at most
+// kFlowSeriesMaxPieces pieces make a step.
+struct PieceSchedule {
+  enum class After { kFinished, kMore, kFail };
+  double h;
+  double piece;  // the size of the next piece (after kMore: of the one just done)
+  double t_done = 0.0, h_done = 0.0;
+  int halvings = 0, pieces = 0;
+
+  // The next piece, clipped to what is left of h.
+  double next() {
+    piece = std::min(piece, h - h_done);
+    return piece;
+  }
+  // The piece did not converge: halve it; false when out of halvings.
+  bool halve() {
+    if (++halvings > kFlowSeriesMaxHalvings) return false;
+    piece *= 0.5;
+    return true;
+  }
+  // The piece converged with step dt.
+  After converged(double dt) {
+    t_done += dt;
+    h_done = h - piece <= h_done ? h : h_done + piece;
+    if (h_done >= h) return After::kFinished;
+    return ++pieces >= kFlowSeriesMaxPieces ? After::kFail : After::kMore;
+  }
+};
+
 // The path re-based after step dt at importance dh: p_lin0 + q dt, and each
 // dyadic term times e^{+-2 kappa dt - mu dh}.
 PredictionPath rebased_path(const PredictionPath& path, double dt, double dh);

@@ -14,11 +14,9 @@ constexpr int N = kFlowSeriesMaxOrder;
 // F's nearest poles are pi away from the real axis.
 constexpr double kPieceReach = 1.0;
 
-// One piece of importance hp on `path` (re-based to the piece's start): its
-// step in dt, or false when the series does not converge.
-bool piece_series(const PredictionPath& path, double y, double hp, double& dt) {
-  const double p0 = path.p_lin0 + 0.5 * (path.P - path.M);
-  if (!std::isfinite(p0)) return false;
+// One piece of importance hp on `path` (re-based to the piece's start, where
+// p = p0): its step in dt, or false when the series does not converge.
+bool piece_series(const PredictionPath& path, double p0, double y, double hp, double& dt) {
   const double z0 = y * p0;
   const double f0 = sigmoid(-z0), s0 = sigmoid(z0);  // F_0 and 1 - F_0
   const double d0 = s0 - f0;                          // 1 - 2 F_0
@@ -73,38 +71,34 @@ bool piece_series(const PredictionPath& path, double y, double hp, double& dt) {
 
 bool logistic_flow_series(const PredictionPath& path, const PathStart& start, double y, double h, double& t) {
   if (path.has_extra() || path.mu != 0.0 || !(path.kappa > 0.0) || !(path.P < 1e100 && path.M < 1e100) ||
-      !(path.q >= 0.0) || !std::isfinite(start.p) || !std::isfinite(start.slope))
+      !(path.q >= 0.0) || !std::isfinite(start.slope))
     return false;
   if (!(h > 0.0)) return false;
-  double piece = h, h_done = 0.0, t_done = 0.0;
-  int halvings = 0, pieces = 0;
+  PieceSchedule pieces{h, h};
   const PredictionPath* current = &path;
-  PredictionPath rebased;  // the path at the start of a later piece
+  PathStart at_start = start;  // p and p' at the start of the current piece
+  PredictionPath rebased;      // the path at the start of a later piece
   while (true) {
+    if (!std::isfinite(at_start.p)) return false;
     // A piece of importance h' moves z by about h' F_0 p'(0) and 2 kappa t by
     // 2 kappa h' F_0, at most kPieceReach each, checked at every piece's start:
     // from z0 far below 0, F's coefficients start tiny and would then grow
     // (e^{z0 + c s} with c > 1), and two tiny first terms would stop a
     // series that has not converged.
-    const double p0 = current->p_lin0 + 0.5 * (current->P - current->M);
-    const double slope0 = current->q + current->kappa * (current->P + current->M);
-    const double reach = sigmoid(-y * p0) * (slope0 + 2.0 * current->kappa);
-    if (reach * piece > kPieceReach) piece = kPieceReach / reach;
-    piece = std::min(piece, h - h_done);
+    const double reach = sigmoid(-y * at_start.p) * (at_start.slope + 2.0 * current->kappa);
+    if (reach * pieces.piece > kPieceReach) pieces.piece = kPieceReach / reach;
     double dt = 0.0;
-    if (!piece_series(*current, y, piece, dt)) {
-      if (++halvings > kFlowSeriesMaxHalvings) return false;
-      piece *= 0.5;
-      continue;
-    }
-    t_done += dt;
-    h_done = h - piece <= h_done ? h : h_done + piece;
-    if (h_done >= h) break;
-    if (++pieces >= kFlowSeriesMaxPieces) return false;
-    rebased = rebased_path(*current, dt, piece);
+    while (!piece_series(*current, at_start.p, y, pieces.next(), dt))
+      if (!pieces.halve()) return false;
+    const PieceSchedule::After after = pieces.converged(dt);
+    if (after == PieceSchedule::After::kFinished) break;
+    if (after == PieceSchedule::After::kFail) return false;
+    rebased = rebased_path(*current, dt, pieces.piece);
     current = &rebased;
-    piece *= 2.0;  // a converged piece lets the next one double
+    at_start = path_start(rebased);
+    pieces.piece *= 2.0;  // a converged piece lets the next one double
   }
+  const double t_done = pieces.t_done;
   if (!std::isfinite(t_done)) return false;
   t = t_done;
   return true;
