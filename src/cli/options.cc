@@ -422,21 +422,15 @@ void fill(const po::variables_map& vm, Options& o) {
 
 }  // namespace
 
-// Simple labels outside the loss's domain are input errors (file:line), as
-// the loss of such a label means nothing: logistic takes labels in [-1, 1]
-// (soft labels inside), poisson counts >= 0.
+// Simple labels outside the loss's domain (Loss::label_min/max) are input
+// errors (file:line), as the loss of such a label means nothing.
 void set_label_domain(Options& o) {
   if (o.parse.labels != LabelFormat::kSimple) return;
+  const std::unique_ptr<Loss> loss = make_loss(o.loss);
   LabelDomain& domain = o.parse.label_domain;
-  if (o.loss.name == "logistic") {
-    domain.min = -1.0;
-    domain.max = 1.0;
-  } else if (o.loss.name == "poisson") {
-    domain.min = 0.0;
-  } else {
-    return;
-  }
-  domain.loss = o.loss.name;
+  domain.min = loss->label_min();
+  domain.max = loss->label_max();
+  if (domain.bounded()) domain.loss = o.loss.name;
 }
 
 std::optional<Options> parse_options(int argc, const char* const* argv, std::ostream& out) {

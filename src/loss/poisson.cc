@@ -32,6 +32,7 @@ double poisson_increment(double p0, double y, double sigma) {
 class Poisson final : public SmoothLoss {
  public:
   std::string_view name() const override { return "poisson"; }
+  double label_min() const override { return 0.0; }
   double loss(double p, double y) const override {
     return 2.0 * (y * (std::log(y + 1e-6) - p) - (y - safe_exp(p)));
   }

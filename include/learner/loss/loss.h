@@ -31,6 +31,7 @@
 //  * update() and step() allocate nothing (they run once per example).
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -77,6 +78,11 @@ class Loss {
   // logistic with |y| < 1 stop at their stationary point (log y,
   // logit((y+1)/2)), although this returns false for them.
   virtual bool minimum_at_label() const { return false; }
+  // The labels the loss is defined for: [label_min(), label_max()] (logistic
+  // [-1, 1], poisson [0, inf); any label otherwise). The parser rejects
+  // others (ParseOptions::label_domain).
+  virtual double label_min() const { return -std::numeric_limits<double>::infinity(); }
+  virtual double label_max() const { return std::numeric_limits<double>::infinity(); }
   // Smallest importance weight that moves the prediction from path.at(0) to v
   // (design note section 4); +infinity when v is not reachable. The default
   // integrates dt / -g(p(t), y) numerically (rtol 1e-8) along the path at
