@@ -174,8 +174,12 @@ TEST(Dyadic, PlainSgdStepStaysFiniteAndShortOfTheLabel) {
       ASSERT_TRUE(std::isfinite(after)) << name << " " << n;
       // Never past the label (rounding aside).
       const double tolerance = 1e-6 * (1.0 + std::fabs(y));
-      if (y >= p) EXPECT_LE(after, y + tolerance) << name << " " << n;
-      if (y <= p) EXPECT_GE(after, y - tolerance) << name << " " << n;
+      if (y >= p) {
+        EXPECT_LE(after, y + tolerance) << name << " " << n;
+      }
+      if (y <= p) {
+        EXPECT_GE(after, y - tolerance) << name << " " << n;
+      }
     }
   }
 }
