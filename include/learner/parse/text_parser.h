@@ -48,9 +48,9 @@
 
 namespace learner {
 
-// The labels a loss is defined for (simple labels only): a label outside
-// [min, max] is an input error naming `loss` (logistic: [-1, 1], poisson:
-// [0, inf)), where the loss would print a negative or NaN average.
+// The labels a loss is defined for (simple labels only; the CLI sets it from
+// Loss::label_min/label_max): a label outside [min, max] is an input error
+// naming `loss`, where the loss would print a negative or NaN average.
 struct LabelDomain {
   double min = -std::numeric_limits<double>::infinity();
   double max = std::numeric_limits<double>::infinity();
