@@ -257,6 +257,202 @@ expect_fail "ratings2vw: bad --format" 'must be tab, dcolon or csv' "$ratings2vw
 expect_fail "ratings2vw: csv header without rating" 'CSV header needs' sh -c 'printf "userId,movieId,score\n1,2,3\n" | "$0"' "$ratings2vw"
 expect_true "ratings2vw: --help" "$ratings2vw" --help
 
+# --user-day: |d USER_DAY:SCALE with DAY = floor(timestamp / 86400). User 196 rates twice on
+# 1997-12-04 (UTC day 10199: 881250949 is 15:55:49, 881200000 is 01:46:40) and once on
+# 1997-12-05 (881300000, day 10200); user 186 on 1998-04-04 (891717742, day 10320).
+printf '196\t242\t3\t881250949\n186\t302\t3\t891717742\n196\t377\t1\t881200000\n196\t51\t2\t881300000\n' >ud.tsv
+cat >ud.want <<'EOF'
+3 |u 196 |i 242 |d 196_10199:0.5
+3 |u 186 |i 302 |d 186_10320:0.5
+1 |u 196 |i 377 |d 196_10199:0.5
+2 |u 196 |i 51 |d 196_10200:0.5
+EOF
+expect_out "ratings2vw: --user-day, tab" ud.want "$ratings2vw" --user-day 0.5 ud.tsv
+tr '\t' ':' <ud.tsv | sed 's/:/::/g' >ud.dat
+expect_out "ratings2vw: --user-day=SCALE, dcolon" ud.want "$ratings2vw" --user-day=0.5 ud.dat
+{ echo 'userId,movieId,rating,timestamp'; tr '\t' ',' <ud.tsv; } >ud.csv
+expect_out "ratings2vw: --user-day, csv with header" ud.want "$ratings2vw" --user-day 0.5 ud.csv
+awk -F '\t' 'BEGIN { print "\"TimeStamp\",movieId,userId,rating" } { print $4 "," $2 "," $1 "," $3 }' ud.tsv >ud2.csv
+expect_out "ratings2vw: --user-day, csv timestamp column found by name" ud.want "$ratings2vw" --user-day 0.5 ud2.csv
+tr '\t' ',' <ud.tsv >ud3.csv
+expect_out "ratings2vw: --user-day, csv without header" ud.want "$ratings2vw" --user-day 0.5 ud3.csv
+sed 's/:0\.5$/:1/' ud.want >ud1.want
+expect_out "ratings2vw: --user-day SCALE printed with %.6g" ud1.want "$ratings2vw" --user-day 1.000 ud.tsv
+printf '7\t1\t4\t-1\n7\t1\t4\t0\n7\t1\t4\t86399\n7\t1\t4\t+86400\n' >udedge.tsv
+printf '%s\n' '4 |u 7 |i 1 |d 7_-1:2' '4 |u 7 |i 1 |d 7_0:2' '4 |u 7 |i 1 |d 7_0:2' '4 |u 7 |i 1 |d 7_1:2' >udedge.want
+expect_out "ratings2vw: --user-day day boundaries (floor)" udedge.want "$ratings2vw" --user-day 2 udedge.tsv
+
+# Namespace order: |d after |a and |g (or after the ids' features under --side-in-ui).
+head -n 3 ud.tsv >udside.tsv
+cat >udside.want <<'EOF'
+3 |u 196 r242:0.57735 r302:0.57735 r51:0.57735 |i 242 |a age_45-49 sex_M occ_writer zip3_551 |g Comedy |d 196_10199:0.5
+3 |u 186 |i 302 |a age_35-44 sex_F occ_executive zip3_000 |g Crime Film-Noir Mystery Thriller |d 186_10320:0.5
+1 |u 196 r242:0.57735 r302:0.57735 r51:0.57735 |i 377 |a age_45-49 sex_M occ_writer zip3_551 |g Children's Comedy |d 196_10199:0.5
+EOF
+expect_out "ratings2vw: --user-day with --users --items --implicit" udside.want \
+  "$ratings2vw" --user-day 0.5 --implicit imp.tsv --users u.user --items u.item udside.tsv
+cat >udsideui.want <<'EOF'
+3 |u 196 age_45-49 sex_M occ_writer zip3_551 r242:0.57735 r302:0.57735 r51:0.57735 |i 242 Comedy |d 196_10199:0.5
+3 |u 186 age_35-44 sex_F occ_executive zip3_000 |i 302 Crime Film-Noir Mystery Thriller |d 186_10320:0.5
+1 |u 196 age_45-49 sex_M occ_writer zip3_551 r242:0.57735 r302:0.57735 r51:0.57735 |i 377 Children's Comedy |d 196_10199:0.5
+EOF
+expect_out "ratings2vw: --user-day with --side-in-ui --implicit" udsideui.want \
+  "$ratings2vw" --side-in-ui --user-day 0.5 --implicit imp.tsv --users u.user --items u.item udside.tsv
+
+# expect_exit NAME STATUS STDERR_REGEX CMD...: CMD exits with STATUS and stderr matches the regex.
+expect_exit() {
+  local name="$1" want="$2" re="$3" rc=0
+  shift 3
+  "$@" >out.txt 2>err.txt || rc=$?
+  if ((rc != want)); then
+    fail "$name" "exit status $rc (want $want): $*" "$(head -n 3 err.txt)"
+  elif ! grep -Eq -- "$re" err.txt; then
+    fail "$name" "stderr does not match /$re/:" "$(head -n 3 err.txt)"
+  else
+    pass "$name"
+  fi
+}
+printf '196\t242\t3\t881250949\n186\t302\t3\n' >udnots.tsv
+expect_exit "ratings2vw: --user-day rejects a line without timestamp" 1 \
+  'udnots\.tsv:2: no timestamp \(field 4\), needed by --user-day' "$ratings2vw" --user-day 0.5 udnots.tsv
+printf '196::242::3::881250949\n186::302::3::8.9e8\n' >udfrac.dat
+expect_exit "ratings2vw: --user-day rejects a non-integer timestamp" 1 \
+  'udfrac\.dat:2: timestamp "8\.9e8" is not a whole number' "$ratings2vw" --user-day 0.5 udfrac.dat
+printf 'userId,movieId,rating,timestamp\n196,242,3,881250949\n186,302,3\n' >udshort.csv
+expect_exit "ratings2vw: --user-day rejects a csv line without the timestamp column" 1 \
+  'udshort\.csv:3: no timestamp \(field 4\)' "$ratings2vw" --user-day 0.5 udshort.csv
+printf 'userId,movieId,rating\n196,242,3\n' >udnocol.csv
+expect_exit "ratings2vw: --user-day, csv header without timestamp" 1 \
+  'udnocol\.csv:1: CSV header has no timestamp column \(needed by --user-day\)' "$ratings2vw" --user-day 0.5 udnocol.csv
+expect_exit "ratings2vw: --user-day, timestamp out of range" 1 \
+  'ud\.big:1: timestamp "12345678901234567" is out of range' \
+  sh -c 'printf "1\t2\t3\t12345678901234567\n" >ud.big && "$0" --user-day 0.5 ud.big' "$ratings2vw"
+for scale in 0 -1 abc 0.0 1e-999 1e999 ''; do
+  expect_exit "ratings2vw: --user-day '$scale' is a usage error" 2 \
+    "--user-day needs a positive number \\(got '$scale'\\)" "$ratings2vw" --user-day "$scale" ud.tsv
+done
+expect_exit "ratings2vw: --user-day needs a value" 2 '--user-day needs a value' "$ratings2vw" --user-day
+
+# --neighbors: a fake helper stands for build/rating_neighbors (plumbing only). It keeps
+# copies of REF_TXT and QUERY_TXT and prints line number / 10 per query line.
+mkdir -p fake
+cat >fake/nb <<'EOF'
+#!/bin/sh
+d=$(dirname "$0")
+[ $# -eq 2 ] || { echo "fake nb: want REF_TXT QUERY_TXT, got $# arguments" >&2; exit 3; }
+cp -- "$1" "$d/ref.txt" && cp -- "$2" "$d/query.txt" && awk '{ printf "%g\n", NR / 10 }' "$2"
+EOF
+printf '#!/bin/sh\necho "fake nb: broken" >&2\nexit 1\n' >fake/nb-fails
+printf '#!/bin/sh\nawk '\''NR > 1 { print NR }'\'' "$2"\n' >fake/nb-short
+printf '#!/bin/sh\nawk '\''{ print (NR == 2 ? "nan" : NR) }'\'' "$2"\n' >fake/nb-nan
+chmod +x fake/nb fake/nb-fails fake/nb-short fake/nb-nan
+nb="$tmp/fake/nb"
+# REF in another format than the input (dcolon vs tab), with a half star and CRLF.
+printf '196::242::5::1\r\n22::377::2\n186::51::3.5::3\n' >nbref.dat
+printf '%s\n' '196 242 5' '22 377 2' '186 51 3.5' >nbref.want
+cat >nb.want <<'EOF'
+3 |u 196 |i 242 |k knn:0.1
+3 |u 186 |i 302 |k knn:0.2
+1 |u 22 |i 377 |k knn:0.3
+EOF
+expect_out "ratings2vw: --neighbors (fake helper)" nb.want env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat r.tsv
+expect_same "ratings2vw: --neighbors REF_TXT is REF as USER ITEM RATING" nbref.want fake/ref.txt
+printf '%s\n' '196 242' '186 302' '22 377' >nbquery.want
+expect_same "ratings2vw: --neighbors QUERY_TXT has one USER ITEM per line" nbquery.want fake/query.txt
+expect_out "ratings2vw: --neighbors=REF from stdin" nb.want \
+  sh -c 'RATING_NEIGHBORS="$1" "$0" --neighbors=nbref.dat <r.tsv' "$ratings2vw" "$nb"
+cat >nb2.want <<'EOF'
+3 |u 196 |i 242 |k knn:0.1
+3 |u 186 |i 302 |k knn:0.2
+1 |u 22 |i 377 |k knn:0.3
+3 |u 196 |i 242 |k knn:0.4
+3 |u 186 |i 302 |k knn:0.5
+1 |u 22 |i 377 |k knn:0.6
+EOF
+gzip -c r.dat >r.dat.gz
+expect_out "ratings2vw: --neighbors over several inputs, in order" nb2.want \
+  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat r.tsv r.dat.gz
+# |k last, after |d; the query ids are the first tokens after "|u " and "|i ".
+cat >nbside.want <<'EOF'
+3 |u 196 age_45-49 sex_M occ_writer zip3_551 r242:0.57735 r302:0.57735 r51:0.57735 |i 242 Comedy |d 196_10199:0.5 |k knn:0.1
+3 |u 186 age_35-44 sex_F occ_executive zip3_000 |i 302 Crime Film-Noir Mystery Thriller |d 186_10320:0.5 |k knn:0.2
+1 |u 196 age_45-49 sex_M occ_writer zip3_551 r242:0.57735 r302:0.57735 r51:0.57735 |i 377 Children's Comedy |d 196_10199:0.5 |k knn:0.3
+EOF
+expect_out "ratings2vw: --neighbors with --user-day --side-in-ui --implicit" nbside.want \
+  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat --side-in-ui --user-day 0.5 \
+  --implicit imp.tsv --users u.user --items u.item udside.tsv
+printf '%s\n' '196 242' '186 302' '196 377' >nbsidequery.want
+expect_same "ratings2vw: --neighbors query ids with features after them" nbsidequery.want fake/query.txt
+cat >nbag.want <<'EOF'
+3 |u 196 |i 242 |a age_45-49 sex_M occ_writer zip3_551 |g Comedy |d 196_10199:0.5 |k knn:0.1
+3 |u 186 |i 302 |a age_35-44 sex_F occ_executive zip3_000 |g Crime Film-Noir Mystery Thriller |d 186_10320:0.5 |k knn:0.2
+1 |u 196 |i 377 |a age_45-49 sex_M occ_writer zip3_551 |g Children's Comedy |d 196_10199:0.5 |k knn:0.3
+EOF
+expect_out "ratings2vw: --neighbors with --user-day --users --items" nbag.want \
+  env RATING_NEIGHBORS="$nb" "$ratings2vw" --user-day 0.5 --neighbors nbref.dat --users u.user --items u.item udside.tsv
+# --format applies to REF too: a tab REF under --format dcolon is a bad line of REF.
+expect_exit "ratings2vw: --neighbors REF converted with --format" 1 'r\.tsv:1: expected 3 or 4 fields' \
+  env RATING_NEIGHBORS="$nb" "$ratings2vw" --format dcolon --neighbors r.tsv r.dat
+printf '196::242::5\n22::377\n' >nbbad.dat
+expect_exit "ratings2vw: bad line in --neighbors REF" 1 'nbbad\.dat:2: expected 3 or 4 fields' \
+  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbbad.dat r.tsv
+expect_exit "ratings2vw: missing --neighbors REF" 1 "cannot read 'no-such.dat'" \
+  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors no-such.dat r.tsv
+expect_exit "ratings2vw: --neighbors needs a value" 2 '--neighbors needs a value' "$ratings2vw" --neighbors
+printf '196\t242\t3\n186\t302\n' >nbin.tsv
+expect_exit "ratings2vw: bad input line under --neighbors" 1 'nbin\.tsv:2: expected 3 or 4 fields' \
+  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat nbin.tsv
+expect_true "ratings2vw: bad input line under --neighbors writes no line" test ! -s out.txt
+expect_exit "ratings2vw: failing rating_neighbors" 1 'fake nb: broken' \
+  env RATING_NEIGHBORS="$tmp/fake/nb-fails" "$ratings2vw" --neighbors nbref.dat r.tsv
+expect_true "ratings2vw: failing rating_neighbors says so" grep -q 'nb-fails failed (exit status 1)' err.txt
+expect_true "ratings2vw: failing rating_neighbors writes no line" test ! -s out.txt
+expect_exit "ratings2vw: rating_neighbors with a value missing" 1 'nb-short printed 2 values for 3 lines' \
+  env RATING_NEIGHBORS="$tmp/fake/nb-short" "$ratings2vw" --neighbors nbref.dat r.tsv
+expect_true "ratings2vw: no line written when a value is missing" test ! -s out.txt
+expect_exit "ratings2vw: rating_neighbors printing nan" 1 'nb-nan: value 2 is "nan", not a number' \
+  env RATING_NEIGHBORS="$tmp/fake/nb-nan" "$ratings2vw" --neighbors nbref.dat r.tsv
+expect_out "ratings2vw: --neighbors on no ratings runs no helper" /dev/null \
+  sh -c 'printf "userId,movieId,rating\n" | RATING_NEIGHBORS="$1" "$0" --neighbors nbref.dat' \
+  "$ratings2vw" "$tmp/fake/nb-fails"
+expect_exit "ratings2vw: RATING_NEIGHBORS not a program" 2 \
+  "RATING_NEIGHBORS='/nonexistent' is not an executable.*cmake --build build" \
+  env RATING_NEIGHBORS=/nonexistent "$ratings2vw" --neighbors nbref.dat r.tsv
+# Without RATING_NEIGHBORS: <script dir>/../build/rating_neighbors, else rating_neighbors on PATH.
+mkdir -p tree/scripts tree/build tree2/scripts bin
+cp "$ratings2vw" tree/scripts/ && cp "$ratings2vw" tree2/scripts/
+cp fake/nb tree/build/rating_neighbors
+cp fake/nb bin/rating_neighbors
+expect_out "ratings2vw: rating_neighbors found in ../build" nb.want \
+  env -u RATING_NEIGHBORS "$tmp/tree/scripts/ratings2vw" --neighbors nbref.dat r.tsv
+expect_same "ratings2vw: ../build helper got REF_TXT" nbref.want tree/build/ref.txt
+expect_out "ratings2vw: rating_neighbors found on PATH" nb.want \
+  env -u RATING_NEIGHBORS PATH="$tmp/bin:$PATH" "$tmp/tree2/scripts/ratings2vw" --neighbors nbref.dat r.tsv
+expect_same "ratings2vw: PATH helper got QUERY_TXT" nbquery.want bin/query.txt
+if type -P rating_neighbors >/dev/null; then
+  echo "note  ratings2vw: rating_neighbors is on PATH; the 'helper not found' check is skipped"
+else
+  expect_exit "ratings2vw: no rating_neighbors anywhere" 2 \
+    'needs the helper rating_neighbors .*cmake --build build.*RATING_NEIGHBORS' \
+    env -u RATING_NEIGHBORS "$tmp/tree2/scripts/ratings2vw" --neighbors nbref.dat r.tsv
+fi
+
+# The real helper, when built (in $BUILD, as scripts/test.sh sets it, else build/): one
+# finite number per line, out-of-fold for REF's own pairs.
+real_nb="${BUILD:-$root/build}/rating_neighbors"
+if [[ -x "$real_nb" ]]; then
+  awk 'BEGIN { for (u = 1; u <= 6; u++) for (i = 1; i <= 5; i++) if ((u + i) % 4) print u "\t" i "\t" ((u * i) % 5 + 1) }' >knnref.tsv
+  printf '1\t4\t3\n6\t3\t2\n9\t1\t4\n2\t99\t1\n' >knnnew.tsv
+  "$ratings2vw" knnref.tsv knnnew.tsv >knn.plain
+  expect_true "ratings2vw: real rating_neighbors: one finite knn value per line" \
+    sh -c 'RATING_NEIGHBORS="$1" "$0" --neighbors knnref.tsv knnref.tsv knnnew.tsv >knn.vw &&
+      sed "s/ |k knn:[^ ]*\$//" knn.vw | cmp -s - knn.plain &&
+      awk '\''$(NF - 1) != "|k" || $NF !~ /^knn:[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$/ { exit 1 }'\'' knn.vw' \
+    "$ratings2vw" "$real_nb"
+else
+  echo "note  ratings2vw: $real_nb not built; the real-helper check is skipped"
+fi
+
 # ---------------------------------------------------------------------------
 # split
 # ---------------------------------------------------------------------------
