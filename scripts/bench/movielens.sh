@@ -20,6 +20,13 @@
 #   IMPLICIT_RANKS="10"  ranks for which the implicit-feedback input is tried too
 #                     ("" = ids only everywhere)
 #   GRID_Q_IMPLICIT, GRID_SQ_IMPLICIT   grids of the implicit input (defaults below)
+#   TN_RANKS="1 2 5 10"  ranks for which the time + neighbours input is tried too
+#                     (default: RANKS; "" = no tn input and no "Linear, time + neighbours" row)
+#   USER_DAY_SCALE=0.5   value of the tn input's user-day feature (ratings2vw --user-day)
+#   NEIGHBORS_SHRINK=1000  similarity shrinkage of its kNN feature (ratings2vw --neighbors-shrink)
+#   GRID_Q_TN, GRID_SQ_TN   dyadic grids of the tn input (defaults below)
+#   GRID_Q_LINEAR_TN_EXTRA  settings added to GRID_Q_LINEAR for the linear tn row
+#   RATING_NEIGHBORS=path   ratings2vw's kNN helper [default: next to the learner, built if absent]
 #   ROBUST_L2=0.1 ROBUST_PASSES=10 ROBUST_RATES="0.01 0.1 1 10"   robustness check
 #   SPEED_PASSES=20 SPEED_RUNS=5   speed check (linear and dyadic runs alternate)
 #   STRICT=1          also fail when the robustness or the speed check fails
@@ -36,7 +43,13 @@
 #      items the user rated in SET (r<item>:1/sqrt(n) and its twin ~r<item>:-1/sqrt(n),
 #      see ratings2vw --help), with SET = the fit part for the fit and validation
 #      lines and SET = uN.base for the uN.base and uN.test lines: the items a user
-#      rated in uN.test are never used.
+#      rated in uN.test are never used. Time + neighbours input (tn, for TN_RANKS):
+#      ratings2vw --user-day USER_DAY_SCALE --neighbors SET adds |d USER_DAY (a bias per
+#      user and UTC day, from each line's own timestamp) and |k knn:V (item-kNN estimate
+#      of the deviation from a baseline, from SET's ratings; out-of-fold for SET's own
+#      lines), with SET = the fit part for fit and validation lines and SET = uN.base
+#      for uN.base and uN.test lines: uN.test's ratings are never used.
+#      With both on, the implicit input carries the tn features too.
 #   3. Fit part and full uN.base are shuffled deterministically (ml_shuffle:
 #      hash of seed and line number, then sort). Every grid setting of every
 #      model and loss (for IMPLICIT_RANKS: the ids grid and the implicit grid,
@@ -46,8 +59,11 @@
 #   4. The winner is retrained on the shuffled full uN.base and scored on uN.test.
 #   Best constant: median (quantile) or mean (squared) of the uN.base labels.
 #   Linear: "rating |u id |i id" without --dotproduct (user bias + item bias + constant).
-#   Dyadic k: the same input with --dotproduct ui --rank k; for k in IMPLICIT_RANKS
-#   the input (ids or implicit) is chosen on validation per fold and loss.
+#   Dyadic k: the same input with --dotproduct ui --rank k; for k in TN_RANKS and
+#   IMPLICIT_RANKS the input (ids, tn or implicit) is chosen on validation per fold
+#   and loss. "Linear, time + neighbours input" (informational row): the linear model
+#   on the tn input, to show how much of the gain is the input's and how much the
+#   dyadic term's.
 #   "dyadic" in the verdicts and the RESULT line is, per fold and loss, the rank
 #   with the best validation score.
 # Columns: quantile loss and MAE of the models trained with --loss_function
@@ -198,12 +214,58 @@ split_grid() {
 # --dotproduct_lr 0.05: 0.702 on u1) -- but ids only with --dotproduct_lr 0.04 (last
 # setting of the ids grid) reaches the same 0.696 / 0.715; squared RMSE 0.8915 against
 # 0.8909 on u1 (no gain; lower or higher --dotproduct_l2 are worse). Without --centered
-# the runs diverge.
+# the runs diverge. With the tn input on (TN_RANKS, below), the implicit input also carries
+# the tn features (ids + implicit + user-day + kNN): rank 10, validation RMSE 0.9015 with
+# --dotproduct_lr 0.01 (0.9027 with 0.012; tn alone 0.9026), quantile MAE 0.7031 (tn alone
+# with -q ik -q uk: 0.7025).
 read -r -a implicit_ranks <<<"${IMPLICIT_RANKS-10}"
+# time + neighbours input (described with its grids below)
+read -r -a tn_ranks <<<"${TN_RANKS-${ranks[*]}}"
+user_day_scale="${USER_DAY_SCALE:-0.5}"
+neighbors_shrink="${NEIGHBORS_SHRINK:-1000}"
 grid_q_implicit="${GRID_Q_IMPLICIT:-\
 --sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.03 --dotproduct_l2 0.07 --dotproduct_init 0.1}"
 grid_sq_implicit="${GRID_SQ_IMPLICIT:-\
---sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.012 --dotproduct_l2 0.3 --dotproduct_init 0.1}"
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr $( ((${#tn_ranks[@]})) && echo 0.01 || echo 0.012) --dotproduct_l2 0.3 --dotproduct_init 0.1}"
+
+# Time + neighbours input ("tn"): the ids plus ratings2vw --user-day USER_DAY_SCALE (a bias
+# per user and UTC day) and --neighbors SET (the item-kNN estimate of the rating's
+# deviation from the baseline, out-of-fold for SET's own ratings), SET = the fit part for
+# the fit and validation lines, uN.base for the uN.base and uN.test lines. Tried, as extra
+# grid settings next to the ids-only ones, for the ranks in TN_RANKS (default: all), and
+# for the linear model in a row of its own (informational: the "Linear" row stays the
+# user + item + constant model of the issue). Validation-only experiments (rank 10,
+# fit/validation cuts of u1..u5.base, fold means, best single setting): quantile MAE
+# 0.7115 with ids only, 0.7084 with the user-day feature alone (value 0.5; 0.2 / 0.3 /
+# 1 / 2: 0.7096 / 0.7087 / 0.7095 / 0.7121), 0.7089 with the neighbour feature alone,
+# 0.7048 with both; squared RMSE 0.9088 ids, 0.9081 neighbours alone, 0.9026 both. Linear
+# on the same input: MAE 0.7205, RMSE 0.9212 (ids: 0.7322 / 0.9357). Tried with it and not
+# kept: user-based kNN as a second feature (no gain), item biases per 30-day bin (0.7287),
+# the user's position in their rating sequence (0.7158), the number of ratings the user
+# gave that day (0.7069 to 0.7102), the user-day feature inside |u (latent, 0.7111), rank
+# 20 (0.7056 / 0.9043), item biases per 30-day bin at value 0.2 or 0.4 (no gain), passes
+# 30 or 60 (no gain). The tn grids: the lower --dotproduct_l2 settings of the ids grid lose
+# 0.003 to 0.02 on this input, stronger ones help squared loss; with quantile loss, a weight
+# of the kNN feature per item and per user (-q ik -q uk) helps: MAE 0.7045 -> 0.7024 at rank
+# 5, 0.7025 at rank 10, 0.7024 at rank 1 (squared: 0.9027 -> 0.9023; linear: no gain, 0.7065
+# -> 0.7064). The linear tn row gets the linear grid, and for quantile loss also with -q ik -q uk.
+# The figures above use the kNN shrinkage 100; the shrinkage (and K) were then chosen the same
+# way (rank 5, lr 0.01 / l2 0.3 for squared, lr 0.03 / l2 0.07 with -q ik -q uk for quantile):
+# RMSE 0.9052 / 0.9027 / 0.9017 / 0.9014 / 0.9012 / 0.9011 / 0.9010 at shrinkage 30 / 100 /
+# 300 / 600 / 1000 / 3000 / 30000 (K 20), 0.9025 / 0.9018 at K 10 / 40 (shrinkage 1000); MAE
+# 0.7024 / 0.7008 / 0.7005 at shrinkage 100 / 1000 / 3000, 0.7034 / 0.7004 at K 10 / 40.
+# Shrinkage 1000 and K 20 are used: larger shrinkages weight the neighbours by co-rater count.
+grid_q_tn="${GRID_Q_TN:-\
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.03 --dotproduct_l2 0.07 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.04 --dotproduct_l2 0.07 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.03 --dotproduct_l2 0.07 --dotproduct_init 0.1 -q ik -q uk;\
+--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_lr 0.04 --dotproduct_l2 0.07 --dotproduct_init 0.1 -q ik -q uk}"
+grid_sq_tn="${GRID_SQ_TN:-\
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.012 --dotproduct_l2 0.3 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.012 --dotproduct_l2 0.35 --dotproduct_init 0.1;\
+--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_lr 0.01 --dotproduct_l2 0.3 --dotproduct_init 0.1}"
+grid_q_lintn_extra="${GRID_Q_LINEAR_TN_EXTRA:-\
+-l 0.1 --passes 20 -q ik -q uk; -l 0.25 --passes 5 -q ik -q uk}"
 
 split_grid "$grid_q_linear" g_quantile_linear
 split_grid "$grid_sq_linear" g_squared_linear
@@ -211,11 +273,23 @@ split_grid "$grid_q_dyadic" g_quantile_dyadic
 split_grid "$grid_sq_dyadic" g_squared_dyadic
 split_grid "$grid_q_implicit" g_quantile_implicit
 split_grid "$grid_sq_implicit" g_squared_implicit
+split_grid "$grid_q_tn" g_quantile_tn
+split_grid "$grid_q_linear; $grid_q_lintn_extra" g_quantile_lintn
+split_grid "$grid_sq_linear" g_squared_lintn
+split_grid "$grid_sq_tn" g_squared_tn
 
 find_fold_file() { find_data_file "$data_dir" "$1"; }  # fold name, e.g. u1.base (plain or .gz)
 for f in "${folds[@]}"; do find_fold_file "u$f.base" >/dev/null; find_fold_file "u$f.test" >/dev/null; done
 
 learner="$(find_learner)"
+if ((${#tn_ranks[@]})) && [[ -z "${RATING_NEIGHBORS:-}" ]]; then  # ratings2vw --neighbors' helper
+  if [[ -x "$(dirname "$learner")/rating_neighbors" ]]; then
+    RATING_NEIGHBORS="$(dirname "$learner")/rating_neighbors"
+  else
+    RATING_NEIGHBORS="$(ensure_built rating_neighbors)"
+  fi
+  export RATING_NEIGHBORS
+fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/movielens-bench.XXXXXX")"
 if [[ "${KEEP:-0}" == 1 ]]; then
   bench_log "work folder kept: $work"
@@ -245,14 +319,30 @@ prepare_fold() {
   ml_shuffle "$seed" "$d/fit.vw" "$d/fit.shuf.vw"
   ml_shuffle "$seed" "$d/base.vw" "$d/base.shuf.vw"
   if ((${#implicit_ranks[@]})); then  # implicit sets: fit part for validation, uN.base for test
-    "$r2v" --implicit "$d/fit.tsv" --centered "$d/fit.tsv" >"$d/fit.imp.vw"
-    "$r2v" --implicit "$d/fit.tsv" --centered "$d/valid.tsv" >"$d/valid.imp.vw"
-    "$r2v" --implicit "$d/base.tsv" --centered "$d/base.tsv" >"$d/base.imp.vw"
-    "$r2v" --implicit "$d/base.tsv" --centered "$test" >"$d/test.imp.vw"
+    local fit_tn=() base_tn=()  # with the tn input on, the implicit input carries its features too
+    if ((${#tn_ranks[@]})); then
+      fit_tn=(--user-day "$user_day_scale" --neighbors-shrink "$neighbors_shrink" --neighbors "$d/fit.tsv")
+      base_tn=(--user-day "$user_day_scale" --neighbors-shrink "$neighbors_shrink" --neighbors "$d/base.tsv")
+    fi
+    "$r2v" --implicit "$d/fit.tsv" --centered "${fit_tn[@]}" "$d/fit.tsv" >"$d/fit.imp.vw"
+    "$r2v" --implicit "$d/fit.tsv" --centered "${fit_tn[@]}" "$d/valid.tsv" >"$d/valid.imp.vw"
+    "$r2v" --implicit "$d/base.tsv" --centered "${base_tn[@]}" "$d/base.tsv" >"$d/base.imp.vw"
+    "$r2v" --implicit "$d/base.tsv" --centered "${base_tn[@]}" "$test" >"$d/test.imp.vw"
     ml_shuffle "$seed" "$d/fit.imp.vw" "$d/fit.imp.shuf.vw"
     ml_shuffle "$seed" "$d/base.imp.vw" "$d/base.imp.shuf.vw"
     rm -f "$d/fit.imp.vw" "$d/base.imp.vw"
     [[ -s "$d/valid.imp.vw" && -s "$d/fit.imp.shuf.vw" && -s "$d/test.imp.vw" ]] || return 1
+  fi
+  if ((${#tn_ranks[@]})); then  # time + neighbours: fit part for validation, uN.base for test
+    local tn=(--user-day "$user_day_scale" --neighbors-shrink "$neighbors_shrink")
+    "$r2v" "${tn[@]}" --neighbors "$d/fit.tsv" "$d/fit.tsv" >"$d/fit.tn.vw"
+    "$r2v" "${tn[@]}" --neighbors "$d/fit.tsv" "$d/valid.tsv" >"$d/valid.tn.vw"
+    "$r2v" "${tn[@]}" --neighbors "$d/base.tsv" "$d/base.tsv" >"$d/base.tn.vw"
+    "$r2v" "${tn[@]}" --neighbors "$d/base.tsv" "$test" >"$d/test.tn.vw"
+    ml_shuffle "$seed" "$d/fit.tn.vw" "$d/fit.tn.shuf.vw"
+    ml_shuffle "$seed" "$d/base.tn.vw" "$d/base.tn.shuf.vw"
+    rm -f "$d/fit.tn.vw" "$d/base.tn.vw"
+    [[ -s "$d/valid.tn.vw" && -s "$d/fit.tn.shuf.vw" && -s "$d/test.tn.vw" ]] || return 1
   fi
   [[ -s "$d/valid.vw" && -s "$d/fit.shuf.vw" && -s "$d/test.vw" ]] || return 1
 }
@@ -272,16 +362,21 @@ run_jobs() {
   xargs -d '\n' -n 1 -P "$jobs" bash "$self" --job <"$1" || bench_die "some learner jobs failed"
 }
 models=(linear)
+((${#tn_ranks[@]})) && models+=(lintn)  # linear on the time + neighbours input (informational)
 for k in "${ranks[@]}"; do models+=("k$k"); done
 model_flags() {  # model -> flags that define it
   case "$1" in
-    linear) echo "" ;;
+    linear | lintn) echo "" ;;
     k*) echo "--dotproduct ui --rank ${1#k}" ;;
   esac
 }
 loss_flags() { echo "--loss_function $1"; }
 grid_of() {  # loss model -> name of the grid array
-  if [[ "$2" == linear ]]; then echo "g_$1_linear"; else echo "g_$1_dyadic"; fi
+  case "$2" in
+    linear) echo "g_$1_linear" ;;
+    lintn) echo "g_$1_lintn" ;;
+    *) echo "g_$1_dyadic" ;;
+  esac
 }
 has_implicit() {  # model: is the implicit input tried for it?
   local k
@@ -289,20 +384,35 @@ has_implicit() {  # model: is the implicit input tried for it?
   for k in "${implicit_ranks[@]}"; do [[ "k$k" == "$1" ]] && return 0; done
   return 1
 }
-# candidates LOSS MODEL: cand_in[] (input: ids or imp) and cand_fl[] (flags), the grid
-# settings tried on validation: the ids-only grid, then the implicit grid if any.
+has_tn() {  # model: is the time + neighbours input tried for it?
+  local k
+  [[ "$1" == k* ]] || return 1
+  for k in "${tn_ranks[@]}"; do [[ "k$k" == "$1" ]] && return 0; done
+  return 1
+}
+# candidates LOSS MODEL: cand_in[] (input: ids, tn or imp) and cand_fl[] (flags), the grid
+# settings tried on validation: the ids-only grid, then the tn grid and the implicit grid
+# if any (lintn: the linear grid on the tn input).
 candidates() {
   local x gname
   gname="$(grid_of "$1" "$2")"
   local -n g_ids="$gname"
   cand_in=(); cand_fl=()
+  if [[ "$2" == lintn ]]; then
+    for x in "${g_ids[@]}"; do cand_in+=(tn); cand_fl+=("$x"); done
+    return 0
+  fi
   for x in "${g_ids[@]}"; do cand_in+=(ids); cand_fl+=("$x"); done
+  if has_tn "$2"; then
+    local -n g_tn="g_$1_tn"
+    for x in "${g_tn[@]}"; do cand_in+=(tn); cand_fl+=("$x"); done
+  fi
   if has_implicit "$2"; then
     local -n g_imp="g_$1_implicit"
     for x in "${g_imp[@]}"; do cand_in+=(imp); cand_fl+=("$x"); done
   fi
 }
-sfx() { [[ "$1" == imp ]] && echo .imp; return 0; }  # input -> file name infix
+sfx() { [[ "$1" == ids ]] || echo ".$1"; return 0; }  # input -> file name infix (.imp, .tn)
 
 # Speed check (section 4): learner time per example, --dotproduct ui --rank 5 against
 # linear, on the first fold's shuffled training part.
@@ -485,13 +595,19 @@ echo "| Model | 0.5-quantile loss | MAE | RMSE | Comments |"
 echo "|---|---|---|---|---|"
 echo "| Best constant | $(cell test_qloss const) | $(cell test_mae const) | $(cell test_rmse const) | median (quantile) / mean (squared) of the training labels |"
 echo "| Linear | $(cell test_qloss linear) | $(cell test_mae linear) | $(cell test_rmse linear) | prediction is α_user + β_item + c |"
+if ((${#tn_ranks[@]})); then
+  echo "| Linear, time + neighbours input | $(cell test_qloss lintn) | $(cell test_mae lintn) | $(cell test_rmse lintn) | α_user + β_item + c + user-day bias + w·kNN (informational) |"
+fi
 for k in "${ranks[@]}"; do
-  echo "| Dyadic k=$k | $(cell test_qloss "k$k") | $(cell test_mae "k$k") | $(cell test_rmse "k$k") | a_user·b_item (k-vectors) + α_user + β_item + c |"
+  echo "| Dyadic k=$k | $(cell test_qloss "k$k") | $(cell test_mae "k$k") | $(cell test_rmse "k$k") | a_user·b_item (k-vectors) + α_user + β_item + c$(has_tn "k$k" && echo "; input chosen on validation") |"
 done
 echo "| Dyadic, k chosen on validation | $(cell test_qloss dyadic) | $(cell test_mae dyadic) | $(cell test_rmse dyadic) | per fold and loss |"
 echo
 echo "Quantile loss and MAE: models trained with --loss_function quantile; RMSE: trained with squared loss."
 echo "Hyper-parameters chosen per fold, loss and model on a ${valid_fraction} validation cut of uN.base (seed $seed)."
+if ((${#tn_ranks[@]})); then
+  echo "Inputs: ids (\"rating |u USER |i ITEM\"), tn (ids + ratings2vw --user-day $user_day_scale --neighbors-shrink $neighbors_shrink --neighbors, for k in ${tn_ranks[*]})$( ((${#implicit_ranks[@]})) && echo ", imp (tn + SVD++ implicit feedback, for k in ${implicit_ranks[*]})"); see Chosen settings."
+fi
 
 echo
 echo "### Dyadic versus linear, per fold (test)"
@@ -506,6 +622,16 @@ for f in "${folds[@]}"; do
     "$f" "${test_mae[$f.linear]}" "${dy_q[$f]}" "${test_mae[$f.dyadic]}" "$ok_mae" \
     "${test_rmse[$f.linear]}" "${dy_s[$f]}" "${test_rmse[$f.dyadic]}" "$ok_rmse" "$verdict"
 done
+
+if ((${#tn_ranks[@]})); then
+  echo
+  echo "### Dyadic versus linear on the same time + neighbours input, per fold (test, informational)"
+  for f in "${folds[@]}"; do
+    printf 'u%s: MAE linear-tn %.4f vs dyadic(%s) %.4f | RMSE linear-tn %.4f vs dyadic(%s) %.4f\n' \
+      "$f" "${test_mae[$f.lintn]}" "${dy_q[$f]}" "${test_mae[$f.dyadic]}" \
+      "${test_rmse[$f.lintn]}" "${dy_s[$f]}" "${test_rmse[$f.dyadic]}"
+  done
+fi
 
 echo
 echo "### Chosen settings (validation score: quantile loss / RMSE)"

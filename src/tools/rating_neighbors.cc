@@ -8,6 +8,8 @@
 // A (user, item) pair repeated in REF keeps its last rating (a note says how many).
 // Exit status: 0, 1 on bad input ("rating_neighbors: FILE:LINE: reason"), 2 on a usage error.
 #include <boost/program_options.hpp>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>

@@ -415,6 +415,20 @@ expect_exit "ratings2vw: rating_neighbors printing nan" 1 'nb-nan: value 2 is "n
 expect_out "ratings2vw: --neighbors on no ratings runs no helper" /dev/null \
   sh -c 'printf "userId,movieId,rating\n" | RATING_NEIGHBORS="$1" "$0" --neighbors nbref.dat' \
   "$ratings2vw" "$tmp/fake/nb-fails"
+# --neighbors-k / --neighbors-shrink reach the helper as --neighbors K / --shrink S.
+printf '#!/bin/sh\nd=$(dirname "$0")\necho "$@" | sed "s|[^ ]*/||g" >"$d/args.txt"\nawk '\''{ print NR }'\'' "$(eval echo \\${$#})"\n' >fake/nb-args
+chmod +x fake/nb-args
+echo '--neighbors 7 --shrink 1000 ref.txt query.txt' >nbargs.want
+expect_true "ratings2vw: --neighbors-k and --neighbors-shrink reach the helper" \
+  sh -c 'RATING_NEIGHBORS="$1" "$0" --neighbors nbref.dat --neighbors-k 7 --neighbors-shrink=1000 r.tsv >/dev/null &&
+    cmp -s fake/args.txt nbargs.want' "$ratings2vw" "$tmp/fake/nb-args"
+for bad in "--neighbors-k 0" "--neighbors-k 2.5" "--neighbors-k x" "--neighbors-shrink -1" "--neighbors-shrink abc"; do
+  # shellcheck disable=SC2086  # the option and its value are two words
+  expect_exit "ratings2vw: $bad is a usage error" 2 "${bad%% *} needs" \
+    env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat $bad r.tsv
+done
+expect_exit "ratings2vw: --neighbors-k without --neighbors" 2 'need --neighbors' \
+  "$ratings2vw" --neighbors-k 5 r.tsv
 expect_exit "ratings2vw: RATING_NEIGHBORS not a program" 2 \
   "RATING_NEIGHBORS='/nonexistent' is not an executable.*cmake --build build" \
   env RATING_NEIGHBORS=/nonexistent "$ratings2vw" --neighbors nbref.dat r.tsv
