@@ -34,7 +34,7 @@ class ItemSimilarity {
   // Adds one user's ratings (distinct items, each < n_items) to the co-rating sums.
   void add_user(std::span<const ItemResidual> rated);
 
-  // s_ij as above; symmetric; 0 for i == j's diagonal is not defined (callers skip it).
+  // s_ij as above; symmetric. Not meaningful for i == j (callers skip the item itself).
   double operator()(std::uint32_t i, std::uint32_t j) const;
 
  private:
