@@ -49,19 +49,25 @@ expect_out() {
   fi
 }
 
-# expect_fail NAME STDERR_REGEX CMD...: CMD exits non-zero and stderr matches the regex.
-expect_fail() {
-  local name="$1" re="$2" rc=0
-  shift 2
+# expect_exit NAME STATUS STDERR_REGEX CMD...: CMD exits with STATUS (a number, or
+# "non-zero" for any failure) and stderr matches the regex.
+expect_exit() {
+  local name="$1" want="$2" re="$3" rc=0
+  shift 3
   "$@" >out.txt 2>err.txt || rc=$?
-  if ((rc == 0)); then
-    fail "$name" "exit status 0 (want non-zero): $*"
+  local status_ok=0
+  if [[ "$want" == non-zero ]]; then ((rc != 0)) && status_ok=1; else ((rc == want)) && status_ok=1; fi
+  if ((!status_ok)); then
+    fail "$name" "exit status $rc (want $want): $*" "$(head -n 3 err.txt)"
   elif ! grep -Eq -- "$re" err.txt; then
     fail "$name" "stderr does not match /$re/:" "$(head -n 3 err.txt)"
   else
     pass "$name"
   fi
 }
+
+# expect_fail NAME STDERR_REGEX CMD...: CMD exits non-zero and stderr matches the regex.
+expect_fail() { expect_exit "$1" non-zero "$2" "${@:3}"; }
 
 # expect_same NAME FILE1 FILE2: the two files are identical.
 expect_same() {
@@ -299,19 +305,6 @@ EOF
 expect_out "ratings2vw: --user-day with --side-in-ui --implicit" udsideui.want \
   "$ratings2vw" --side-in-ui --user-day 0.5 --implicit imp.tsv --users u.user --items u.item udside.tsv
 
-# expect_exit NAME STATUS STDERR_REGEX CMD...: CMD exits with STATUS and stderr matches the regex.
-expect_exit() {
-  local name="$1" want="$2" re="$3" rc=0
-  shift 3
-  "$@" >out.txt 2>err.txt || rc=$?
-  if ((rc != want)); then
-    fail "$name" "exit status $rc (want $want): $*" "$(head -n 3 err.txt)"
-  elif ! grep -Eq -- "$re" err.txt; then
-    fail "$name" "stderr does not match /$re/:" "$(head -n 3 err.txt)"
-  else
-    pass "$name"
-  fi
-}
 printf '196\t242\t3\t881250949\n186\t302\t3\n' >udnots.tsv
 expect_exit "ratings2vw: --user-day rejects a line without timestamp" 1 \
   'udnots\.tsv:2: no timestamp \(field 4\), needed by --user-day' "$ratings2vw" --user-day 0.5 udnots.tsv
