@@ -303,48 +303,49 @@ elapsed() { awk -v a="$t_start" -v b="$(now_s)" 'BEGIN { printf "%.0f", b - a }'
 bench_log "learner: $learner; data: $data_dir; folds: ${folds[*]}; ranks: ${ranks[*]}; jobs: $jobs"
 
 # ---- 1. data: convert, split, shuffle (one background job per fold) ----
+# append_tn_tail IMP_VW TN_VW: give each line of IMP_VW (ids + implicit) the tail of the
+# same line of TN_VW from " |d " on (user-day and kNN features, which ratings2vw writes
+# last), so that the kNN helper runs once per file instead of once per input.
+append_tn_tail() {
+  awk -v tn="$2" '
+    FILENAME == tn { k = index($0, " |d "); if (!k) exit 1; tail[FNR] = substr($0, k); n = FNR; next }
+    { if (!(FNR in tail)) exit 1; print $0 tail[FNR]; m = FNR }
+    END { if (m != n) exit 1 }' "$2" "$1" >"$1.part" && mv "$1.part" "$1"
+}
 prepare_fold() {
   local f="$1" d="$work/u$1"
   mkdir -p "$d"
-  local base test r2v="$repo_root/scripts/ratings2vw"
+  local base test r2v="$repo_root/scripts/ratings2vw" i out x
   base="$(find_fold_file "u$f.base")"
   test="$(find_fold_file "u$f.test")"
   zcat -f -- "$base" >"$d/base.tsv"
   "$repo_root/scripts/split" --quiet --seed "$seed" --test-fraction "$valid_fraction" \
     --train "$d/fit.tsv" --test "$d/valid.tsv" "$d/base.tsv"
-  "$r2v" "$d/base.tsv" >"$d/base.vw"
-  "$r2v" "$test" >"$d/test.vw"
-  "$r2v" "$d/fit.tsv" >"$d/fit.vw"
-  "$r2v" "$d/valid.tsv" >"$d/valid.vw"
-  ml_shuffle "$seed" "$d/fit.vw" "$d/fit.shuf.vw"
-  ml_shuffle "$seed" "$d/base.vw" "$d/base.shuf.vw"
-  if ((${#implicit_ranks[@]})); then  # implicit sets: fit part for validation, uN.base for test
-    local fit_tn=() base_tn=()  # with the tn input on, the implicit input carries its features too
+  # Each part is converted against a set of ratings (the implicit items, the kNN
+  # reference): the fit part for the fit and validation lines, uN.base for the
+  # uN.base and uN.test lines. With the tn input on, the implicit input carries
+  # its features too.
+  local names=(fit valid base test) srcs=("$d/fit.tsv" "$d/valid.tsv" "$d/base.tsv" "$test")
+  local sets=("$d/fit.tsv" "$d/fit.tsv" "$d/base.tsv" "$d/base.tsv")
+  for i in 0 1 2 3; do
+    out="$d/${names[i]}"
+    "$r2v" "${srcs[i]}" >"$out.vw"
     if ((${#tn_ranks[@]})); then
-      fit_tn=(--user-day "$user_day_scale" --neighbors-shrink "$neighbors_shrink" --neighbors "$d/fit.tsv")
-      base_tn=(--user-day "$user_day_scale" --neighbors-shrink "$neighbors_shrink" --neighbors "$d/base.tsv")
+      "$r2v" --user-day "$user_day_scale" --neighbors-shrink "$neighbors_shrink" \
+        --neighbors "${sets[i]}" "${srcs[i]}" >"$out.tn.vw"
     fi
-    "$r2v" --implicit "$d/fit.tsv" --centered "${fit_tn[@]}" "$d/fit.tsv" >"$d/fit.imp.vw"
-    "$r2v" --implicit "$d/fit.tsv" --centered "${fit_tn[@]}" "$d/valid.tsv" >"$d/valid.imp.vw"
-    "$r2v" --implicit "$d/base.tsv" --centered "${base_tn[@]}" "$d/base.tsv" >"$d/base.imp.vw"
-    "$r2v" --implicit "$d/base.tsv" --centered "${base_tn[@]}" "$test" >"$d/test.imp.vw"
-    ml_shuffle "$seed" "$d/fit.imp.vw" "$d/fit.imp.shuf.vw"
-    ml_shuffle "$seed" "$d/base.imp.vw" "$d/base.imp.shuf.vw"
-    rm -f "$d/fit.imp.vw" "$d/base.imp.vw"
-    [[ -s "$d/valid.imp.vw" && -s "$d/fit.imp.shuf.vw" && -s "$d/test.imp.vw" ]] || return 1
-  fi
-  if ((${#tn_ranks[@]})); then  # time + neighbours: fit part for validation, uN.base for test
-    local tn=(--user-day "$user_day_scale" --neighbors-shrink "$neighbors_shrink")
-    "$r2v" "${tn[@]}" --neighbors "$d/fit.tsv" "$d/fit.tsv" >"$d/fit.tn.vw"
-    "$r2v" "${tn[@]}" --neighbors "$d/fit.tsv" "$d/valid.tsv" >"$d/valid.tn.vw"
-    "$r2v" "${tn[@]}" --neighbors "$d/base.tsv" "$d/base.tsv" >"$d/base.tn.vw"
-    "$r2v" "${tn[@]}" --neighbors "$d/base.tsv" "$test" >"$d/test.tn.vw"
-    ml_shuffle "$seed" "$d/fit.tn.vw" "$d/fit.tn.shuf.vw"
-    ml_shuffle "$seed" "$d/base.tn.vw" "$d/base.tn.shuf.vw"
-    rm -f "$d/fit.tn.vw" "$d/base.tn.vw"
-    [[ -s "$d/valid.tn.vw" && -s "$d/fit.tn.shuf.vw" && -s "$d/test.tn.vw" ]] || return 1
-  fi
-  [[ -s "$d/valid.vw" && -s "$d/fit.shuf.vw" && -s "$d/test.vw" ]] || return 1
+    if ((${#implicit_ranks[@]})); then
+      "$r2v" --implicit "${sets[i]}" --centered "${srcs[i]}" >"$out.imp.vw"
+      if ((${#tn_ranks[@]})); then append_tn_tail "$out.imp.vw" "$out.tn.vw" || return 1; fi
+    fi
+  done
+  for x in "" .tn .imp; do  # ids, tn, implicit: shuffled fit part and uN.base
+    [[ -e "$d/fit$x.vw" ]] || continue
+    ml_shuffle "$seed" "$d/fit$x.vw" "$d/fit$x.shuf.vw"
+    ml_shuffle "$seed" "$d/base$x.vw" "$d/base$x.shuf.vw"
+    if [[ -n "$x" ]]; then rm -f "$d/fit$x.vw" "$d/base$x.vw"; fi  # base.vw stays: the best constant reads it
+    [[ -s "$d/valid$x.vw" && -s "$d/fit$x.shuf.vw" && -s "$d/test$x.vw" ]] || return 1
+  done
 }
 pids=()
 for f in "${folds[@]}"; do prepare_fold "$f" & pids+=($!); done
@@ -378,18 +379,15 @@ grid_of() {  # loss model -> name of the grid array
     *) echo "g_$1_dyadic" ;;
   esac
 }
-has_implicit() {  # model: is the implicit input tried for it?
+rank_listed() {  # MODEL RANKS_ARRAY: is MODEL a dyadic rank (kN) listed in the array?
+  local -n listed="$2"
   local k
   [[ "$1" == k* ]] || return 1
-  for k in "${implicit_ranks[@]}"; do [[ "k$k" == "$1" ]] && return 0; done
+  for k in "${listed[@]}"; do [[ "k$k" == "$1" ]] && return 0; done
   return 1
 }
-has_tn() {  # model: is the time + neighbours input tried for it?
-  local k
-  [[ "$1" == k* ]] || return 1
-  for k in "${tn_ranks[@]}"; do [[ "k$k" == "$1" ]] && return 0; done
-  return 1
-}
+has_implicit() { rank_listed "$1" implicit_ranks; }  # model: is the implicit input tried for it?
+has_tn() { rank_listed "$1" tn_ranks; }              # ... the time + neighbours input?
 # candidates LOSS MODEL: cand_in[] (input: ids, tn or imp) and cand_fl[] (flags), the grid
 # settings tried on validation: the ids-only grid, then the tn grid and the implicit grid
 # if any (lintn: the linear grid on the tn input).
