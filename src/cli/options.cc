@@ -165,19 +165,19 @@ std::vector<std::string> flag_values(const po::variables_map& vm, const std::str
 
 // Applies the options stored in an -i model to `vm`: values the user did not
 // give are taken from the model; values the user gave must agree.
-void apply_model_options(const ModelFile& model, const po::options_description& table, po::variables_map& vm,
+void apply_model_options(const ModelReader& model, const po::options_description& table, po::variables_map& vm,
                          const std::string& path) {
   std::vector<std::string> tokens;
   std::vector<std::string> checked;
   // --loss is an alias of --loss_function: a model's loss is checked against either.
   auto user_gave = [&](const std::string& key) { return given(vm, key) || (key == "loss_function" && given(vm, "loss")); };
-  for (const auto& [key, value] : model.options) {
+  for (const auto& [key, value] : model.options()) {
     if (user_gave(key)) {
       if (is_resume_flag(key)) continue;  // the command line wins
       if (std::find(checked.begin(), checked.end(), key) != checked.end()) continue;
       checked.push_back(key);
       std::vector<std::string> stored;
-      for (const auto& [k2, v2] : model.options)
+      for (const auto& [k2, v2] : model.options())
         if (k2 == key) stored.push_back(v2);
       std::vector<std::string> mine = flag_values(vm, key == "loss_function" && !given(vm, key) ? "loss" : key);
       auto same = [&] {
@@ -265,7 +265,7 @@ void fill_reduction(const po::variables_map& vm, Options& o) {
   }
   o.parse.labels = label_format(r);
   o.parse.classes = r.classes;
-  if (o.core.binary) throw UsageError("--binary applies to simple labels, not to --" + chosen);
+  if (o.reduction.binary) throw UsageError("--binary applies to simple labels, not to --" + chosen);
 }
 
 void fill(const po::variables_map& vm, Options& o) {
@@ -312,6 +312,7 @@ void fill(const po::variables_map& vm, Options& o) {
   o.save_per_pass = get<bool>(vm, "save_per_pass");
   if (o.save_per_pass && o.final_regressor.empty()) throw UsageError("--save_per_pass needs -f (the model file to write)");
   o.decay_learning_rate = positive(get<double>(vm, "decay_learning_rate"), "decay_learning_rate");
+  o.core.decay_learning_rate = o.decay_learning_rate;
   o.progress.quiet = get<bool>(vm, "quiet");
   if (vm.count("progress")) {
     const std::string p = get<std::string>(vm, "progress");
@@ -375,11 +376,11 @@ void fill(const po::variables_map& vm, Options& o) {
   if (vm.count("min_prediction")) c.min_prediction = get<double>(vm, "min_prediction");
   if (vm.count("max_prediction")) c.max_prediction = get<double>(vm, "max_prediction");
   const std::string link = get<std::string>(vm, "link");
-  if (link == "identity") c.link = Link::kIdentity;
-  else if (link == "logistic") c.link = Link::kLogistic;
-  else if (link == "poisson") c.link = Link::kPoisson;
+  if (link == "identity") o.reduction.link = Link::kIdentity;
+  else if (link == "logistic") o.reduction.link = Link::kLogistic;
+  else if (link == "poisson") o.reduction.link = Link::kPoisson;
   else throw UsageError("--link must be identity, logistic or poisson, got '" + link + "'");
-  c.binary = get<bool>(vm, "binary");
+  o.reduction.binary = get<bool>(vm, "binary");
   for (const std::string& d : strings(vm, "dotproduct")) {
     DotProductPair pair;
     const auto comma = d.find(',');
@@ -418,6 +419,7 @@ void fill(const po::variables_map& vm, Options& o) {
         throw UsageError(std::string("--") + name + " applies to --dotproduct models only (give --dotproduct ab)");
   }
   fill_reduction(vm, o);
+  o.core.sub_models = sub_models(o.reduction);
 }
 
 }  // namespace
@@ -456,7 +458,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     Options o;
     if (vm.count("initial_regressor")) {
       const std::string path = vm["initial_regressor"].as<std::string>();
-      o.initial_model = read_model_file(path);
+      o.initial_model = std::make_shared<ModelReader>(path);
       apply_model_options(*o.initial_model, table, vm, path);
     }
     po::notify(vm);

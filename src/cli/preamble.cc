@@ -23,14 +23,15 @@ std::string reduction_name(const ReductionSpec& r) {
 
 }  // namespace
 
-void print_preamble(const Options& o, const Model& model, CacheUse cache) {
+void print_preamble(const Options& o, const Learner& learner, double learning_rate, CacheUse cache) {
   if (o.progress.quiet) return;
   if (!o.predictions.empty()) std::fprintf(stderr, "predictions = %s\n", o.predictions.c_str());
   if (!o.final_regressor.empty()) std::fprintf(stderr, "final_regressor = %s\n", o.final_regressor.c_str());
   std::fprintf(stderr, "Num weight bits = %u\nlearning rate = %g\ninitial_t = %g\npower_t = %g\n", o.core.bits,
-               model.learning_rate(), o.core.initial_t, o.core.power_t);
+               learning_rate, o.core.initial_t, o.core.power_t);
   if (o.passes > 1) std::fprintf(stderr, "decay_learning_rate = %g\n", o.decay_learning_rate);
-  std::fprintf(stderr, "loss = %s\n", std::string(model.loss().name()).c_str());
+  if (learner.name() != "gd") std::fprintf(stderr, "learner = %s\n", std::string(learner.name()).c_str());
+  std::fprintf(stderr, "loss = %s\n", std::string(learner.loss().name()).c_str());
   if (o.reduction.kind != ReductionKind::kNone) std::fprintf(stderr, "reduction = %s\n", reduction_name(o.reduction).c_str());
   if (!o.core.dotproducts.empty())
     std::fprintf(stderr, "dotproduct = %s%s%s, rank = %u\n", o.core.dotproducts[0].left.c_str(),

@@ -35,6 +35,7 @@ DotProduct::DotProduct(const CoreConfig& config)
       adaptive_(config.rule.adaptive),
       init_scale_(config.init_scale),
       seed_(config.random_seed),
+      sub_models_(config.sub_models),
       latent_(config.bits, config.rank + 1),
       delta_(2 * static_cast<std::size_t>(config.rank), 0.0) {
   if (pairs_.empty()) throw UsageError("--dotproduct needs a pair of namespaces");
@@ -75,16 +76,16 @@ int DotProduct::side_by_name(const NamespaceSpan& ns, const DotProductPair& pair
 void DotProduct::prefetch(const Example& ex) const {
   for (const NamespaceSpan& ns : ex.namespaces)
     if (side(ns) >= 0)
-      for (uint32_t i = ns.begin; i < ns.end; ++i) __builtin_prefetch(latent_.slot(ex.features[i].index), 1);
+      for (uint32_t i = ns.begin; i < ns.end; ++i) __builtin_prefetch(latent_.slot(ex.features[i].index * sub_models_), 1);
 }
 
-void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t offset, State& st, int s) {
+void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, State& st, int s) {
   const unsigned k = rank_;
   double* acc = st.vec.data() + s * k;
   double sum_x = 0.0, sum_x2 = 0.0;
   for (uint32_t i = ns.begin; i < ns.end; ++i) {
     const Feature& f = ex.features[i];
-    float* v = latent_.slot(f.index + offset);
+    float* v = latent_.slot(f.index * sub_models_ + sub);
     const double x = f.value;
     st.terms[s].push_back({v, x, 0.0});
     for (unsigned j = 0; j < k; ++j) acc[j] += x * v[j];
@@ -95,7 +96,7 @@ void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint3
   st.sum_x2[s] += sum_x2;
 }
 
-double DotProduct::gather(const Example& ex, uint32_t offset, double sign) {
+double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
   const unsigned k = rank_;
   double total = 0.0;
   for (std::size_t p = 0; p < pairs_.size(); ++p) {
@@ -110,7 +111,7 @@ double DotProduct::gather(const Example& ex, uint32_t offset, double sign) {
     }
     std::fill(st.vec.begin(), st.vec.end(), 0.0);
     for (const NamespaceSpan& ns : ex.namespaces)
-      if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, offset, st, s);
+      if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, sub, st, s);
     if (st.terms[0].empty() || st.terms[1].empty()) continue;  // an absent side: no term, no state
     ++used_;
     const double* a = st.vec.data();

@@ -5,62 +5,59 @@
 #include <cmath>
 #include <limits>
 
+#include "learner/error.h"
+
 namespace learner {
 namespace {
 
 // VW clamps x^2 to at least FLT_MIN (|x| >= 1.08e-19) when computing rates.
 constexpr double kMinX2 = FLT_MIN;
-constexpr Component kSingle[1] = {Component{}};
 
 }  // namespace
 
 Model::Model(const CoreConfig& config, const Loss& loss)
-    : config_(config), loss_(loss), weights_(config.bits, 4), eta_(config.learning_rate) {
+    : config_(config), loss_(loss), sub_models_(config.sub_models), weights_(config.bits, 4), eta_(config.learning_rate) {
+  if (sub_models_ < 1) throw Error("the gradient learner needs at least one sub-model");
   if (!config_.dotproducts.empty()) dot_ = std::make_unique<DotProduct>(config_);
   // VW: with the adaptive rule, initial_t > 0 seeds every G_i and N = T = t0.
+  states_.resize(sub_models_);
   if (config_.rule.adaptive && config_.initial_t > 0) {
     float* w = weights_.data();
     for (std::size_t i = 0; i < weights_.slots(); ++i) w[i * 4 + 1] = static_cast<float>(config_.initial_t);
-    state_.normalized_sum_norm_x = config_.initial_t;
-    state_.total_weight = config_.initial_t;
+    for (OptimizerState& s : states_) s = {config_.initial_t, config_.initial_t};
   }
 }
 
-double Model::predict(const Example& ex, const std::vector<Feature>& features) {
-  last_example_ = &ex;
-  return predict(ex, features, kSingle, 1);
-}
-
-double Model::predict(const Example& ex, const std::vector<Feature>& features, const Component* parts,
-                      std::size_t n) {
+double Model::predict(const Example& ex, const std::vector<Feature>& features, Parts parts) {
+  const std::size_t n = parts.size();
   gathered_ex_ = &ex;
-  gathered_parts_.assign(parts, parts + n);
+  gathered_parts_.assign(parts.begin(), parts.end());
   double result = ex.base;
   const std::size_t count = features.size();
   constexpr std::size_t kAhead = 8;
   if (dot_) dot_->reset();
   for (std::size_t c = 0; c < n; ++c) {
-    const uint32_t offset = parts[c].offset;
-    for (std::size_t i = 0; i < count && i < kAhead; ++i) __builtin_prefetch(weights_.slot(features[i].index + offset));
+    const uint32_t sub = parts[c].index;
+    for (std::size_t i = 0; i < count && i < kAhead; ++i) __builtin_prefetch(slot(features[i].index, sub));
     float p = 0.0f;
     for (std::size_t i = 0; i < count; ++i) {
-      if (i + kAhead < count) __builtin_prefetch(weights_.slot(features[i + kAhead].index + offset));
-      p += weights_.slot(features[i].index + offset)[0] * features[i].value;
+      if (i + kAhead < count) __builtin_prefetch(slot(features[i + kAhead].index, sub));
+      p += slot(features[i].index, sub)[0] * features[i].value;
     }
     result += parts[c].sign * static_cast<double>(p);
-    if (dot_) result += dot_->gather(ex, offset, parts[c].sign);
+    if (dot_) result += dot_->gather(ex, sub, parts[c].sign);
   }
   return result;
 }
 
 // VW's default rule (adaptive, normalized, power_t 0.5) in single precision,
 // the hot path: one square root per feature, rate = 1 / sqrt(G s^2).
-void Model::accumulate_default(const std::vector<Feature>& features, uint32_t offset, double g2,
+void Model::accumulate_default(const std::vector<Feature>& features, uint32_t sub, double g2,
                                double& sensitivity, double& norm_x) {
   const float g2f = static_cast<float>(g2);
   float sens = 0.0f, norm = 0.0f;
   for (const Feature& f : features) {
-    float* w = weights_.slot(f.index + offset);
+    float* w = slot(f.index, sub);
     float x2 = f.value * f.value;
     if (x2 < FLT_MIN) x2 = FLT_MIN;
     w[1] += g2f * x2;
@@ -85,15 +82,15 @@ void Model::accumulate_default(const std::vector<Feature>& features, uint32_t of
   norm_x += norm;
 }
 
-void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t offset, double g2, double& sensitivity,
+void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t sub, double g2, double& sensitivity,
                              double& norm_x) {
   const bool adaptive = config_.rule.adaptive;
   const bool normalized = config_.rule.normalized;
   const double pw = config_.power_t;
   const bool sqrt_rate = pw == 0.5;
-  if (adaptive && normalized && sqrt_rate) return accumulate_default(features, offset, g2, sensitivity, norm_x);
+  if (adaptive && normalized && sqrt_rate) return accumulate_default(features, sub, g2, sensitivity, norm_x);
   for (const Feature& f : features) {
-    float* w = weights_.slot(f.index + offset);
+    float* w = slot(f.index, sub);
     double x2 = static_cast<double>(f.value) * f.value;
     if (!adaptive && !normalized) {
       w[3] = 1.0f;
@@ -125,28 +122,39 @@ void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t offs
   }
 }
 
-PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& features, const Component* parts,
-                                 std::size_t n, double p_hat, double g2, double importance, double& scale) {
+PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& features, Parts parts,
+                                 double p_hat, double g2, double importance) {
+  const std::size_t n = parts.size();
   const bool adaptive = config_.rule.adaptive;
   const bool normalized = config_.rule.normalized;
   const double pw = config_.power_t;
-  state_.total_weight += importance;
-  double sensitivity = 0.0, norm_x = 0.0;
-  for (std::size_t c = 0; c < n; ++c) accumulate_rates(features, parts[c].offset, g2, sensitivity, norm_x);
-  if (!adaptive && !normalized) {
-    // VW: eta (t0 / (t0 + sum of importance))^p, t0 = 1 unless --initial_t.
-    const double t0 = config_.initial_t > 0 ? config_.initial_t : 1.0;
-    scale = eta_ * std::pow(t0 / (t0 + state_.total_weight), pw);
-  } else {
-    double m = 1.0;
-    if (normalized) {
-      state_.normalized_sum_norm_x += importance * norm_x;
-      const double avg = state_.normalized_sum_norm_x / state_.total_weight;
-      if (avg > 0) m = adaptive ? (pw == 0.5 ? 1.0 / std::sqrt(avg) : std::pow(avg, pw - 1.0)) : 1.0 / avg;
+  scales_.resize(n);
+  double q = 0.0;
+  for (std::size_t c = 0; c < n; ++c) {
+    // Each part moves with its own sub-model's normaliser (VW 9: per-model state).
+    OptimizerState& st = state(parts[c].index);
+    st.total_weight += importance;
+    double sensitivity = 0.0, norm_x = 0.0;
+    accumulate_rates(features, parts[c].index, g2, sensitivity, norm_x);
+    double scale;
+    if (!adaptive && !normalized) {
+      // VW: eta (t0 / (t0 + sum of importance))^p, t0 = 1 unless --initial_t.
+      const double t0 = config_.initial_t > 0 ? config_.initial_t : 1.0;
+      scale = eta_ * std::pow(t0 / (t0 + st.total_weight), pw);
+    } else {
+      double m = 1.0;
+      if (normalized) {
+        st.normalized_sum_norm_x += importance * norm_x;
+        const double avg = st.normalized_sum_norm_x / st.total_weight;
+        if (avg > 0) m = adaptive ? (pw == 0.5 ? 1.0 / std::sqrt(avg) : std::pow(avg, pw - 1.0)) : 1.0 / avg;
+      }
+      scale = eta_ * m;
     }
-    scale = eta_ * m;
+    scales_[c] = scale;
+    q += scale * sensitivity;
   }
-  PredictionPath path = PredictionPath::linear(p_hat, scale * sensitivity);
+  const double scale = scales_[0];
+  PredictionPath path = PredictionPath::linear(p_hat, q);
   // The latent rate under plain SGD follows the linear one's schedule (-l
   // decayed by --power_t, as VW's --sgd); without it, the latent rate stayed
   // at -l forever while the linear rate decayed, and late updates were stiff
@@ -157,10 +165,10 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
     // gathered when it was for the same example and parts.
     bool same = gathered_ex_ == &ex && gathered_parts_.size() == n;
     for (std::size_t c = 0; same && c < n; ++c)
-      same = gathered_parts_[c].offset == parts[c].offset && gathered_parts_[c].sign == parts[c].sign;
+      same = gathered_parts_[c].index == parts[c].index && gathered_parts_[c].sign == parts[c].sign;
     if (!same) {
       dot_->reset();
-      for (std::size_t c = 0; c < n; ++c) dot_->gather(ex, parts[c].offset, parts[c].sign);
+      for (std::size_t c = 0; c < n; ++c) dot_->gather(ex, parts[c].index, parts[c].sign);
     }
     gathered_ex_ = nullptr;  // learning changes the latent weights
     path.p_lin0 = p_hat - dot_->prepare(g2, latent_eta, path);
@@ -168,15 +176,15 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
   return path;
 }
 
-void Model::apply_linear(const std::vector<Feature>& features, uint32_t offset, double step, double scale,
+void Model::apply_linear(const std::vector<Feature>& features, uint32_t sub, double step, double scale,
                          double importance) {
   for (const Feature& f : features) {
-    float* w = weights_.slot(f.index + offset);
+    float* w = slot(f.index, sub);
     w[0] = static_cast<float>(w[0] + step * w[3] * f.value);
   }
   if (config_.l1 > 0 || config_.l2 > 0) {
     for (const Feature& f : features) {
-      float* w = weights_.slot(f.index + offset);
+      float* w = slot(f.index, sub);
       const double rate = scale * w[3] * importance;
       double v = w[0];
       if (config_.l2 > 0) v *= std::max(0.0, 1.0 - config_.l2 * rate);
@@ -212,25 +220,14 @@ double Model::plain_step(const PredictionPath& path, double p_hat, double label,
   return path.inverse(target);
 }
 
-void Model::learn(const std::vector<Feature>& features, double p_hat, double label, double importance,
-                  double loss_at_p_hat) {
-  static const Example kEmpty;
-  learn(last_example_ ? *last_example_ : kEmpty, features, kSingle, 1, p_hat, label, importance, loss_at_p_hat);
-}
-
-void Model::learn(const Example& ex, const std::vector<Feature>& features, double p_hat, double label,
-                  double importance) {
-  learn(ex, features, kSingle, 1, p_hat, label, importance);
-}
-
-void Model::learn(const Example& ex, const std::vector<Feature>& features, const Component* parts, std::size_t n,
-                  double p_hat, double label, double importance, double loss_at_p_hat) {
+void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat, double label,
+                  double importance, double loss_at_p_hat) {
+  const std::size_t n = parts.size();
   if (!(importance > 0)) return;
   const double loss = std::isnan(loss_at_p_hat) ? loss_.loss(p_hat, label) : loss_at_p_hat;
   if (loss == 0.0) return;  // VW: no update at zero loss
   const double g2 = importance * loss_.square_grad(p_hat, label);
-  double scale = 0.0;
-  const PredictionPath path = build_path(ex, features, parts, n, p_hat, g2, importance, scale);
+  const PredictionPath path = build_path(ex, features, parts, p_hat, g2, importance);
   // h_used < importance when the update stopped at the label or kink; the
   // latent L2 decay applies for the importance actually used.
   const UpdateStep step = config_.rule.invariant ? loss_.step(path, label, importance)
@@ -238,33 +235,34 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, const
   double t = step.t;
   if (!std::isfinite(t)) {
     t = 0.0;
-    ++state_.nan_updates;
+    ++nan_updates_;
   }
   if (t == 0.0) return;
   for (std::size_t c = 0; c < n; ++c)
-    apply_linear(features, parts[c].offset, parts[c].sign * scale * t, scale, importance);
+    apply_linear(features, parts[c].index, parts[c].sign * scales_[c] * t, scales_[c], importance);
   if (dot_) dot_->apply(t, std::isfinite(step.h_used) ? step.h_used : importance);
 }
 
-double Model::min_importance(const Example& ex, const std::vector<Feature>& features, const Component* parts,
-                             std::size_t n, double p_hat, double label, double target) {
+double Model::min_importance(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
+                             double label, double target) {
+  const std::size_t n = parts.size();
   // A what-if path: linear slots and counters are saved and restored around
   // build_path; the latent sums are not written (set_accumulate(false)).
   std::vector<SavedSlot>& saved = saved_slots_;  // reused: no allocation per example
   saved.clear();
   for (std::size_t c = 0; c < n; ++c)
     for (const Feature& f : features) {
-      float* w = weights_.slot(f.index + parts[c].offset);
+      float* w = slot(f.index, parts[c].index);
       saved.push_back({w, {w[0], w[1], w[2], w[3]}});
     }
-  const OptimizerState state = state_;
+  saved_states_.clear();
+  for (const Part& part : parts) saved_states_.emplace_back(part.index, state(part.index));
   const double g2 = loss_.square_grad(p_hat, label);
-  double scale = 0.0;
   if (dot_) dot_->set_accumulate(false);
-  const PredictionPath path = build_path(ex, features, parts, n, p_hat, g2, 1.0, scale);
+  const PredictionPath path = build_path(ex, features, parts, p_hat, g2, 1.0);
   if (dot_) dot_->set_accumulate(true);
   for (auto it = saved.rbegin(); it != saved.rend(); ++it) std::copy(it->values, it->values + 4, it->slot);
-  state_ = state;
+  for (auto it = saved_states_.rbegin(); it != saved_states_.rend(); ++it) state(it->first) = it->second;
   return loss_.min_importance(path, label, target);
 }
 

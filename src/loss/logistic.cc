@@ -52,6 +52,7 @@ double logistic_step(double p0, double q, double y, double h) {
 class Logistic final : public SmoothLoss {
  public:
   std::string_view name() const override { return "logistic"; }
+  Range initial_range() const override { return {-50.0, 50.0}; }
   double label_min() const override { return -1.0; }
   double label_max() const override { return 1.0; }
   // The labels +-1 (every example of a binary task) need one of the two

@@ -8,20 +8,11 @@
 namespace learner {
 namespace {
 
-constexpr Component kSingle{0, 1.0};
-
 uint64_t splitmix64(uint64_t& state) {
   uint64_t z = (state += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
-}
-
-double shown_prediction(const CoreConfig& c, double p) {
-  if (c.binary) return p > 0 ? 1.0 : -1.0;
-  if (c.link == Link::kLogistic) return 1.0 / (1.0 + std::exp(-p));
-  if (c.link == Link::kPoisson) return std::exp(p);
-  return p;
 }
 
 }  // namespace
@@ -37,8 +28,8 @@ double query_probability(double k, double err, double G, double c0) {
   return std::min(1.0, b * r * r);
 }
 
-ActiveLearner::ActiveLearner(const ReductionSpec& spec, Model& model, LabelRange& range)
-    : spec_(spec), model_(model), range_(range), coding_(BinaryCoding::for_loss(model.loss())),
+ActiveLearner::ActiveLearner(const ReductionSpec& spec, Learner& learner, LabelRange& range)
+    : spec_(spec), model_(learner), range_(range), coding_(coding_for(learner)),
       rng_(0x5EEDull ^ (static_cast<uint64_t>(spec.seed) << 32)) {}
 
 double ActiveLearner::threshold() const {
@@ -58,7 +49,7 @@ double ActiveLearner::decide(const Example& ex, const std::vector<Feature>& feat
   double opposite = above ? coding_.negative : coding_.positive;
   if (seen_label_ && min_label_ != max_label_) opposite = above ? min_label_ : max_label_;
   const double h_min =
-      p_hat == thr ? 0.0 : model_.min_importance(ex, features, &kSingle, 1, p_hat, opposite, thr);
+      p_hat == thr ? 0.0 : model_.min_importance(ex, features, kSinglePart, p_hat, opposite, thr);
   const double err = sum_loss_ / k + std::sqrt((1.0 + 0.5 * std::log(k)) / (query_weight_ + 1e-4));
   return query_probability(k, err, h_min / k, spec_.mellowness);
 }
@@ -70,16 +61,16 @@ void ActiveLearner::learn_labeled(const Example& ex, const std::vector<Feature>&
   max_label_ = seen_label_ ? std::max<double>(max_label_, ex.label) : ex.label;
   seen_label_ = true;
   const double p_hat = range_.clip(raw);
-  outcome_.loss = model_.config().binary ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label) : model_.loss().loss(p_hat, ex.label);
+  outcome_.loss = spec_.binary ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label) : model_.loss().loss(p_hat, ex.label);
   sum_loss_ += importance * outcome_.loss;
   query_weight_ += importance;
-  model_.learn(ex, features, &kSingle, 1, p_hat, ex.label, importance);
+  model_.learn(ex, features, kSinglePart, p_hat, ex.label, importance);
 }
 
 const Outcome& ActiveLearner::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
-  raw_ = model_.predict(ex, features, &kSingle, 1);
+  raw_ = model_.predict(ex, features, kSinglePart);
   const double p_hat = range_.clip(raw_);
-  shown_ = shown_prediction(model_.config(), p_hat);
+  shown_ = shown_prediction(spec_, p_hat);
   query_importance_ = -1.0;
   probability_ = 1.0;
   outcome_ = Outcome{};
@@ -99,7 +90,7 @@ const Outcome& ActiveLearner::process(const Example& ex, const std::vector<Featu
   }
   outcome_.labeled = true;
   if (!learn) {  // -t or held out: scored only
-    outcome_.loss = model_.config().binary ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label)
+    outcome_.loss = spec_.binary ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label)
                                            : model_.loss().loss(p_hat, ex.label);
     return outcome_;
   }

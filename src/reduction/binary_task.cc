@@ -4,18 +4,16 @@
 
 namespace learner {
 
-BinaryCoding BinaryCoding::for_loss(const Loss& loss) {
-  BinaryCoding c;
-  if (loss.name() == "poisson") {
-    c.negative = 0.0;
-    c.positive = 1.0;
-    c.threshold = std::log(0.5);
-  }
-  return c;
+BinaryCoding coding_for(const Learner& learner) {
+  return learner.classifier() ? BinaryCoding{} : learner.loss().binary_coding();
 }
 
-BinaryTask::BinaryTask(Model& model, const LabelRange& loss_range)
-    : model_(model), coding_(BinaryCoding::for_loss(model.loss())), range_(loss_range) {
+BinaryTask::BinaryTask(Learner& learner, const LabelRange& loss_range)
+    : learner_(learner), coding_(coding_for(learner)), range_(loss_range) {
+  if (learner.classifier()) {
+    range_ = LabelRange{-HUGE_VAL, HUGE_VAL, true, true};
+    return;
+  }
   range_.widen(coding_.negative);
   range_.widen(coding_.positive);
 }

@@ -7,8 +7,8 @@
 
 namespace learner {
 
-Csoaa::Csoaa(const ReductionSpec& spec, Model& model, const LabelRange& range)
-    : spec_(spec), model_(model), range_(range), scores_(spec.classes), costs_(spec.classes),
+Csoaa::Csoaa(const ReductionSpec& spec, Learner& learner, const LabelRange& range)
+    : spec_(spec), learner_(learner), range_(range), scores_(spec.classes), costs_(spec.classes),
       constant_(spec.classes) {
   if (!range_.fixed_min) range_.min = -HUGE_VAL;
   if (!range_.fixed_max) range_.max = HUGE_VAL;
@@ -23,11 +23,10 @@ bool Csoaa::candidate(const Example& ex, uint32_t klass) const {
 
 const Outcome& Csoaa::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
   const uint32_t K = spec_.classes;
-  Component part{};
   predicted_ = 0;
   for (uint32_t k = 0; k < K; ++k) {
-    part.offset = component_offset(k);
-    scores_[k] = model_.predict(ex, features, &part, 1);
+    const Part part{k, 1.0};
+    scores_[k] = learner_.predict(ex, features, Parts(&part, 1));
     if (candidate(ex, k + 1) && (predicted_ == 0 || scores_[k] < scores_[predicted_ - 1])) predicted_ = k + 1;
   }
   if (predicted_ == 0) predicted_ = 1;  // a label listing only classes > K was refused by the parser
@@ -35,8 +34,8 @@ const Outcome& Csoaa::process(const Example& ex, const std::vector<Feature>& fea
     if (learn) {
       for (const ClassCost& c : ex.costs) {
         if (c.cost == kUnknownCost) continue;
-        part.offset = component_offset(c.klass - 1);
-        model_.learn(ex, features, &part, 1, range_.clip(scores_[c.klass - 1]), c.cost, ex.importance);
+        const Part part{c.klass - 1, 1.0};
+        learner_.learn(ex, features, Parts(&part, 1), range_.clip(scores_[c.klass - 1]), c.cost, ex.importance);
       }
     }
   }

@@ -7,8 +7,8 @@
 
 namespace learner {
 
-FilterTree::FilterTree(const ReductionSpec& spec, Model& model, const LabelRange& range)
-    : spec_(spec), task_(model, range), tournament_(spec.classes), raw_(tournament_.games()),
+FilterTree::FilterTree(const ReductionSpec& spec, Learner& learner, const LabelRange& range)
+    : spec_(spec), task_(learner, range), tournament_(spec.classes), raw_(tournament_.games()),
       costs_(spec.classes), constant_(spec.classes) {
   winners_.reserve(tournament_.games());
 }
@@ -17,8 +17,8 @@ uint32_t FilterTree::predict_top_down(const Example& ex, const std::vector<Featu
   const uint32_t K = tournament_.classes();
   std::size_t g = tournament_.final_game();
   while (true) {
-    const Component part{component_offset(static_cast<uint32_t>(g)), 1.0};
-    raw_[g] = task_.predict(ex, features, &part, 1);
+    const Part part{static_cast<uint32_t>(g), 1.0};
+    raw_[g] = task_.predict(ex, features, Parts(&part, 1));
     const Game& game = tournament_.game(g);
     const uint32_t entrant = task_.decide(raw_[g]) ? game.left : game.right;
     if (entrant < K) return entrant + 1;
@@ -32,11 +32,11 @@ const Outcome& FilterTree::process(const Example& ex, const std::vector<Feature>
   if (labeled && learn && ex.importance > 0) {
     predicted_ = tournament_.play(
         [&](std::size_t g, uint32_t l, uint32_t r) {
-          const Component part{component_offset(static_cast<uint32_t>(g)), 1.0};
-          const double raw = raw_[g] = task_.predict(ex, features, &part, 1);
+          const Part part{static_cast<uint32_t>(g), 1.0};
+          const double raw = raw_[g] = task_.predict(ex, features, Parts(&part, 1));
           const NodeExample e = node_example(static_cast<uint32_t>(g), l, r, costs_.costs());
           if (e.importance > 0)
-            task_.learn(ex, features, &part, 1, raw, e.left_better, e.importance * ex.importance);
+            task_.learn(ex, features, Parts(&part, 1), raw, e.left_better, e.importance * ex.importance);
           return task_.decide(raw);
         },
         winners_);

@@ -7,8 +7,8 @@
 
 namespace learner {
 
-Multilabel::Multilabel(const ReductionSpec& spec, Model& model, const LabelRange& range)
-    : spec_(spec), task_(model, range), scores_(spec.classes), shown_(spec.classes), predicted_(spec.classes),
+Multilabel::Multilabel(const ReductionSpec& spec, Learner& learner, const LabelRange& range)
+    : spec_(spec), task_(learner, range), scores_(spec.classes), shown_(spec.classes), predicted_(spec.classes),
       truth_(spec.classes) {}
 
 const Outcome& Multilabel::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
@@ -16,8 +16,8 @@ const Outcome& Multilabel::process(const Example& ex, const std::vector<Feature>
   outcome_ = Outcome{};
   outcome_.weight = ex.importance;
   for (uint32_t k = 0; k < K; ++k) {
-    const Component part{component_offset(k), 1.0};
-    scores_[k] = task_.predict(ex, features, &part, 1);
+    const Part part{k, 1.0};
+    scores_[k] = task_.predict(ex, features, Parts(&part, 1));
     predicted_[k] = task_.decide(scores_[k]);
     if (predicted_[k] && outcome_.prediction == 0) outcome_.prediction = k + 1;
   }
@@ -38,8 +38,8 @@ const Outcome& Multilabel::process(const Example& ex, const std::vector<Feature>
   }
   if (!learn) return outcome_;
   for (uint32_t k = 0; k < K; ++k) {
-    const Component part{component_offset(k), 1.0};
-    task_.learn(ex, features, &part, 1, scores_[k], truth_[k] != 0, ex.importance);
+    const Part part{k, 1.0};
+    task_.learn(ex, features, Parts(&part, 1), scores_[k], truth_[k] != 0, ex.importance);
     ++trained_;
     if (zero_one && predicted_[k] != truth_[k]) break;  // the chain stops at the first error
   }

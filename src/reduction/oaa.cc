@@ -6,25 +6,23 @@
 
 namespace learner {
 
-Oaa::Oaa(const ReductionSpec& spec, Model& model, const LabelRange& range)
-    : spec_(spec), task_(model, range), scores_(spec.classes), shown_(spec.classes), costs_(spec.classes),
+Oaa::Oaa(const ReductionSpec& spec, Learner& learner, const LabelRange& range)
+    : spec_(spec), task_(learner, range), scores_(spec.classes), shown_(spec.classes), costs_(spec.classes),
       constant_(spec.classes) {}
 
 const Outcome& Oaa::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
   const uint32_t K = spec_.classes;
-  Component part{};
   predicted_ = 1;
   for (uint32_t k = 0; k < K; ++k) {
-    part.offset = component_offset(k);
-    scores_[k] = task_.predict(ex, features, &part, 1);
+    scores_[k] = task_.range().clip(task_.predict(ex, features, k));  // VW: the clipped sub-model predictions
     if (scores_[k] > scores_[predicted_ - 1]) predicted_ = k + 1;
   }
   if (cost_outcome(outcome_, predicted_, ex.importance, costs_.set(ex), costs_, constant_)) {
     const uint32_t y = costs_.best();
     if (learn) {
       for (uint32_t k = 0; k < K; ++k) {
-        part.offset = component_offset(k);
-        task_.learn(ex, features, &part, 1, scores_[k], k + 1 == y, ex.importance);
+        const Part part{k, 1.0};
+        task_.learn(ex, features, Parts(&part, 1), scores_[k], k + 1 == y, ex.importance);
       }
     }
   }

@@ -4,8 +4,8 @@
 
 namespace learner {
 
-ScoringFilterTree::ScoringFilterTree(const ReductionSpec& spec, Model& model, const LabelRange& range)
-    : spec_(spec), task_(model, range), tournament_(spec.classes), scores_(spec.classes), shown_(spec.classes), costs_(spec.classes),
+ScoringFilterTree::ScoringFilterTree(const ReductionSpec& spec, Learner& learner, const LabelRange& range)
+    : spec_(spec), task_(learner, range), tournament_(spec.classes), scores_(spec.classes), shown_(spec.classes), costs_(spec.classes),
       constant_(spec.classes) {
   winners_.reserve(tournament_.games());
 }
@@ -13,8 +13,8 @@ ScoringFilterTree::ScoringFilterTree(const ReductionSpec& spec, Model& model, co
 const Outcome& ScoringFilterTree::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
   const uint32_t K = spec_.classes;
   for (uint32_t k = 0; k < K; ++k) {
-    const Component part{component_offset(k), 1.0};
-    scores_[k] = task_.predict(ex, features, &part, 1) - ex.base;
+    const Part part{k, 1.0};
+    scores_[k] = task_.predict(ex, features, Parts(&part, 1)) - ex.base;
   }
   // The prediction: the tournament on the scores before any update.
   predicted_ = tournament_.play(
@@ -30,11 +30,11 @@ const Outcome& ScoringFilterTree::process(const Example& ex, const std::vector<F
           const double raw = ex.base + scores_[l - 1] - scores_[r - 1];  // Model::predict of the two parts
           const NodeExample e = node_example(static_cast<uint32_t>(g), l, r, costs_.costs());
           if (!(e.importance > 0)) return task_.decide(raw);
-          const Component parts[2] = {{component_offset(l - 1), 1.0}, {component_offset(r - 1), -1.0}};
-          task_.learn(ex, features, parts, 2, raw, e.left_better, e.importance * ex.importance);
+          const Part parts[2] = {{l - 1, 1.0}, {r - 1, -1.0}};
+          task_.learn(ex, features, Parts(parts, 2), raw, e.left_better, e.importance * ex.importance);
           for (const uint32_t c : {l, r}) {
-            const Component part{component_offset(c - 1), 1.0};
-            scores_[c - 1] = task_.predict(ex, features, &part, 1) - ex.base;
+            const Part part{c - 1, 1.0};
+            scores_[c - 1] = task_.predict(ex, features, Parts(&part, 1)) - ex.base;
           }
           return task_.decide(raw);
         },

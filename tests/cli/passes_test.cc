@@ -259,7 +259,7 @@ TEST(Holdout, HeldOutExamplesAreNotLearnedFrom) {
   ok("-d " + half + " --passes 2 --holdout_off --save_per_pass -f " + m2 + " --quiet");
   for (const char* pass : {".1", ".2"}) {
     EXPECT_EQ(slurp(m1 + pass), slurp(m2 + pass)) << pass;
-    EXPECT_GT(read_model_file(m1 + pass).total_weight, 0.0);
+    EXPECT_GT(read_gd_summary(m1 + pass).total_weight, 0.0);
   }
 }
 
@@ -287,9 +287,9 @@ TEST(Passes, DecayLearningRateIsAppliedBetweenPassesAndSaved) {
   const std::string data = data_file("decay.txt", 100, 13);
   const std::string model = temp_path("decay.model");
   ok("-d " + data + " --passes 3 --holdout_off --decay_learning_rate 0.5 -f " + model + " --quiet");
-  EXPECT_EQ(read_model_file(model).learning_rate, 0.125);
+  EXPECT_EQ(read_gd_summary(model).learning_rate, 0.125);
   ok("-d " + data + " --passes 3 --holdout_off --decay_learning_rate 0.5 -l 2 -f " + model + " --quiet");
-  EXPECT_EQ(read_model_file(model).learning_rate, 0.5);
+  EXPECT_EQ(read_gd_summary(model).learning_rate, 0.5);
 }
 
 TEST(Passes, ExamplesStopsAfterNAcrossPasses) {
@@ -337,7 +337,7 @@ TEST(Resume, PredictOnlyModelDropsTheStateAndSaysSo) {
   ok("-d " + data + " -f " + full + " --quiet");
   ok("-d " + data + " -f " + small + " --predict_only_model --quiet");
   EXPECT_LT(std::filesystem::file_size(small) * 3, std::filesystem::file_size(full));
-  EXPECT_FALSE(read_model_file(small).has_state);
+  EXPECT_FALSE(read_gd_summary(small).has_state);
   EXPECT_EQ(ok("-t -i " + full + " -d " + data + " -p /dev/stdout --quiet").out,
             ok("-t -i " + small + " -d " + data + " -p /dev/stdout --quiet").out);
   const RunResult r = ok("-i " + small + " -d " + data + " --quiet");
@@ -402,7 +402,7 @@ TEST(Signal, SigintFinishesTheExampleSavesTheModelAndExitsNonZero) {
   EXPECT_TRUE(has(log, "stopped by SIGINT after 512 examples; model written to " + model)) << log;
   EXPECT_EQ(first_column(slurp(preds)).size(), 512u);
   EXPECT_TRUE(files_starting_with(model + ".tmp").empty());
-  const ModelFile m = read_model_file(model);  // complete: checksum verified
+  const GdSummary m = read_gd_summary(model);  // complete: checksum verified
   EXPECT_TRUE(m.has_state);
   EXPECT_GT(m.total_weight, 0.0);
 }

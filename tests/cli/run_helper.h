@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "learner/model/model_file.h"
 #include "support/files.h"
 
 namespace learner::test {
@@ -40,6 +41,46 @@ inline std::vector<double> first_column(const std::string& text) {
 inline std::string data_dir() {
   if (const char* d = std::getenv("LEARNER_DATA")) return d;
   return std::string(LEARNER_SOURCE_DIR) + "/../shared/data";
+}
+
+// What a gradient-learner model file says of its optimizer (every section
+// read, so the checksum is verified too).
+struct GdSummary {
+  bool has_state = false;
+  double learning_rate = 0.0;
+  double total_weight = 0.0;  // sub-model 0
+};
+
+inline GdSummary read_gd_summary(const std::string& path, bool latent = false) {
+  ModelReader in(path);
+  GdSummary g;
+  in.section("gd.state", 1);
+  g.has_state = in.get<uint8_t>() != 0;
+  if (g.has_state) {
+    g.learning_rate = in.get<double>();
+    const uint64_t n = in.get<uint64_t>();
+    for (uint64_t i = 0; i < n; ++i) {
+      in.get<double>();
+      const double t = in.get<double>();
+      if (i == 0) g.total_weight = t;
+    }
+  }
+  in.section("gd.linear", 1);
+  in.get<uint32_t>();
+  std::vector<float> table(in.get_count(uint64_t{1} << 34, "table"));
+  in.get_bytes(table.data(), table.size() * sizeof(float));
+  if (latent) {
+    in.section("gd.latent", 1);
+    table.resize(in.get_count(uint64_t{1} << 34, "latent"));
+    in.get_bytes(table.data(), table.size() * sizeof(float));
+  }
+  in.section("labels", 1);
+  in.get<double>();
+  in.get<double>();
+  in.get<uint8_t>();
+  in.get<uint8_t>();
+  in.finish();
+  return g;
 }
 
 }  // namespace learner::test

@@ -41,7 +41,7 @@ TEST(Model, FirstDefaultUpdateMatchesVwClosedForm) {
   ex.label = 1;
   ex.features = {{2.0f, 7}};
   ASSERT_DOUBLE_EQ(model.predict(ex, ex.features), 0.0);
-  model.learn(ex.features, 0.0, 1.0, 1.0);
+  model.learn(ex, ex.features, 0.0, 1.0, 1.0);
   const double expected = 1.0 - std::exp(-2.0 * 0.5 * 0.5);
   EXPECT_NEAR(model.predict(ex, ex.features), expected, 1e-6);
 }
@@ -58,9 +58,9 @@ TEST(Model, ImportanceWeightTwoEqualsTwoUpdatesOfOneOnFreshSensitivity) {
   Model a(config, *loss), b(config, *loss);
   Example ex;
   ex.features = {{1.0f, 3}, {0.5f, 9}};
-  a.learn(ex.features, a.predict(ex, ex.features), 1.0, 2.0);
-  b.learn(ex.features, b.predict(ex, ex.features), 1.0, 1.0);
-  b.learn(ex.features, b.predict(ex, ex.features), 1.0, 1.0);
+  a.learn(ex, ex.features, a.predict(ex, ex.features), 1.0, 2.0);
+  b.learn(ex, ex.features, b.predict(ex, ex.features), 1.0, 1.0);
+  b.learn(ex, ex.features, b.predict(ex, ex.features), 1.0, 1.0);
   EXPECT_NEAR(a.predict(ex, ex.features), b.predict(ex, ex.features), 1e-6);
 }
 
@@ -70,7 +70,7 @@ TEST(Model, ZeroImportanceDoesNotLearn) {
   Model model(config, *loss);
   Example ex;
   ex.features = {{1.0f, 1}};
-  model.learn(ex.features, 0.0, 1.0, 0.0);
+  model.learn(ex, ex.features, 0.0, 1.0, 0.0);
   EXPECT_EQ(model.predict(ex, ex.features), 0.0);
 }
 
@@ -92,7 +92,7 @@ TEST_P(DyadicModel, UpdateLandsWherePathSays) {
   for (int step = 0; step < 20; ++step) {
     const double p0 = model.predict(ex, ex.features);
     ASSERT_TRUE(std::isfinite(p0));
-    model.learn(ex.features, p0, y, 1.0);
+    model.learn(ex, ex.features, p0, y, 1.0);
     const double p1 = model.predict(ex, ex.features);
     ASSERT_TRUE(std::isfinite(p1));
     if (loss->minimum_at_label()) {
@@ -120,7 +120,7 @@ TEST(Dyadic, StartsNearZeroAndUsesLatentWeights) {
   Model model(config, *loss);
   Example ex = one_hot_pair(1, 2);
   EXPECT_NEAR(model.predict(ex, ex.features), 0.0, 0.1);
-  for (int i = 0; i < 50; ++i) model.learn(ex.features, model.predict(ex, ex.features), 3.0, 1.0);
+  for (int i = 0; i < 50; ++i) model.learn(ex, ex.features, model.predict(ex, ex.features), 3.0, 1.0);
   EXPECT_NEAR(model.predict(ex, ex.features), 3.0, 0.05);
   // Another item of the same user shares the user's latent vector.
   Example other = one_hot_pair(1, 5);
@@ -141,7 +141,7 @@ TEST(Dyadic, L2KeepsWeightsFiniteAtHugeLearningRate) {
     Example ex = one_hot_pair(n % 17, 100 + n % 23);
     const double p = model.predict(ex, ex.features);
     ASSERT_TRUE(std::isfinite(p));
-    model.learn(ex.features, p, (n * 7) % 5 + 1, 1.0);
+    model.learn(ex, ex.features, p, (n * 7) % 5 + 1, 1.0);
   }
 }
 
@@ -169,7 +169,7 @@ TEST(Dyadic, PlainSgdStepStaysFiniteAndShortOfTheLabel) {
       const double y = (n * 7) % 5 + 1;
       const double p = model.predict(ex, ex.features);
       ASSERT_TRUE(std::isfinite(p)) << name << " " << n;
-      model.learn(ex.features, p, y, 1.0);
+      model.learn(ex, ex.features, p, y, 1.0);
       const double after = model.predict(ex, ex.features);
       ASSERT_TRUE(std::isfinite(after)) << name << " " << n;
       // Never past the label (rounding aside).
@@ -202,7 +202,7 @@ TEST(Dyadic, PlainSgdLatentRateDecaysWithPowerT) {
     Model model(config, *loss);
     for (int n = 0; n < seen; ++n) {
       Example ex = one_hot_pair(n % 29, 100 + n % 31);
-      model.learn(ex.features, model.predict(ex, ex.features), 3.0, 1.0);
+      model.learn(ex, ex.features, model.predict(ex, ex.features), 3.0, 1.0);
     }
     Example fresh = one_hot_pair(500, 600);
     const float* w = model.weights().slot(500);
@@ -210,7 +210,7 @@ TEST(Dyadic, PlainSgdLatentRateDecaysWithPowerT) {
     const float w0 = w[0];
     float v0[5];
     std::copy(v, v + 5, v0);
-    model.learn(fresh.features, model.predict(fresh, fresh.features), 4.0, 1.0);
+    model.learn(fresh, fresh.features, model.predict(fresh, fresh.features), 4.0, 1.0);
     double dv = 0.0;
     for (int j = 0; j < 5; ++j) dv += (v[j] - v0[j]) * (v[j] - v0[j]);
     return std::sqrt(dv) / std::fabs(w[0] - w0);

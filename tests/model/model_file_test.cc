@@ -1,8 +1,10 @@
 #include "learner/model/model_file.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
+#include <vector>
 
 #include "learner/error.h"
 #include "support/files.h"
@@ -13,81 +15,161 @@ namespace {
 std::string path_for(const char* name) { return test::temp_path(std::string("model_") + name); }
 using test::slurp;
 
-ModelFile sample() {
-  ModelFile m;
-  m.options = {{"bit_precision", "4"}, {"quadratic", "ab"}, {"quadratic", "ac"}, {"noconstant", ""}};
-  m.min_label = -1;
-  m.max_label = 5;
-  m.fixed_max = true;
-  m.has_state = true;
-  m.normalized_sum_norm_x = 3.5;
-  m.total_weight = 7;
-  m.learning_rate = 0.25;
-  m.linear_stride = 4;
-  for (int i = 0; i < 64; ++i) m.linear.push_back(0.5f * i);
-  m.latent = {1.0f, -2.0f, 3.0f};
-  return m;
+const OptionList kOptions = {{"bit_precision", "4"}, {"quadratic", "ab"}, {"quadratic", "ac"}, {"noconstant", ""}};
+
+// A file with two sections: "t.head" v2 (a double and a string), "t.table" v1 (64 floats).
+void write_sample(const std::string& path) {
+  ModelWriter w(path, kOptions, "test");
+  w.begin_section("t.head", 2);
+  w.put(2.5);
+  w.put_string("hello");
+  w.begin_section("t.table", 1);
+  std::vector<float> table;
+  for (int i = 0; i < 64; ++i) table.push_back(0.5f * i);
+  w.put_floats(table.data(), table.size());
+  w.commit();
+}
+
+struct Sample {
+  uint32_t head_version = 0;
+  double value = 0;
+  std::string text;
+  std::vector<float> table;
+};
+
+// Reads the sample back through every check (throws on a failed one).
+Sample read_sample(const std::string& path) {
+  ModelReader r(path);
+  Sample s;
+  s.head_version = r.section("t.head", 2);
+  s.value = r.get<double>();
+  s.text = r.get_string(100);
+  r.section("t.table", 1);
+  s.table.resize(64);
+  r.get_floats(s.table.data(), s.table.size(), "the table");
+  r.finish();
+  return s;
 }
 
 TEST(ModelFile, RoundTrip) {
   const std::string path = path_for("rt");
-  write_model_file(path, sample());
-  const ModelFile m = read_model_file(path);
-  const ModelFile s = sample();
-  EXPECT_EQ(m.options, s.options);
-  EXPECT_EQ(m.linear, s.linear);
-  EXPECT_EQ(m.latent, s.latent);
-  EXPECT_EQ(m.min_label, -1);
-  EXPECT_EQ(m.max_label, 5);
-  EXPECT_TRUE(m.fixed_max);
-  EXPECT_FALSE(m.fixed_min);
-  EXPECT_EQ(m.total_weight, 7);
-  EXPECT_EQ(m.learning_rate, 0.25);
-  ASSERT_NE(m.option("quadratic"), nullptr);
-  EXPECT_EQ(*m.option("quadratic"), "ab");
-  EXPECT_EQ(m.option("missing"), nullptr);
+  write_sample(path);
+  ModelReader r(path);
+  EXPECT_EQ(r.options(), kOptions);
+  EXPECT_EQ(r.learner(), "test");
+  ASSERT_NE(r.option("quadratic"), nullptr);
+  EXPECT_EQ(*r.option("quadratic"), "ab");
+  EXPECT_EQ(r.option("missing"), nullptr);
+  const Sample sample = read_sample(path);
+  EXPECT_EQ(sample.head_version, 2u);
+  EXPECT_EQ(sample.value, 2.5);
+  EXPECT_EQ(sample.text, "hello");
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(sample.table[i], 0.5f * i);
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp." + std::to_string(::getpid())));
+}
+
+TEST(ModelFile, WriterWithoutCommitLeavesNothing) {
+  const std::string path = path_for("nocommit");
+  std::filesystem::remove(path);
+  {
+    ModelWriter w(path, kOptions, "test");
+    w.begin_section("t.head", 1);
+  }
+  EXPECT_FALSE(std::filesystem::exists(path));
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp." + std::to_string(::getpid())));
 }
 
 TEST(ModelFile, EveryFlippedByteIsDetected) {
   const std::string path = path_for("flip");
-  write_model_file(path, sample());
+  write_sample(path);
   const std::string good = slurp(path);
   for (std::size_t i = 0; i < good.size(); ++i) {
     std::string bad = good;
     bad[i] ^= 0x01;
     test::write_file(path, bad);
-    EXPECT_THROW(read_model_file(path), Error) << "byte " << i;
+    EXPECT_THROW(read_sample(path), Error) << "byte " << i;
   }
 }
 
 TEST(ModelFile, EveryTruncationIsDetected) {
   const std::string path = path_for("cut");
-  write_model_file(path, sample());
+  write_sample(path);
   const std::string good = slurp(path);
   for (std::size_t n = 0; n < good.size(); ++n) {
     test::write_file(path, good.substr(0, n));
-    EXPECT_THROW(read_model_file(path), Error) << "length " << n;
+    EXPECT_THROW(read_sample(path), Error) << "length " << n;
   }
 }
 
-TEST(ModelFile, NewerVersionIsRefusedWithReason) {
-  const std::string path = path_for("version");
-  write_model_file(path, sample());
-  std::string bytes = slurp(path);
-  bytes[8] = static_cast<char>(kModelVersion + 1);
-  test::write_file(path, bytes);
+TEST(ModelFile, AWrongSectionIsNamed) {
+  const std::string path = path_for("wrong");
+  write_sample(path);
+  ModelReader r(path);
   try {
-    read_model_file(path);
+    r.section("gd.state", 1);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("expected section 'gd.state', found 't.head'"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(ModelFile, ANewerSectionLayoutIsRefused) {
+  const std::string path = path_for("sectionversion");
+  write_sample(path);
+  ModelReader r(path);
+  try {
+    r.section("t.head", 1);  // the file has version 2
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("newer"), std::string::npos) << e.what();
   }
 }
 
+TEST(ModelFile, OtherFormatVersionsAreRefusedWithReason) {
+  const std::string path = path_for("version");
+  write_sample(path);
+  std::string bytes = slurp(path);
+  bytes[8] = static_cast<char>(kModelVersion + 1);
+  test::write_file(path, bytes);
+  try {
+    ModelReader r(path);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("newer"), std::string::npos) << e.what();
+  }
+  bytes[8] = static_cast<char>(1);
+  test::write_file(path, bytes);
+  try {
+    ModelReader r(path);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("older"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ModelFile, AWrongTableSizeSaysWhatTheOptionsNeed) {
+  const std::string path = path_for("size");
+  write_sample(path);
+  ModelReader r(path);
+  r.section("t.head", 2);
+  r.get<double>();
+  r.get_string(100);
+  r.section("t.table", 1);
+  std::vector<float> table(32);
+  try {
+    r.get_floats(table.data(), table.size(), "the table");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the table holds 64 values where the model's options need 32"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(ModelFile, MissingFileNamesThePath) {
   try {
-    read_model_file("/nonexistent/model.bin");
+    ModelReader r("/nonexistent/model.bin");
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("/nonexistent/model.bin"), std::string::npos);

@@ -77,8 +77,9 @@ struct Rig {
     LossSpec ls;
     ls.name = loss_name;
     loss = make_loss(ls);
+    config.sub_models = sub_models(spec);
     model = std::make_unique<Model>(config, *loss);
-    if (loss_name == "logistic" || loss_name == "poisson") range = LabelRange{-50, 50};
+    range = LabelRange{loss->initial_range().min, loss->initial_range().max};
     reduction = make_reduction(spec, *model, range);
   }
   // Processes every example once; returns the weighted mean loss.

@@ -27,8 +27,8 @@ Data lines(const std::vector<std::string>& text) {
 }
 
 double score(Model& m, const Example& ex, const std::vector<Feature>& f, uint32_t klass) {
-  const Component part{component_offset(klass - 1), 1.0};
-  return m.predict(ex, f, &part, 1);
+  const Part part{klass - 1, 1.0};
+  return m.predict(ex, f, Parts(&part, 1));
 }
 
 TEST(Multilabel, ZeroOneChainStopsAtTheFirstError) {

@@ -28,31 +28,33 @@ struct Game {
   std::unique_ptr<Loss> loss;
   std::unique_ptr<Model> model;
   test::Data data;
-  Component parts[2] = {{component_offset(0), 1.0}, {component_offset(1), -1.0}};
+  Part parts[2] = {{0, 1.0}, {1, -1.0}};
 
   explicit Game(unsigned rank) {
     LossSpec spec;
     spec.name = "hinge";
     loss = make_loss(spec);
-    model = std::make_unique<Model>(fixed_rate_config(rank), *loss);
+    CoreConfig c = fixed_rate_config(rank);
+    c.sub_models = 2;
+    model = std::make_unique<Model>(c, *loss);
     data = test::parse_lines({"1 |u u7 |i i3"}, ParseOptions{});
   }
   const Example& ex() const { return data.examples[0]; }
   const std::vector<Feature>& f() const { return data.features[0]; }
-  double predict() { return model->predict(ex(), f(), parts, 2); }
+  double predict() { return model->predict(ex(), f(), parts); }
   // The label the game learns: the side the prediction is not on yet, so the
   // hinge update runs (y p < 1).
   double y() { return label_ != 0 ? label_ : (label_ = predict() > 0 ? -1.0 : 1.0); }
   void learn(double h) {
     const double label = y();
-    model->learn(ex(), f(), parts, 2, predict(), label, h);
+    model->learn(ex(), f(), parts, predict(), label, h);
   }
   double label_ = 0;
   // A and B of one class: the latent vectors of its one user and one item.
   std::vector<double> vec(uint32_t klass, int side) const {
     const DotProduct& dp = *model->dotproduct();
     const NamespaceSpan& ns = ex().namespaces[side];
-    const float* v = dp.latent().slot(ex().features[ns.begin].index + component_offset(klass));
+    const float* v = dp.latent().slot(ex().features[ns.begin].index * 2 + klass);
     return std::vector<double>(v, v + dp.rank());
   }
 };
@@ -119,12 +121,12 @@ TEST(ScoringPath, IsInvariantToSplittingTheImportance) {
 
 TEST(ScoringPath, LambdaAndPhiMoveInOppositeDirections) {
   Game g(2);
-  const Component lambda{component_offset(0), 1.0}, phi{component_offset(1), 1.0};
-  const double l0 = g.model->predict(g.ex(), g.f(), &lambda, 1), f0 = g.model->predict(g.ex(), g.f(), &phi, 1);
+  const Part lambda[1] = {{0, 1.0}}, phi[1] = {{1, 1.0}};
+  const double l0 = g.model->predict(g.ex(), g.f(), lambda), f0 = g.model->predict(g.ex(), g.f(), phi);
   const double y = g.y();
   g.learn(2.0);
-  EXPECT_GT(y * (g.model->predict(g.ex(), g.f(), &lambda, 1) - l0), 0.0);
-  EXPECT_LT(y * (g.model->predict(g.ex(), g.f(), &phi, 1) - f0), 0.0);
+  EXPECT_GT(y * (g.model->predict(g.ex(), g.f(), lambda) - l0), 0.0);
+  EXPECT_LT(y * (g.model->predict(g.ex(), g.f(), phi) - f0), 0.0);
 }
 
 }  // namespace

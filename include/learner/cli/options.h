@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -62,9 +63,10 @@ struct Options {
   ReductionSpec reduction;         // --oaa, --csoaa, --filter_tree, --scoring_filter_tree, --multilabel, --active
 
   // Options that change predictions, as "flag" -> "value" (stored in models).
-  std::vector<std::pair<std::string, std::string>> model_options;
-  // The model given with -i, already read (its options were applied above).
-  std::optional<ModelFile> initial_model;
+  OptionList model_options;
+  // The model given with -i, opened: its options were applied above; the
+  // learner reads its sections when the run starts.
+  std::shared_ptr<ModelReader> initial_model;
 };
 
 // Parses the command line. Returns std::nullopt when --help or --version was

@@ -3,11 +3,12 @@
 #pragma once
 
 #include "learner/cli/options.h"
-#include "learner/cli/pipeline.h"
-#include "learner/core/model.h"
+#include "learner/learner.h"
+#include "learner/stream/pipeline.h"
 
 namespace learner {
 
-void print_preamble(const Options& o, const Model& model, CacheUse cache);
+// `learning_rate`: the rate the run starts with (a -i model's restored one).
+void print_preamble(const Options& o, const Learner& learner, double learning_rate, CacheUse cache);
 
 }  // namespace learner

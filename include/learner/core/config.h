@@ -3,13 +3,12 @@
 // place (resolve_update_rule) so the core never looks at flags.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace learner {
-
-enum class Link { kIdentity, kLogistic, kPoisson };
 
 struct UpdateRule {
   bool adaptive = true;    // per-feature AdaGrad rates (VW --adaptive)
@@ -26,6 +25,8 @@ struct DotProductPair {
 
 struct CoreConfig {
   unsigned bits = 18;                 // -b
+  uint32_t sub_models = 1;            // K of the reduction (learner.h: sub-model i of feature h at slot h K + i)
+  double decay_learning_rate = 1.0;   // --decay_learning_rate: the rate's factor at each end of pass
   UpdateRule rule;                    // after resolve_update_rule()
   double learning_rate = 0.5;         // -l (VW: 0.5; 10 for a non-default rule)
   double power_t = 0.5;               // --power_t
@@ -33,8 +34,6 @@ struct CoreConfig {
   double l1 = 0.0;                    // --l1 (truncated gradient on touched weights)
   double l2 = 0.0;                    // --l2 (shrinkage of touched weights)
   std::optional<double> min_prediction, max_prediction;
-  Link link = Link::kIdentity;
-  bool binary = false;
   // --dotproduct
   std::vector<DotProductPair> dotproducts;
   unsigned rank = 1;                  // --rank

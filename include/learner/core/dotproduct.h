@@ -15,9 +15,10 @@
 //
 // Several pairs (--dotproduct repeated) must use disjoint namespaces, so each
 // pair keeps its own closed-form path and the prediction path is their sum.
-// A reduction's sub-model ("component": weights at index + offset, entering p
-// with sign +1 or -1) has its own latent vectors; a component with sign -1
-// moves along -t, i.e. its term enters the path with P and M swapped.
+// A reduction's sub-model (a Part, learner.h: sub-model i of K keeps feature
+// h's latent vector at slot h K + i, as the linear weights; entering p with
+// sign +1 or -1) has its own latent vectors; a part with sign -1 moves along
+// -t, i.e. its term enters the path with P and M swapped.
 //
 // Update (note section 2): feature f's rate eta_f = eta_L / sqrt(G_f) with
 // the adaptive rule (G_f += importance g^2 x_f^2 |other side|^2; kept in every
@@ -55,9 +56,9 @@ class DotProduct {
   // Asks the memory system for the latent slots `ex` will use (a hint; the
   // learning loop calls it for the example after the current one).
   void prefetch(const Example& ex) const;
-  // Gathers the latent features of `ex` for one component (weights at index
-  // + offset, sign +1/-1) and returns its signed dyadic part of p.
-  double gather(const Example& ex, uint32_t offset, double sign);
+  // Gathers the latent features of `ex` for sub-model `sub` (sign +1/-1)
+  // and returns its signed dyadic part of p.
+  double gather(const Example& ex, uint32_t sub, double sign);
   // Accumulates adaptive sums for g2 = importance * g^2 and adds every
   // gathered term (kappa, P, M, mu) to `path`. Returns the dyadic part at
   // t = 0, sum of sign A0.B0, which the caller subtracts from p_lin0.
@@ -114,7 +115,7 @@ class DotProduct {
 
   static int side_by_name(const NamespaceSpan& ns, const DotProductPair& pair);
   // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0, sums.
-  void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t offset, State& st, int s);
+  void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, State& st, int s);
   // Sets each term's rate (growing G_f by g2 x^2 other_norm2 when
   // accumulating) and returns rho = sum rate x^2.
   double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l);
@@ -134,6 +135,7 @@ class DotProduct {
   bool adaptive_;
   double init_scale_;
   uint32_t seed_;
+  uint32_t sub_models_;
   WeightTable latent_;
   std::vector<State> states_;  // reused across examples
   std::vector<double> delta_;  // apply(): A(s) - A0 and B(s) - B0, 2k values

@@ -14,6 +14,12 @@
 // eta). With neither rule, rate_i = eta (t0/(t0 + sum importance))^p.
 //
 // Dyadic part (--dotproduct, design/dyadic-update.md): see dotproduct.h.
+//
+// As a Learner (learner.h) it is "gd": sub-model i of K (CoreConfig::
+// sub_models) keeps feature h's weights at slot (h K + i) & mask, VW's
+// interleaved layout; its model-file sections are "gd.state" (N, T, rate),
+// "gd.linear" (the table, stride 4, or weights only without state) and
+// "gd.latent" (--dotproduct).
 #pragma once
 
 #include <cstdint>
@@ -25,108 +31,123 @@
 #include "learner/core/dotproduct.h"
 #include "learner/core/weight_table.h"
 #include "learner/example.h"
+#include "learner/learner.h"
 #include "learner/loss/loss.h"
 
 namespace learner {
 
-// Optimizer counters; part of a resumable model.
+// Optimizer counters of one sub-model (VW 9 keeps them per sub-model too,
+// so the classes of --oaa normalise independently); part of a resumable model.
 struct OptimizerState {
   double normalized_sum_norm_x = 0.0;  // N
   double total_weight = 0.0;           // T: importance summed over learned examples
-  uint64_t nan_updates = 0;            // updates replaced by 0 because they were not finite
 };
 
-// A sub-model of a reduction (one class of --oaa, one node of a tree): its
-// weights sit at feature index + offset (hashing keeps sub-models apart, as
-// VW's ft_offset), and it enters the prediction with `sign` (+1 or -1, the
-// latter for "score of lambda minus score of phi").
-struct Component {
-  uint32_t offset = 0;
-  double sign = 1.0;
-};
-
-class Model {
+class Model final : public Learner {
  public:
   Model(const CoreConfig& config, const Loss& loss);
 
-  // Raw prediction (before clipping and link) of the sum of `parts` (default:
-  // the one model at offset 0). `features` are the built features of `ex`
-  // (FeatureBuilder); `ex` supplies the namespaces of the dot-product pairs.
-  double predict(const Example& ex, const std::vector<Feature>& features);
-  double predict(const Example& ex, const std::vector<Feature>& features, const Component* parts, std::size_t n);
+  std::string_view name() const override { return "gd"; }
+  const Loss& loss() const override { return loss_; }
+
+  // Raw prediction (before clipping and link) of the signed sum of `parts`.
+  // `features` are the built features of `ex` (FeatureBuilder); `ex`
+  // supplies the base and the namespaces of the dot-product pairs.
+  double predict(const Example& ex, const std::vector<Feature>& features, Parts parts) override;
+  double predict(const Example& ex, const std::vector<Feature>& features) {
+    return predict(ex, features, kSinglePart);
+  }
   // Learns from `ex`, whose clipped prediction is p_hat, moving every part
   // along one importance-aware path. No-op for importance <= 0 and, as in
   // VW, for zero loss at p_hat; `loss_at_p_hat`, when the caller has already
   // computed loss(p_hat, label), saves computing it again (NaN: unknown).
-  void learn(const Example& ex, const std::vector<Feature>& features, double p_hat, double label, double importance);
-  void learn(const Example& ex, const std::vector<Feature>& features, const Component* parts, std::size_t n,
-             double p_hat, double label, double importance,
-             double loss_at_p_hat = std::numeric_limits<double>::quiet_NaN());
-  // The example last passed to predict() (single model); kept for callers
-  // that do not hold the Example.
-  void learn(const std::vector<Feature>& features, double p_hat, double label, double importance,
-             double loss_at_p_hat = std::numeric_limits<double>::quiet_NaN());
+  void learn(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat, double label,
+             double importance) override {
+    learn(ex, features, parts, p_hat, label, importance, std::numeric_limits<double>::quiet_NaN());
+  }
+  void learn(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat, double label,
+             double importance, double loss_at_p_hat);
+  void learn(const Example& ex, const std::vector<Feature>& features, double p_hat, double label, double importance) {
+    learn(ex, features, kSinglePart, p_hat, label, importance);
+  }
   // Smallest importance weight that would move the prediction from p_hat to
   // `target` (design note section 4), computed on the example's path without
   // changing any weight or accumulator. +infinity if out of reach.
-  double min_importance(const Example& ex, const std::vector<Feature>& features, const Component* parts,
-                        std::size_t n, double p_hat, double label, double target);
+  bool has_min_importance() const override { return true; }
+  double min_importance(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
+                        double label, double target) override;
   // Asks the memory system for the linear and latent slots of an example
   // to come (`features` built from `ex`); a hint, nothing changes.
-  void prefetch(const Example& ex, const std::vector<Feature>& features) const {
-    for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index), 1);
+  void prefetch(const Example& ex, const std::vector<Feature>& features) const override {
+    for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index * sub_models_), 1);
     if (dot_) dot_->prefetch(ex);
   }
-  // Multiplies the base learning rate (--decay_learning_rate after a pass).
-  void decay_learning_rate(double factor) { eta_ *= factor; }
+  // --decay_learning_rate between passes.
+  void end_pass() override { eta_ *= config_.decay_learning_rate; }
+  uint64_t dropped_updates() const override { return nan_updates_; }
+  void save(ModelWriter& out, bool with_state) const override;
+  void load(ModelReader& in) override;
+  void write_text(std::FILE* out, const NameMap* names) const override;
+
   // Sets the base learning rate (restoring a saved model's, possibly decayed, rate).
   void set_learning_rate(double eta) { eta_ = eta; }
+  // With false, load() keeps the configured rate (-l given with -i).
+  void set_restore_rate(bool on) { restore_rate_ = on; }
+  // The last load() read a model without optimizer state (--predict_only_model).
+  bool loaded_without_state() const { return loaded_without_state_; }
+  // The weight slot of feature `index` in sub-model `sub` (masked, in slots).
+  uint32_t slot_of(uint32_t index, uint32_t sub) const { return (index * sub_models_ + sub) & weights_.mask(); }
 
   const CoreConfig& config() const { return config_; }
-  const Loss& loss() const { return loss_; }
   WeightTable& weights() { return weights_; }
   const WeightTable& weights() const { return weights_; }
   DotProduct* dotproduct() { return dot_.get(); }
   const DotProduct* dotproduct() const { return dot_.get(); }
-  OptimizerState& state() { return state_; }
-  const OptimizerState& state() const { return state_; }
+  // The counters of sub-model `sub` (0 for the scalar problem).
+  OptimizerState& state(uint32_t sub = 0) { return states_[sub % sub_models_]; }
+  const OptimizerState& state(uint32_t sub = 0) const { return states_[sub % sub_models_]; }
   double learning_rate() const { return eta_; }
 
  private:
   // Accumulates the rates of one part's features (slot[3]) into `sensitivity`
-  // (sum x^2 r) and `norm_x` (sum x^2/s^2); `update` false leaves every
-  // accumulator untouched (min_importance).
-  void accumulate_rates(const std::vector<Feature>& features, uint32_t offset, double g2, double& sensitivity,
+  // (sum x^2 r) and `norm_x` (sum x^2/s^2).
+  void accumulate_rates(const std::vector<Feature>& features, uint32_t sub, double g2, double& sensitivity,
                         double& norm_x);
-  void accumulate_default(const std::vector<Feature>& features, uint32_t offset, double g2, double& sensitivity,
+  void accumulate_default(const std::vector<Feature>& features, uint32_t sub, double g2, double& sensitivity,
                           double& norm_x);
-  // Builds the example's path: per-feature rates, the slope q and `scale`,
-  // the factor that turns t into w_i += sign scale r_i x_i t.
-  PredictionPath build_path(const Example& ex, const std::vector<Feature>& features, const Component* parts,
-                            std::size_t n, double p_hat, double g2, double importance, double& scale);
-  void apply_linear(const std::vector<Feature>& features, uint32_t offset, double step, double scale,
+  // Builds the example's path: per-feature rates, the slope q and, per part
+  // c, scales_[c], the factor that turns t into w_i += sign scale r_i x_i t.
+  PredictionPath build_path(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
+                            double g2, double importance);
+  void apply_linear(const std::vector<Feature>& features, uint32_t sub, double step, double scale,
                     double importance);
   // The non-invariant step (--sgd and the like): the loss's plain gradient
   // step -g h, on a dyadic path capped where p has moved by twice its
-  // first-order change p'(0) t or reached the label (losses minimised there).
+  // first-order change p'(0) t or reached the label (losses minimised at the label).
   double plain_step(const PredictionPath& path, double p_hat, double label, double importance) const;
+  float* slot(uint32_t index, uint32_t sub) { return weights_.slot(index * sub_models_ + sub); }
 
-  const Example* last_example_ = nullptr;
   // What the dot-product scratch holds (set by predict, cleared by learn).
   const Example* gathered_ex_ = nullptr;
-  std::vector<Component> gathered_parts_;
+  std::vector<Part> gathered_parts_;
   // Linear slots saved around min_importance's what-if path.
   struct SavedSlot {
     float* slot;
     float values[4];
   };
   std::vector<SavedSlot> saved_slots_;
+  std::vector<std::pair<uint32_t, OptimizerState>> saved_states_;
+  std::vector<double> scales_;  // per part of the current update
   CoreConfig config_;
   const Loss& loss_;
+  uint32_t sub_models_;
   WeightTable weights_;
   std::unique_ptr<DotProduct> dot_;
-  OptimizerState state_;
+  std::vector<OptimizerState> states_;  // one per sub-model
+  uint64_t nan_updates_ = 0;           // updates replaced by 0 because they were not finite
   double eta_;
+  bool restore_rate_ = true;
+  bool loaded_without_state_ = false;
 };
 
 }  // namespace learner

@@ -52,6 +52,20 @@ struct UpdateStep {
   double h_used = 0.0;
 };
 
+// How a binary sub-problem of a reduction is coded for a loss: the two
+// labels and the decision "positive when p > threshold".
+struct BinaryCoding {
+  double negative = -1.0;
+  double positive = 1.0;
+  double threshold = 0.0;
+  double label(bool is_positive) const { return is_positive ? positive : negative; }
+};
+
+// A prediction range [min, max].
+struct Range {
+  double min = 0.0, max = 0.0;
+};
+
 class Loss {
  public:
   virtual ~Loss() = default;
@@ -83,6 +97,12 @@ class Loss {
   // others (ParseOptions::label_domain).
   virtual double label_min() const { return -std::numeric_limits<double>::infinity(); }
   virtual double label_max() const { return std::numeric_limits<double>::infinity(); }
+  // The clipping range predictions start with, before labels widen it (VW:
+  // [0, 0]; [-50, 50] for losses on a log or logit scale).
+  virtual Range initial_range() const { return {}; }
+  // Labels and threshold of a reduction's binary sub-problems: -1/+1 and
+  // p > 0, except where predictions are not on a -1..1 scale (poisson).
+  virtual BinaryCoding binary_coding() const { return {}; }
   // Smallest importance weight that moves the prediction from path.at(0) to v
   // (design note section 4); +infinity when v is not reachable. The default
   // integrates dt / -g(p(t), y) numerically (rtol 1e-8) along the path at

@@ -9,7 +9,7 @@
 //
 //   h_min  = the smallest importance weight that would move the prediction to
 //            the decision threshold when learning the opposite label, i.e. that
-//            flips it: Model::min_importance on the example's own update path
+//            flips it: Learner::min_importance on the example's own update path
 //            (exact for linear and for --dotproduct models: the dyadic path's
 //            h_min, design/dyadic-update.md section 4; VW uses |p - thr| /
 //            sensitivity, the hinge value on a linear path)
@@ -57,7 +57,7 @@ double query_probability(double k, double err, double G, double c0);
 
 class ActiveLearner final : public Reduction {
  public:
-  ActiveLearner(const ReductionSpec& spec, Model& model, LabelRange& range);
+  ActiveLearner(const ReductionSpec& spec, Learner& learner, LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void prediction_text(const std::string& tag, std::string& out) const override;
   void raw_text(const std::string& tag, std::string& out) const override;
@@ -75,7 +75,7 @@ class ActiveLearner final : public Reduction {
   void learn_labeled(const Example& ex, const std::vector<Feature>& features, double raw, double importance);
 
   ReductionSpec spec_;
-  Model& model_;
+  Learner& model_;
   LabelRange& range_;
   BinaryCoding coding_;
   double min_label_ = 0.0, max_label_ = 0.0;

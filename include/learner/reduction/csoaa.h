@@ -23,7 +23,7 @@ namespace learner {
 
 class Csoaa final : public TaggedReduction {
  public:
-  Csoaa(const ReductionSpec& spec, Model& model, const LabelRange& range);
+  Csoaa(const ReductionSpec& spec, Learner& learner, const LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void print_summary(std::FILE* out) const override;
 
@@ -33,7 +33,7 @@ class Csoaa final : public TaggedReduction {
   bool candidate(const Example& ex, uint32_t klass) const;
 
   ReductionSpec spec_;
-  Model& model_;
+  Learner& learner_;
   LabelRange range_;
   std::vector<double> scores_;
   ClassCosts costs_;

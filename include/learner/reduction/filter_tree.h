@@ -22,7 +22,7 @@ namespace learner {
 
 class FilterTree final : public TaggedReduction {
  public:
-  FilterTree(const ReductionSpec& spec, Model& model, const LabelRange& range);
+  FilterTree(const ReductionSpec& spec, Learner& learner, const LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void print_summary(std::FILE* out) const override;
   const Tournament& tournament() const { return tournament_; }

@@ -30,7 +30,7 @@ namespace learner {
 
 class Multilabel final : public TaggedReduction {
  public:
-  Multilabel(const ReductionSpec& spec, Model& model, const LabelRange& range);
+  Multilabel(const ReductionSpec& spec, Learner& learner, const LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void print_summary(std::FILE* out) const override;
 

@@ -1,7 +1,9 @@
 // --oaa K: one-against-all. Class k (1..K) owns sub-model k - 1
 // (binary_task.h); every labeled example trains all K with label "is it
 // class k" and the example's importance. The prediction is the class of the
-// highest raw score (lowest id on ties). Loss: 0/1.
+// highest score (lowest id on ties). Scores are the sub-models' clipped
+// predictions (clipped to the sub-problems' range, binary_task.h), as VW's
+// oaa uses them. Loss: 0/1.
 //
 // -p prints the class; with --scores the K raw scores "1:s1 ... K:sK"; with
 // --probabilities (logistic loss) VW's normalised probabilities
@@ -16,7 +18,7 @@ namespace learner {
 
 class Oaa final : public TaggedReduction {
  public:
-  Oaa(const ReductionSpec& spec, Model& model, const LabelRange& range);
+  Oaa(const ReductionSpec& spec, Learner& learner, const LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void print_summary(std::FILE* out) const override;
 

@@ -1,7 +1,8 @@
-// Reductions: multiclass, cost-sensitive and multilabel problems solved by
-// binary sub-problems of the core Model (binary_task.h), and active learning
-// on top of the plain binary learner. The driver's loop calls one Reduction
-// per example instead of its single-model predict/learn:
+// Reductions: the scalar problem (no reduction: one learner, simple labels),
+// multiclass, cost-sensitive and multilabel problems solved by binary
+// sub-problems of the run's Learner (binary_task.h), and active learning on
+// top of the scalar learner. The run loop (train/trainer.h) calls one
+// Reduction per example:
 //
 //   const Outcome& o = reduction.process(ex, features, learn);
 //   stats / progress table <- o.labeled, o.label, o.prediction, o.loss, o.weight
@@ -15,10 +16,12 @@
 //   --csoaa K                                            that regret (VW)
 //   --multilabel K                                       Hamming loss (number of
 //       wrong labels) or, with --multilabel_loss zero_one, the 0/1 loss of the set
+//   none (scalar)                                        the run's loss (0/1 with
+//       --binary or a classifier learner)
 //   --active [--simulation]                              the run's loss
 //
 // No reduction allocates per example once its scratch space has grown
-// (Model::min_importance, used by --active, reuses its buffer too).
+// (the gradient learner's min_importance, used by --active, reuses its buffer too).
 #pragma once
 
 #include <cstdint>
@@ -28,8 +31,8 @@
 #include <vector>
 
 #include "learner/core/label_range.h"
-#include "learner/core/model.h"
 #include "learner/example.h"
+#include "learner/learner.h"
 #include "learner/parse/label_format.h"
 
 namespace learner {
@@ -38,8 +41,13 @@ enum class ReductionKind { kNone, kOaa, kCsoaa, kFilterTree, kScoringFilterTree,
 enum class MultilabelLoss { kHamming, kZeroOne };
 enum class ScoreOutput { kClass, kScores, kProbabilities };  // what -p prints for a multiclass reduction
 
+// How a scalar prediction is shown (-p, the progress table): --link, --binary.
+enum class Link { kIdentity, kLogistic, kPoisson };
+
 struct ReductionSpec {
-  ReductionKind kind = ReductionKind::kNone;
+  ReductionKind kind = ReductionKind::kNone;  // kNone: the scalar reduction
+  bool binary = false;                               // --binary: show sign(p), report 0/1 loss
+  Link link = Link::kIdentity;                       // --link
   uint32_t classes = 0;                              // K
   ScoreOutput output = ScoreOutput::kClass;          // --scores, --probabilities
   MultilabelLoss multilabel_loss = MultilabelLoss::kHamming;
@@ -73,6 +81,9 @@ class Reduction {
   // VW: the summary's best constant is that of a scalar label; reductions
   // that report their own (classes, sets) return false.
   virtual bool scalar_labels() const { return false; }
+  // The run's loss is reported as 0/1 (--binary, classifier learners): no
+  // best constant of that loss is printed.
+  virtual bool zero_one_loss() const { return false; }
 };
 
 // A reduction whose -p and -r lines are its own text followed by " tag"
@@ -89,11 +100,18 @@ class TaggedReduction : public Reduction {
 
 // The label grammar the reduction reads.
 LabelFormat label_format(const ReductionSpec& spec);
+// The number of sub-models the reduction asks its learner for (K classes,
+// K - 1 games of a filter tree, 1 for the scalar problem and --active).
+uint32_t sub_models(const ReductionSpec& spec);
+// A scalar prediction as shown: sign with --binary, else through the link.
+double shown_prediction(const ReductionSpec& spec, double p);
 
-// Builds the reduction over `model`. `range` is the run's label range
-// (driver); the multiclass reductions copy its initial value, --active keeps
-// a reference and widens it as the plain learner does. Throws UsageError for
-// a bad spec (K < 1, K < 2 for a tree, --probabilities without logistic loss).
-std::unique_ptr<Reduction> make_reduction(const ReductionSpec& spec, Model& model, LabelRange& range);
+// Builds the reduction over `learner`. `range` is the run's label range
+// (trainer); the multiclass reductions copy its initial value, the scalar
+// reduction and --active keep a reference and widen it with the labels they
+// learn from. Throws UsageError for a bad spec (K < 1, K < 2 for a tree,
+// --probabilities without logistic loss, --active with a learner that
+// cannot compute the minimum importance).
+std::unique_ptr<Reduction> make_reduction(const ReductionSpec& spec, Learner& learner, LabelRange& range);
 
 }  // namespace learner

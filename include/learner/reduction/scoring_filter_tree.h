@@ -56,7 +56,7 @@ namespace learner {
 
 class ScoringFilterTree final : public TaggedReduction {
  public:
-  ScoringFilterTree(const ReductionSpec& spec, Model& model, const LabelRange& range);
+  ScoringFilterTree(const ReductionSpec& spec, Learner& learner, const LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void print_summary(std::FILE* out) const override;
 

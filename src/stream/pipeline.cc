@@ -1,4 +1,4 @@
-#include "learner/cli/pipeline.h"
+#include "learner/stream/pipeline.h"
 
 #include <chrono>
 #include <cstdio>
@@ -11,9 +11,9 @@ Pipeline* g_abandoned = nullptr;  // see PipelineOwner
 
 }  // namespace
 
-Pipeline::Pipeline(const Options& o) : reader(LineReader::open(o.data)), parser(o.parse), builder(o.features) {}
+Pipeline::Pipeline(const InputSpec& in) : reader(LineReader::open(in.data)), parser(in.parse), builder(in.features) {}
 
-PipelineOwner::PipelineOwner(const Options& o) : p_(std::make_unique<Pipeline>(o)) {}
+PipelineOwner::PipelineOwner(const InputSpec& in) : p_(std::make_unique<Pipeline>(in)) {}
 
 void PipelineOwner::finish() {
   if (p_ && p_->stream && !p_->stream->stop(std::chrono::milliseconds(300))) {
@@ -23,7 +23,7 @@ void PipelineOwner::finish() {
   p_.reset();
 }
 
-CacheUse open_cache(const Options& o, StreamOptions& options, std::unique_ptr<CacheReader>& cache) {
+CacheUse open_cache(const InputSpec& o, StreamOptions& options, std::unique_ptr<CacheReader>& cache) {
   cache.reset();
   if (o.cache_path.empty()) return CacheUse::kNone;
   options.cache_path = o.cache_path;

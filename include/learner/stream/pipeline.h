@@ -1,18 +1,28 @@
 // The reading side of a run: line reader, parser, feature builder and the
 // ExampleStream (its producer thread) over them, plus the choice between
-// reading a binary cache and writing one.
+// reading a binary cache and writing one. Plain structs in, no command-line
+// library: a server or an MPI program links this stage as the CLI does.
 #pragma once
 
 #include <memory>
 
 #include "learner/cache/cache_file.h"
-#include "learner/cli/example_stream.h"
-#include "learner/cli/options.h"
+#include "learner/stream/example_stream.h"
 #include "learner/features/feature_builder.h"
 #include "learner/io/line_reader.h"
 #include "learner/parse/text_parser.h"
 
 namespace learner {
+
+// What the reading side is built from.
+struct InputSpec {
+  std::string data = "-";     // file name, "-" = stdin
+  ParseOptions parse;
+  FeatureSpec features;
+  std::string cache_path;     // "" = no cache
+  bool kill_cache = false;    // rebuild even a valid cache
+  bool lenient = false;       // a cache made with --lenient is acceptable
+};
 
 struct Pipeline {
   std::unique_ptr<LineReader> reader;
@@ -20,7 +30,7 @@ struct Pipeline {
   FeatureBuilder builder;
   std::unique_ptr<ExampleStream> stream;  // made by the driver once the cache is chosen
 
-  explicit Pipeline(const Options& o);  // opens o.data (throws learner::Error)
+  explicit Pipeline(const InputSpec& in);  // opens in.data (throws learner::Error)
 };
 
 // Owns a Pipeline and stops its stream at the end of the run. When the
@@ -29,7 +39,7 @@ struct Pipeline {
 // the process exits: the thread may still touch it.
 class PipelineOwner {
  public:
-  explicit PipelineOwner(const Options& o);
+  explicit PipelineOwner(const InputSpec& in);
   ~PipelineOwner() { finish(); }
   PipelineOwner(const PipelineOwner&) = delete;
   PipelineOwner& operator=(const PipelineOwner&) = delete;
@@ -46,6 +56,6 @@ enum class CacheUse { kNone, kRead, kWrite };
 // cache for reading when it is valid for this data and parser (and, without
 // --lenient, skipped no lines); otherwise says on stderr why it is rebuilt.
 // Returns what the run does with the cache; `cache` is set for kRead.
-CacheUse open_cache(const Options& o, StreamOptions& options, std::unique_ptr<CacheReader>& cache);
+CacheUse open_cache(const InputSpec& in, StreamOptions& options, std::unique_ptr<CacheReader>& cache);
 
 }  // namespace learner

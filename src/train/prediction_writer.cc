@@ -1,4 +1,4 @@
-#include "learner/cli/output.h"
+#include "learner/train/prediction_writer.h"
 
 #include <cerrno>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "learner/cli/example_stream.h"
+#include "learner/stream/example_stream.h"
 
 #include <cstdio>
 

@@ -1,0 +1,27 @@
+// A whole model file: the learner's sections (learner.h) followed by the run's
+// own ("labels": the clipping range the scalar reduction has widened), and
+// the text forms (--readable_model, --invert_hash). The option list is what
+// the CLI stores (every option that changes predictions).
+#pragma once
+
+#include <string>
+
+#include "learner/core/label_range.h"
+#include "learner/learner.h"
+#include "learner/model/model_file.h"
+
+namespace learner {
+
+// Writes `learner` and `range` to `path` (model_file.h: atomically).
+void save_model(const std::string& path, const OptionList& options, const Learner& learner, const LabelRange& range,
+                bool with_state);
+// Reads the learner's sections and the range from `in` (already open: its
+// options configured the learner) and checks the file's end and CRC. Throws
+// learner::Error when the file was written by another learner.
+void load_model(ModelReader& in, Learner& learner, LabelRange& range);
+// Text model: a header (version, learner, options, label range), then the
+// learner's write_text lines. Written atomically like -f.
+void write_readable_model(const std::string& path, const OptionList& options, const Learner& learner,
+                          const LabelRange& range, unsigned bits, const NameMap* names);
+
+}  // namespace learner

@@ -1,0 +1,96 @@
+// The run loop's per-example and per-pass logic, one path for every problem
+// (the scalar problem is a Reduction too): the Trainer holds the learner and
+// the reduction, the statistics, the holdout bookkeeping and the progress
+// table, and knows nothing of options, files or threads, so a server or an
+// MPI program can drive it as the CLI does.
+//
+//   trainer.process(ex, features)   predict, learn unless -t or held out,
+//                                   -p/-r lines, statistics, progress row
+//   trainer.next_pass()             closes the pass (holdout verdict, the
+//                                   end-of-pass hooks) and opens the next;
+//                                   true when early termination stops the run
+//   trainer.finish()                closes the last pass (no next one)
+//
+// Holdout (VW's rule, design/vw-compat.md 1a): with holdout on, the N-th
+// example of each pass (every --holdout_period-th, or all after
+// --holdout_after) is predicted and scored but not learned from; its loss
+// goes to the holdout statistics instead of the training ones.
+//
+// Hooks run at the end of every pass, in the order added, with the pass
+// (0-based) and the holdout verdict (kNoHoldout without holdout): saving the
+// best model, --save_per_pass, later an allreduce of the weights.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "learner/learner.h"
+#include "learner/reduction/reduction.h"
+#include "learner/report/holdout.h"
+#include "learner/report/progress.h"
+#include "learner/report/run_stats.h"
+#include "learner/report/summary.h"
+#include "learner/train/prediction_writer.h"
+
+namespace learner {
+
+struct TrainerOptions {
+  bool testonly = false;           // -t: never learn
+  bool holdout = false;            // resolved: passes > 1 or --holdout_after, unless --holdout_off
+  unsigned holdout_period = 10;    // --holdout_period
+  uint64_t holdout_after = 0;      // --holdout_after (0: the period rule)
+  unsigned early_terminate = 3;    // --early_terminate
+};
+
+struct PassEnd {
+  unsigned pass = 0;  // 0-based
+  HoldoutTracker::Verdict verdict = HoldoutTracker::Verdict::kNoHoldout;
+};
+
+class Trainer {
+ public:
+  using Hook = std::function<void(const PassEnd&)>;
+
+  // `predictions` / `raw`: -p / -r writers (inactive ones write nothing).
+  Trainer(Learner& learner, Reduction& reduction, const TrainerOptions& options, ProgressTable& progress,
+          PredictionWriter& predictions, PredictionWriter& raw);
+
+  void add_pass_hook(Hook hook) { hooks_.push_back(std::move(hook)); }
+  // Processes one example of the current pass.
+  const Outcome& process(const Example& ex, const std::vector<Feature>& features);
+  // Closes the current pass and opens the next (the learner's end_pass()
+  // runs in between); true when early termination says stop.
+  bool next_pass(bool cached);
+  // Closes the last pass (when any example was seen).
+  void finish(bool cached);
+  // The pass being read was read from a cache (for the timing summary).
+  unsigned pass() const { return pass_; }
+
+  RunStats& stats() { return stats_; }
+  const RunStats& stats() const { return stats_; }
+  const HoldoutTracker& holdout() const { return holdout_; }
+  const std::vector<PassTime>& pass_times() const { return pass_times_; }
+
+ private:
+  void close_pass(bool cached);
+
+  Learner& learner_;
+  Reduction& reduction_;
+  TrainerOptions options_;
+  ProgressTable& progress_;
+  PredictionWriter& predictions_;
+  PredictionWriter& raw_;
+  RunStats stats_;
+  HoldoutTracker holdout_;
+  std::vector<Hook> hooks_;
+  std::vector<PassTime> pass_times_;
+  std::chrono::steady_clock::time_point pass_start_;
+  unsigned pass_ = 0;
+  uint64_t in_pass_ = 0;
+  std::string line_;  // a -p / -r line, reused
+};
+
+}  // namespace learner

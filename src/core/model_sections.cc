@@ -1,0 +1,154 @@
+// The gradient learner's model-file sections and text form (model.h).
+#include <algorithm>
+#include <cstdio>
+#include <deque>
+#include <vector>
+
+#include "learner/core/model.h"
+#include "learner/error.h"
+#include "learner/model/model_file.h"
+
+namespace learner {
+namespace {
+
+constexpr std::size_t kChunk = 1u << 14;  // floats per chunk when the stride changes
+
+}  // namespace
+
+void Model::save(ModelWriter& out, bool with_state) const {
+  out.begin_section("gd.state", 1);
+  out.put(static_cast<uint8_t>(with_state));
+  if (with_state) {
+    out.put(eta_);
+    out.put(static_cast<uint64_t>(states_.size()));
+    for (const OptimizerState& s : states_) {
+      out.put(s.normalized_sum_norm_x);
+      out.put(s.total_weight);
+    }
+  }
+  const WeightTable& w = weights_;
+  out.begin_section("gd.linear", 1);
+  const uint32_t stride = with_state ? w.stride() : 1;
+  out.put(stride);
+  if (with_state) {
+    out.put_floats(w.data(), w.size());
+  } else {
+    out.put(static_cast<uint64_t>(w.slots()));
+    std::vector<float> chunk;
+    chunk.reserve(kChunk);
+    for (std::size_t i = 0; i < w.slots(); ++i) {
+      chunk.push_back(w.data()[i * w.stride()]);
+      if (chunk.size() == kChunk || i + 1 == w.slots()) {
+        out.put_bytes(chunk.data(), chunk.size() * sizeof(float));
+        chunk.clear();
+      }
+    }
+  }
+  if (dot_) {
+    out.begin_section("gd.latent", 1);
+    out.put_floats(dot_->latent().data(), dot_->latent().size());
+  }
+}
+
+void Model::load(ModelReader& in) {
+  in.section("gd.state", 1);
+  const bool has_state = in.get<uint8_t>() != 0;
+  if (has_state) {
+    const double rate = in.get<double>();
+    if (restore_rate_ && rate > 0) eta_ = rate;
+    const uint64_t n = in.get<uint64_t>();
+    if (n != states_.size())
+      throw Error(in.path() + ": the model has optimizer state for " + std::to_string(n) + " sub-models, this run " +
+                  std::to_string(states_.size()));
+    for (OptimizerState& s : states_) {
+      s.normalized_sum_norm_x = in.get<double>();
+      s.total_weight = in.get<double>();
+    }
+  }
+  in.section("gd.linear", 1);
+  WeightTable& w = weights_;
+  const auto stride = in.get<uint32_t>();
+  if (stride == w.stride()) {
+    in.get_floats(w.data(), w.size(), "the linear table");
+  } else if (stride == 1) {
+    const uint64_t n = in.get<uint64_t>();
+    if (n != w.slots())
+      throw Error(in.path() + ": the linear table holds " + std::to_string(n) + " weights where -b " +
+                  std::to_string(config_.bits) + " needs " + std::to_string(w.slots()));
+    std::vector<float> chunk(kChunk);
+    for (std::size_t i = 0; i < w.slots(); i += kChunk) {
+      const std::size_t m = std::min(kChunk, w.slots() - i);
+      in.get_bytes(chunk.data(), m * sizeof(float));
+      for (std::size_t j = 0; j < m; ++j) w.data()[(i + j) * w.stride()] = chunk[j];
+    }
+  } else {
+    throw Error(in.path() + ": the linear table has stride " + std::to_string(stride) + " (corrupt model)");
+  }
+  if (dot_) {
+    in.section("gd.latent", 1);
+    in.get_floats(dot_->latent().data(), dot_->latent().size(), "the latent table (--rank, -b)");
+  }
+  if (!has_state) std::fill(states_.begin(), states_.end(), OptimizerState{});
+  loaded_without_state_ = !has_state;
+}
+
+namespace {
+
+// Lines for one slot: the names that map to it, or its number alone.
+void print_slot(std::FILE* out, const std::vector<const std::string*>* names, uint32_t slot, const char* suffix,
+                const char* value) {
+  if (names && !names->empty()) {
+    for (const std::string* n : *names) std::fprintf(out, "%s%s:%u:%s\n", n->c_str(), suffix, slot, value);
+    return;
+  }
+  std::fprintf(out, "%u%s:%s\n", slot, suffix, value);
+}
+
+}  // namespace
+
+void Model::write_text(std::FILE* out, const NameMap* names) const {
+  // Names are kept per feature hash; each sub-model's slot of that feature
+  // gets them (with "[i]" after the name when there are several sub-models).
+  std::unordered_map<uint32_t, std::vector<const std::string*>> by_slot;
+  std::deque<std::string> labelled;  // "name[i]" strings (a deque: pointers stay valid)
+  if (names) {
+    for (const auto& [index, set] : *names)
+      for (uint32_t sub = 0; sub < sub_models_; ++sub)
+        for (const std::string& n : set) {
+          if (sub_models_ == 1) {
+            by_slot[slot_of(index, sub)].push_back(&n);
+          } else {
+            labelled.push_back(n + "[" + std::to_string(sub) + "]");
+            by_slot[slot_of(index, sub)].push_back(&labelled.back());
+          }
+        }
+  }
+  auto names_of = [&](uint32_t s) -> const std::vector<const std::string*>* {
+    if (!names) return nullptr;
+    auto it = by_slot.find(s);
+    return it == by_slot.end() ? nullptr : &it->second;
+  };
+  const WeightTable& w = weights_;
+  char value[64];
+  for (uint32_t i = 0; i < w.slots(); ++i) {
+    const float x = w.data()[static_cast<std::size_t>(i) * w.stride()];
+    if (x == 0.0f) continue;
+    std::snprintf(value, sizeof value, "%.9g", x);
+    print_slot(out, names_of(i), i, "", value);
+  }
+  if (!dot_) return;
+  const WeightTable& v = dot_->latent();
+  const unsigned k = dot_->rank();
+  for (uint32_t i = 0; i < v.slots(); ++i) {
+    const float* s = v.data() + static_cast<std::size_t>(i) * v.stride();
+    if (s[k] == 0.0f) continue;  // adaptive sum 0: never trained
+    for (unsigned j = 0; j < k; ++j) {
+      std::snprintf(value, sizeof value, "%.9g", s[j]);
+      char suffix[16];
+      std::snprintf(suffix, sizeof suffix, "@%u", j);
+      print_slot(out, names_of(i), i, suffix, value);
+    }
+  }
+}
+
+}  // namespace learner

@@ -1,0 +1,49 @@
+#include "learner/reduction/scalar.h"
+
+#include <cmath>
+#include <limits>
+
+#include "learner/loss/loss.h"
+#include "learner/reduction/score_text.h"
+
+namespace learner {
+
+Scalar::Scalar(const ReductionSpec& spec, Learner& learner, LabelRange& range)
+    : spec_(spec), learner_(learner), range_(range), zero_one_(spec.binary || learner.classifier()) {
+  if (learner.classifier()) {
+    spec_.binary = true;
+    range_ = LabelRange{-HUGE_VAL, HUGE_VAL, true, true};
+  }
+}
+
+const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  outcome_ = Outcome{};
+  outcome_.labeled = ex.has_label;
+  outcome_.label = ex.label;
+  outcome_.weight = ex.importance;
+  raw_ = learner_.predict(ex, features, kSinglePart);
+  learn = learn && ex.has_label && ex.importance > 0;
+  if (learn) range_.widen(ex.label);
+  const double p_hat = range_.clip(raw_);
+  double loss = std::numeric_limits<double>::quiet_NaN();
+  if (ex.has_label) {
+    outcome_.loss = zero_one_ ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : learner_.loss().loss(p_hat, ex.label);
+    if (!zero_one_) loss = outcome_.loss;
+  }
+  if (learn) {
+    if (loss == 0.0) {
+      // VW: no update at zero loss (the gradient learner checks it too; the
+      // shortcut saves it computing the loss again).
+    } else {
+      learner_.learn(ex, features, kSinglePart, p_hat, ex.label, ex.importance);
+    }
+  }
+  outcome_.prediction = shown_prediction(spec_, p_hat);
+  return outcome_;
+}
+
+void Scalar::write_prediction(std::string& out) const { append_number(out, outcome_.prediction); }
+
+void Scalar::write_raw(std::string& out) const { append_number(out, raw_); }
+
+}  // namespace learner

@@ -1,0 +1,72 @@
+#include "learner/train/model_output.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "learner/error.h"
+
+namespace learner {
+
+void save_model(const std::string& path, const OptionList& options, const Learner& learner, const LabelRange& range,
+                bool with_state) {
+  ModelWriter out(path, options, learner.name());
+  learner.save(out, with_state);
+  out.begin_section("labels", 1);
+  out.put(range.min);
+  out.put(range.max);
+  out.put(static_cast<uint8_t>(range.fixed_min));
+  out.put(static_cast<uint8_t>(range.fixed_max));
+  out.commit();
+}
+
+void load_model(ModelReader& in, Learner& learner, LabelRange& range) {
+  if (in.learner() != learner.name())
+    throw UsageError(in.path() + " was written by the '" + in.learner() + "' learner; this run uses the '" +
+                     std::string(learner.name()) + "' learner (drop the flag that selects it, the model's own is used)");
+  learner.load(in);
+  in.section("labels", 1);
+  range.min = in.get<double>();
+  range.max = in.get<double>();
+  range.fixed_min = range.fixed_min || in.get<uint8_t>() != 0;
+  range.fixed_max = range.fixed_max || in.get<uint8_t>() != 0;
+  in.finish();
+}
+
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* f) const {
+    if (f) std::fclose(f);
+  }
+};
+
+}  // namespace
+
+void write_readable_model(const std::string& path, const OptionList& options, const Learner& learner,
+                          const LabelRange& range, unsigned bits, const NameMap* names) {
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  std::unique_ptr<std::FILE, FileCloser> out(std::fopen(tmp.c_str(), "w"));
+  if (!out) throw Error("cannot write " + tmp + ": " + std::strerror(errno));
+  std::FILE* f = out.get();
+  std::fprintf(f, "Version 0.1.0\nModel format %u\nlearner:%s\n", kModelVersion, std::string(learner.name()).c_str());
+  std::fprintf(f, "Min label:%.9g\nMax label:%.9g\nbits:%u\n", range.min, range.max, bits);
+  std::fprintf(f, "options:");
+  for (const auto& [k, v] : options) std::fprintf(f, " --%s%s%s", k.c_str(), v.empty() ? "" : " ", v.c_str());
+  std::fprintf(f, "\n:0\n");
+  learner.write_text(f, names);
+  const bool failed = std::ferror(f) != 0;
+  if (failed || std::fclose(out.release()) != 0) {
+    std::remove(tmp.c_str());
+    throw Error("error writing " + tmp);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw Error("cannot rename " + tmp + " to " + path);
+  }
+}
+
+}  // namespace learner
