@@ -137,20 +137,24 @@ TrainerOptions trainer_options(const Options& o) {
 
 int run(const Options& o) {
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
-  Model model(o.core, *loss);
-  Learner& learner = model;
+  const std::unique_ptr<Learner> owned =
+      o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core});
+  Learner& learner = *owned;
+  auto* gd = dynamic_cast<Model*>(owned.get());  // the gradient learner's rate and state, for the preamble and -i
   LabelRange range = initial_range(o, *loss);
   if (o.initial_model) {
-    model.set_restore_rate(!o.learning_rate_given);
+    if (gd) gd->set_restore_rate(!o.learning_rate_given);
     load_model(*o.initial_model, learner, range);
-    if (model.loaded_without_state() && !o.testonly)
+    if (gd && gd->loaded_without_state() && !o.testonly)
       std::fprintf(stderr,
                    "warning: %s has no optimizer state (written with --predict_only_model): "
                    "training continues from its weights with fresh adaptive sums and normalisers\n",
                    o.initial_regressor.c_str());
   }
 
-  const std::unique_ptr<Reduction> reduction = make_reduction(o.reduction, learner, range);
+  const std::unique_ptr<Reduction> reduction = o.reduction_plugin
+                                                   ? o.reduction_plugin->make(o.reduction, learner, range)
+                                                   : make_reduction(o.reduction, learner, range);
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
 
@@ -169,7 +173,7 @@ int run(const Options& o) {
   stream_options.compressed = o.compressed;
   std::unique_ptr<CacheReader> cache;
   const CacheUse cache_use = open_cache(input, stream_options, cache);
-  print_preamble(o, learner, model.learning_rate(), cache_use);
+  print_preamble(o, learner, gd ? gd->learning_rate() : o.core.learning_rate, cache_use);
 
   const SignalGuard signals(o.save_on_signal);
   if (o.save_on_signal) stream_options.cancel = cancel_flag();

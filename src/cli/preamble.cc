@@ -4,24 +4,6 @@
 #include <string>
 
 namespace learner {
-namespace {
-
-std::string reduction_name(const ReductionSpec& r) {
-  switch (r.kind) {
-    case ReductionKind::kOaa: return "oaa " + std::to_string(r.classes);
-    case ReductionKind::kCsoaa: return "csoaa " + std::to_string(r.classes);
-    case ReductionKind::kFilterTree: return "filter_tree " + std::to_string(r.classes);
-    case ReductionKind::kScoringFilterTree: return "scoring_filter_tree " + std::to_string(r.classes);
-    case ReductionKind::kMultilabel:
-      return "multilabel " + std::to_string(r.classes) +
-             (r.multilabel_loss == MultilabelLoss::kZeroOne ? " (zero_one chain)" : " (hamming)");
-    case ReductionKind::kActive: return r.simulation ? "active (simulation)" : "active";
-    case ReductionKind::kNone: break;
-  }
-  return "none";
-}
-
-}  // namespace
 
 void print_preamble(const Options& o, const Learner& learner, double learning_rate, CacheUse cache) {
   if (o.progress.quiet) return;
@@ -32,7 +14,8 @@ void print_preamble(const Options& o, const Learner& learner, double learning_ra
   if (o.passes > 1) std::fprintf(stderr, "decay_learning_rate = %g\n", o.decay_learning_rate);
   if (learner.name() != "gd") std::fprintf(stderr, "learner = %s\n", std::string(learner.name()).c_str());
   std::fprintf(stderr, "loss = %s\n", std::string(learner.loss().name()).c_str());
-  if (o.reduction.kind != ReductionKind::kNone) std::fprintf(stderr, "reduction = %s\n", reduction_name(o.reduction).c_str());
+  if (o.reduction_plugin)
+    std::fprintf(stderr, "reduction = %s\n", o.reduction_plugin->describe(o.reduction).c_str());
   if (!o.core.dotproducts.empty())
     std::fprintf(stderr, "dotproduct = %s%s%s, rank = %u\n", o.core.dotproducts[0].left.c_str(),
                  o.core.dotproducts[0].by_full_name ? "," : "", o.core.dotproducts[0].right.c_str(), o.core.rank);

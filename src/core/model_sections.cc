@@ -151,4 +151,15 @@ void Model::write_text(std::FILE* out, const NameMap* names) const {
   }
 }
 
+const LearnerPlugin& gd_plugin() {
+  static const LearnerPlugin plugin = [] {
+    LearnerPlugin p;
+    p.name = "gd";
+    p.title = "gradient learner";
+    p.make = [](const LearnerContext& c) -> std::unique_ptr<Learner> { return std::make_unique<Model>(c.core, c.loss); };
+    return p;
+  }();
+  return plugin;
+}
+
 }  // namespace learner

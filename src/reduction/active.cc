@@ -1,3 +1,4 @@
+#include "plugin_helpers.h"
 #include "learner/reduction/active.h"
 
 #include <algorithm>
@@ -136,6 +137,46 @@ void ActiveLearner::print_summary(std::FILE* out) const {
     std::fprintf(out, "labels queried = %.4f of %llu labeled examples\n",
                  static_cast<double>(queries_) / static_cast<double>(considered_),
                  static_cast<unsigned long long>(considered_));
+}
+
+
+const ReductionPlugin& active_plugin() {
+  static const ReductionPlugin plugin = [] {
+    ReductionPlugin p;
+    p.name = "active";
+    p.title = "--active (importance-weighted active learning)";
+    OptionSpec active;
+    active.name = "active";
+    active.help = "active learning (importance-weighted, VW's rule): query a label with a probability from the importance that flips the prediction";
+    OptionSpec simulation;
+    simulation.name = "simulation";
+    simulation.help = "with --active: labels are present, only the queried ones are learned from";
+    OptionSpec mellowness;
+    mellowness.name = "mellowness";
+    mellowness.kind = OptionKind::kNumber;
+    mellowness.default_value = "8";
+    mellowness.min = 0;
+    mellowness.min_exclusive = true;
+    mellowness.help = "with --active: c0, larger queries more (VW's default 8; try 1e-3 with the default update rule)";
+    p.options = {active, simulation, mellowness};
+    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
+      spec.kind = ReductionKind::kActive;
+      spec.simulation = v.flag("simulation");
+      spec.mellowness = v.number("mellowness");
+    };
+    p.labels = [](const ReductionSpec&) { return LabelFormat::kSimple; };
+    p.sub_models = [](const ReductionSpec&) { return uint32_t{1}; };
+    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+      detail::check_output(spec, "active", false, false, learner);
+      if (!learner.has_min_importance())
+        throw UsageError("--active needs a learner that can compute the importance that flips a prediction (the "
+                         "gradient learner); the " + std::string(learner.name()) + " learner cannot");
+      return std::make_unique<ActiveLearner>(spec, learner, range);
+    };
+    p.describe = [](const ReductionSpec& spec) { return std::string(spec.simulation ? "active (simulation)" : "active"); };
+    return p;
+  }();
+  return plugin;
 }
 
 }  // namespace learner

@@ -1,3 +1,4 @@
+#include "plugin_helpers.h"
 #include "learner/reduction/filter_tree.h"
 
 #include <algorithm>
@@ -63,5 +64,27 @@ void FilterTree::write_raw(std::string& out) const {
 }
 
 void FilterTree::print_summary(std::FILE* out) const { constant_.print(out); }
+
+
+const ReductionPlugin& filter_tree_plugin() {
+  static const ReductionPlugin plugin = [] {
+    ReductionPlugin p;
+    p.name = "filter_tree";
+    p.title = "--filter_tree";
+    p.options = {detail::classes_option("filter_tree", 2, "filter tree over K classes: a tournament of binary classifiers; labels: a class or `class:cost ...`")};
+    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
+      detail::configure_classes(v, spec, ReductionKind::kFilterTree, "filter_tree");
+    };
+    p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlassOrCost; };
+    p.sub_models = [](const ReductionSpec& spec) { return spec.classes - 1; };
+    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+      detail::check_output(spec, "filter_tree", false, false, learner);
+      return std::make_unique<FilterTree>(spec, learner, range);
+    };
+    p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("filter_tree", spec); };
+    return p;
+  }();
+  return plugin;
+}
 
 }  // namespace learner

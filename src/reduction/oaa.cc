@@ -1,3 +1,4 @@
+#include "plugin_helpers.h"
 #include "learner/reduction/oaa.h"
 
 #include <cmath>
@@ -43,5 +44,27 @@ void Oaa::write_raw(std::string& out) const {
 }
 
 void Oaa::print_summary(std::FILE* out) const { constant_.print(out); }
+
+
+const ReductionPlugin& oaa_plugin() {
+  static const ReductionPlugin plugin = [] {
+    ReductionPlugin p;
+    p.name = "oaa";
+    p.title = "--oaa";
+    p.options = {detail::classes_option("oaa", 1, "one-against-all over K classes; labels 1..K (`3 [importance] |...`)")};
+    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
+      detail::configure_classes(v, spec, ReductionKind::kOaa, "oaa");
+    };
+    p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlass; };
+    p.sub_models = detail::k_sub_models;
+    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+      detail::check_output(spec, "oaa", true, true, learner);
+      return std::make_unique<Oaa>(spec, learner, range);
+    };
+    p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("oaa", spec); };
+    return p;
+  }();
+  return plugin;
+}
 
 }  // namespace learner

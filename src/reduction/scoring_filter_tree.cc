@@ -1,3 +1,4 @@
+#include "plugin_helpers.h"
 #include "learner/reduction/scoring_filter_tree.h"
 
 #include "learner/reduction/score_text.h"
@@ -54,5 +55,27 @@ void ScoringFilterTree::write_raw(std::string& out) const {
 }
 
 void ScoringFilterTree::print_summary(std::FILE* out) const { constant_.print(out); }
+
+
+const ReductionPlugin& scoring_filter_tree_plugin() {
+  static const ReductionPlugin plugin = [] {
+    ReductionPlugin p;
+    p.name = "scoring_filter_tree";
+    p.title = "--scoring_filter_tree";
+    p.options = {detail::classes_option("scoring_filter_tree", 2, "scoring filter tree: games compare per-class scores f(x;lambda) > f(x;phi); labels as --filter_tree")};
+    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
+      detail::configure_classes(v, spec, ReductionKind::kScoringFilterTree, "scoring_filter_tree");
+    };
+    p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlassOrCost; };
+    p.sub_models = detail::k_sub_models;
+    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+      detail::check_output(spec, "scoring_filter_tree", true, false, learner);
+      return std::make_unique<ScoringFilterTree>(spec, learner, range);
+    };
+    p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("scoring_filter_tree", spec); };
+    return p;
+  }();
+  return plugin;
+}
 
 }  // namespace learner

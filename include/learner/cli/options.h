@@ -17,6 +17,7 @@
 #include "learner/loss/loss.h"
 #include "learner/model/model_file.h"
 #include "learner/parse/text_parser.h"
+#include "learner/plugin.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/progress.h"
 
@@ -62,7 +63,15 @@ struct Options {
   CoreConfig core;
   ReductionSpec reduction;         // --oaa, --csoaa, --filter_tree, --scoring_filter_tree, --multilabel, --active
 
-  // Options that change predictions, as "flag" -> "value" (stored in models).
+  // The learner and the reduction the command line selects (registry.h);
+  // no reduction: the scalar problem.
+  const LearnerPlugin* learner = nullptr;
+  const ReductionPlugin* reduction_plugin = nullptr;
+  // The parsed values, for the plug-ins' factories.
+  std::shared_ptr<const OptionValues> values;
+
+  // Options that change predictions, as "flag" -> "value" (stored in models),
+  // derived from the declarations (OptionSpec::stored), defaults included.
   OptionList model_options;
   // The model given with -i, opened: its options were applied above; the
   // learner reads its sections when the run starts.

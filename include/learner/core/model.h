@@ -33,6 +33,7 @@
 #include "learner/example.h"
 #include "learner/learner.h"
 #include "learner/loss/loss.h"
+#include "learner/plugin.h"
 
 namespace learner {
 
@@ -149,5 +150,10 @@ class Model final : public Learner {
   bool restore_rate_ = true;
   bool loaded_without_state_ = false;
 };
+
+// The gradient learner's command-line plug-in: the default learner (no
+// selector); its options are the command line's "Learning" and "Dyadic"
+// groups (src/cli/option_table.cc), resolved into CoreConfig.
+const LearnerPlugin& gd_plugin();
 
 }  // namespace learner

@@ -45,6 +45,8 @@
 // Summary: "total queries = N" (and the fraction of labeled examples queried).
 #pragma once
 
+#include "learner/plugin.h"
+
 #include <cstdint>
 
 #include "learner/reduction/binary_task.h"
@@ -89,5 +91,9 @@ class ActiveLearner final : public Reduction {
   double raw_ = 0.0, shown_ = 0.0, query_importance_ = -1.0;
   Outcome outcome_;
 };
+
+
+// Its command-line plug-in (plugin.h).
+const ReductionPlugin& active_plugin();
 
 }  // namespace learner

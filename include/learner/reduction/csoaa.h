@@ -16,6 +16,8 @@
 // -p prints the class; with --scores the K predicted costs. -r: the costs.
 #pragma once
 
+#include "learner/plugin.h"
+
 #include "learner/reduction/class_costs.h"
 #include "learner/reduction/reduction.h"
 
@@ -41,5 +43,9 @@ class Csoaa final : public TaggedReduction {
   uint32_t predicted_ = 1;
   Outcome outcome_;
 };
+
+
+// Its command-line plug-in (plugin.h).
+const ReductionPlugin& csoaa_plugin();
 
 }  // namespace learner

@@ -13,6 +13,8 @@
 // -p prints the class; -r the raw prediction of every game played.
 #pragma once
 
+#include "learner/plugin.h"
+
 #include "learner/reduction/binary_task.h"
 #include "learner/reduction/class_costs.h"
 #include "learner/reduction/reduction.h"
@@ -42,5 +44,9 @@ class FilterTree final : public TaggedReduction {
   uint32_t predicted_ = 1;
   Outcome outcome_;
 };
+
+
+// Its command-line plug-in (plugin.h).
+const ReductionPlugin& filter_tree_plugin();
 
 }  // namespace learner

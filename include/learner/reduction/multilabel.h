@@ -23,6 +23,8 @@
 // --probabilities (logistic loss: sigma(s_k), not normalised) the K scores.
 #pragma once
 
+#include "learner/plugin.h"
+
 #include "learner/reduction/binary_task.h"
 #include "learner/reduction/reduction.h"
 
@@ -49,5 +51,9 @@ class Multilabel final : public TaggedReduction {
   double weight_ = 0.0, hamming_ = 0.0, zero_one_ = 0.0;  // labeled examples: weighted sums
   Outcome outcome_;
 };
+
+
+// Its command-line plug-in (plugin.h).
+const ReductionPlugin& multilabel_plugin();
 
 }  // namespace learner

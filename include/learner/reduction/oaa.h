@@ -10,6 +10,8 @@
 // sigma(s_k) / sum_j sigma(s_j). -r prints the raw scores.
 #pragma once
 
+#include "learner/plugin.h"
+
 #include "learner/reduction/binary_task.h"
 #include "learner/reduction/class_costs.h"
 #include "learner/reduction/reduction.h"
@@ -34,5 +36,9 @@ class Oaa final : public TaggedReduction {
   uint32_t predicted_ = 1;
   Outcome outcome_;
 };
+
+
+// Its command-line plug-in (plugin.h).
+const ReductionPlugin& oaa_plugin();
 
 }  // namespace learner

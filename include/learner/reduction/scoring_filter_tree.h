@@ -47,6 +47,8 @@
 // decay by e^{-mu h} as for one pair. Tests: tests/reduction/scoring_path_test.cc.
 #pragma once
 
+#include "learner/plugin.h"
+
 #include "learner/reduction/binary_task.h"
 #include "learner/reduction/class_costs.h"
 #include "learner/reduction/reduction.h"
@@ -74,5 +76,9 @@ class ScoringFilterTree final : public TaggedReduction {
   uint32_t predicted_ = 1;
   Outcome outcome_;
 };
+
+
+// Its command-line plug-in (plugin.h).
+const ReductionPlugin& scoring_filter_tree_plugin();
 
 }  // namespace learner

@@ -1,0 +1,15 @@
+// Every learner and reduction the command line offers, one line each in
+// src/cli/registry.cc: adding one is its own files plus that line.
+#pragma once
+
+#include <vector>
+
+#include "learner/plugin.h"
+
+namespace learner {
+
+// The gradient learner ("gd", the default, selector "") first.
+const std::vector<const LearnerPlugin*>& learner_plugins();
+const std::vector<const ReductionPlugin*>& reduction_plugins();
+
+}  // namespace learner

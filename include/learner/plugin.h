@@ -1,0 +1,105 @@
+// How a learner or a reduction plugs into the command line: it declares its
+// options once (name, kind, default, help, range, whether models store it), a
+// pure validation and a factory, and the registry (src/cli/registry.cc) lists
+// it in one line. The CLI builds --help, parses and range-checks values,
+// stores the `stored` options in model files and checks a -i model's values
+// against the command line, all from these declarations; no other file
+// names a plug-in's flags.
+//
+// OptionValues is how a plug-in reads its values: parsed, range-checked
+// text from the command line or restored from a -i model, no command-line
+// library in sight.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "learner/parse/label_format.h"
+
+namespace learner {
+
+class Learner;
+class Loss;
+struct CoreConfig;
+class Reduction;
+struct LabelRange;
+struct ReductionSpec;
+
+enum class OptionKind {
+  kSwitch,    // present or not
+  kCount,     // a non-negative integer
+  kInteger,   // a signed integer
+  kNumber,    // a finite real number
+  kText,      // one string
+  kList,      // a string, repeatable (-q ab -q cd)
+};
+
+struct OptionSpec {
+  std::string name;              // long name, without "--"
+  char short_name = 0;           // e.g. 'b' for -b; 0 for none
+  OptionKind kind = OptionKind::kSwitch;
+  std::string default_value;     // text; "" = no default (absent unless given)
+  std::string help;
+  bool stored = false;           // changes predictions: kept in model files; another value with -i is an error
+  bool resumable = false;        // stored, but the command line may change it when resuming (--l1, --l2)
+  double min = -std::numeric_limits<double>::infinity();  // numeric range, inclusive
+  double max = std::numeric_limits<double>::infinity();
+  bool min_exclusive = false;    // (min, max] instead of [min, max]
+};
+
+class OptionValues {
+ public:
+  virtual ~OptionValues() = default;
+  // Given on the command line or restored from a -i model (not a default).
+  virtual bool given(std::string_view name) const = 0;
+  virtual bool flag(std::string_view name) const = 0;
+  // kCount, kInteger, kNumber: the value, already range-checked.
+  virtual double number(std::string_view name) const = 0;
+  virtual std::string text(std::string_view name) const = 0;
+  virtual std::vector<std::string> list(std::string_view name) const = 0;
+};
+
+// What a learner's factory is given.
+struct LearnerContext {
+  const OptionValues& values;
+  unsigned bits;          // -b
+  uint32_t sub_models;    // the reduction's K
+  const Loss& loss;       // --loss_function (reporting, coding)
+  const CoreConfig& core; // the gradient learner's resolved settings (-l is there for every learner)
+};
+
+struct LearnerPlugin {
+  std::string name;       // stored in model files ("perceptron")
+  std::string selector;   // the switch or valued flag that chooses it ("perceptron"); "" for the default
+  std::string title;      // --help group title
+  std::vector<OptionSpec> options;  // the selector first
+  // Pure checks of the learner's own values (throw UsageError).
+  void (*validate)(const OptionValues& values) = nullptr;
+  std::unique_ptr<Learner> (*make)(const LearnerContext& context) = nullptr;
+};
+
+// What a reduction's factory is given. `spec` carries the run-wide output
+// settings (--scores, --probabilities, --binary, --link, --random_seed) and
+// the fields configure() filled.
+struct ReductionPlugin {
+  std::string name;       // "oaa"
+  std::string title;      // --help group title
+  std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
+  // Pure checks of the reduction's own values (throw UsageError).
+  void (*validate)(const OptionValues& values) = nullptr;
+  // Fills the reduction's fields of `spec` (kind, classes, its own settings).
+  void (*configure)(const OptionValues& values, ReductionSpec& spec) = nullptr;
+  // The label grammar it reads and the sub-models it asks its learner for.
+  LabelFormat (*labels)(const ReductionSpec& spec) = nullptr;
+  uint32_t (*sub_models)(const ReductionSpec& spec) = nullptr;
+  // `range`: the run's label range (copied or widened, reduction.h).
+  std::unique_ptr<Reduction> (*make)(const ReductionSpec& spec, Learner& learner, LabelRange& range) = nullptr;
+  // The preamble's "reduction = ..." text.
+  std::string (*describe)(const ReductionSpec& spec) = nullptr;
+};
+
+}  // namespace learner

@@ -1,0 +1,151 @@
+#include "option_table.h"
+
+#include <limits>
+
+namespace learner {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+OptionSpec sw(const char* name, const char* help, bool stored = false, char short_name = 0) {
+  OptionSpec s;
+  s.name = name;
+  s.short_name = short_name;
+  s.kind = OptionKind::kSwitch;
+  s.default_value = "0";
+  s.help = help;
+  s.stored = stored;
+  return s;
+}
+
+OptionSpec text(const char* name, const char* help, char short_name = 0, const char* def = "", bool stored = false) {
+  OptionSpec s;
+  s.name = name;
+  s.short_name = short_name;
+  s.kind = OptionKind::kText;
+  s.default_value = def;
+  s.help = help;
+  s.stored = stored;
+  return s;
+}
+
+OptionSpec list(const char* name, const char* help, char short_name = 0, bool stored = true) {
+  OptionSpec s;
+  s.name = name;
+  s.short_name = short_name;
+  s.kind = OptionKind::kList;
+  s.help = help;
+  s.stored = stored;
+  return s;
+}
+
+OptionSpec num(const char* name, OptionKind kind, const char* def, double min, double max, const char* help,
+               bool stored = false, char short_name = 0, bool min_exclusive = false) {
+  OptionSpec s;
+  s.name = name;
+  s.short_name = short_name;
+  s.kind = kind;
+  s.default_value = def;
+  s.min = min;
+  s.max = max;
+  s.min_exclusive = min_exclusive;
+  s.help = help;
+  s.stored = stored;
+  return s;
+}
+
+constexpr OptionKind kCount = OptionKind::kCount;
+constexpr OptionKind kNumber = OptionKind::kNumber;
+constexpr double kMaxU32 = 4294967295.0;
+
+std::vector<OptionGroup> make_groups() {
+  std::vector<OptionGroup> g;
+  g.push_back({"Input and output", {
+      sw("help", "print this help and exit", false, 'h'),
+      sw("version", "print the version and exit"),
+      text("data", "example file, plain or gzip (detected by content); '-' = stdin", 'd'),
+      text("predictions", "write final predictions (after clipping and link) and tags to this file ('/dev/stdout' works)", 'p'),
+      text("raw_predictions", "write raw predictions (before clipping and link)", 'r'),
+      text("final_regressor", "write the model here (atomically) after training", 'f'),
+      text("initial_regressor", "load a model; its stored options are restored, conflicting ones (-b, loss, -q, ...) are an error; training resumes from its optimizer state and rate (unless -l is given)", 'i'),
+      sw("testonly", "predict only; do not learn from labels", false, 't'),
+      text("readable_model", "write the model as text: index:weight per non-zero weight"),
+      text("invert_hash", "like --readable_model, with feature names (keeps names in memory)"),
+      sw("predict_only_model", "with -f: drop the optimizer state (adaptive sums, normalisers, counters): smaller, cannot resume training exactly"),
+      sw("save_resume", "accepted for VW compatibility: models always keep the optimizer state"),
+      num("passes", kCount, "1", 1, 1e9, "number of passes; needs a data file that can be re-read, or a cache (-c/--cache_file)"),
+      sw("cache", "keep parsed examples in a binary cache <data>.cache: written during pass 1, read by later passes and later runs; it holds unmasked parser output, so -b, -q, --ignore, --keep may change without rebuilding it", false, 'c'),
+      text("cache_file", "the cache file to use or create (implies -c; works with standard input)"),
+      sw("kill_cache", "rebuild the cache even if it is valid (a cache made from another file, --hash or --hash_seed, or a changed file is rebuilt anyway)", false, 'k'),
+      sw("compressed", "zlib-compress a cache being written (input gzip is detected without it)"),
+      num("holdout_period", kCount, "10", 1, kMaxU32, "with holdout: every N-th example of each pass is held out (predicted, not learned)"),
+      num("holdout_after", kCount, "0", 0, 1.8e19, "hold out the examples after the N-th of each pass instead (turns holdout on even for one pass)"),
+      sw("holdout_off", "no holdout (holdout is on by default when --passes > 1)"),
+      num("early_terminate", kCount, "3", 1, kMaxU32, "with holdout: stop after N passes without a better holdout loss; -f keeps the best pass's model"),
+      sw("save_per_pass", "also write the -f model as <f>.<pass> after each pass"),
+      sw("save_on_signal", "on SIGINT/SIGTERM finish the current example, write the outputs (-f, -p, ...) and exit with 128+signal (a second signal kills)"),
+      num("examples", OptionKind::kInteger, "-1", -1, 9.2e18, "stop after this many examples, all passes counted (-1: all)"),
+      sw("quiet", "no progress table or summary"),
+      text("progress", "progress rows: integer N = every N examples; real F > 1 = each interval times F (default 2.0)", 'P'),
+      sw("lenient", "skip malformed lines with a warning instead of stopping (VW's default behaviour)"),
+      sw("strict_parse", "accepted for VW compatibility: strict parsing is the default"),
+  }});
+  g.push_back({"Features and hashing", {
+      num("bit_precision", kCount, "18", 1, 30, "weight table has 2^b slots", true, 'b'),
+      text("hash", "strings: all-digit names are used as numbers (VW); all: hash every name", 0, "strings", true),
+      num("hash_seed", kCount, "0", 0, kMaxU32, "seed of the namespace hash", true),
+      list("quadratic", "pair interaction of namespaces by first letter, e.g. -q ab; ':' = any", 'q'),
+      list("cubic", "triple interaction, e.g. --cubic abc"),
+      list("interactions", "interaction of any order, e.g. --interactions abcd"),
+      sw("permutations", "keep all orderings of self-interactions (default: i <= j only)", true),
+      list("ignore", "drop namespaces starting with these letters"),
+      list("ignore_linear", "drop only the linear terms of these namespaces"),
+      list("keep", "keep only namespaces starting with these letters"),
+      sw("noconstant", "no constant (bias) feature", true),
+  }});
+  OptionSpec l1 = num("l1", kNumber, "0", 0, kInf, "L1 regularisation (truncated gradient on each example's weights)", true);
+  l1.resumable = true;
+  OptionSpec l2 = num("l2", kNumber, "0", 0, kInf, "L2 regularisation (shrinkage of each example's weights)", true);
+  l2.resumable = true;
+  g.push_back({"Learning rate (every learner)", {
+      num("learning_rate", kNumber, "", 0, kInf, "base learning rate (default 0.5; 10 with a non-default update rule; the perceptron's step, default 1)", false, 'l'),
+      num("decay_learning_rate", kNumber, "1", 0, kInf, "multiply the rate by this between passes (a saved model keeps the current rate)", false, 0, true),
+      num("random_seed", kCount, "0", 0, kMaxU32, "seed of the latent weights' start values and of --active's coin", true),
+  }});
+  g.push_back({"Output", {
+      text("link", "output link: identity, logistic, poisson", 0, "identity", true),
+      sw("binary", "output sign(prediction) and report 0/1 loss (labels -1/1)", true),
+      num("min_prediction", kNumber, "", -kInf, kInf, "fix the lower clipping bound of predictions", true),
+      num("max_prediction", kNumber, "", -kInf, kInf, "fix the upper clipping bound of predictions", true),
+  }});
+  g.push_back({"Gradient learner ('gd', the default learner)", {
+      num("power_t", kNumber, "0.5", 0, kInf, "rate decay exponent", true),
+      num("initial_t", kNumber, "0", 0, kInf, "initial time t0", true),
+      l1, l2,
+      sw("sgd", "plain SGD: adaptive, normalized and invariant all off", true),
+      sw("adaptive", "per-feature AdaGrad rates (naming any of adaptive/normalized/invariant turns the others off, as in VW)", true),
+      sw("normalized", "per-feature scale normalisation", true),
+      sw("invariant", "importance-aware update", true),
+      text("loss_function", "squared (default), classic, logistic, hinge, quantile, absolute, perceptron, poisson, expectile; logistic takes labels in [-1, 1], poisson labels >= 0 (others: an input error)", 0, "", true),
+      text("loss", "same as --loss_function"),
+      num("quantile_tau", kNumber, "0.5", 0, 1, "tau of the quantile loss, in (0, 1)", true, 0, true),
+      num("expectile_q", kNumber, "0.5", 0, 0.5, "q of the expectile loss, in (0, 0.5]", true, 0, true),
+  }, true});
+  g.push_back({"Dyadic model (p = w.x + A.B)", {
+      list("dotproduct", "latent dot product between two namespaces: by first letters 'ab' or full names 'user,item'"),
+      num("rank", kCount, "1", 1, 256, "latent dimensions per feature", true),
+      num("dotproduct_l2", kNumber, "0", 0, kInf, "L2 on latent weights only (exact closed form)", true),
+      num("dotproduct_lr", kNumber, "0", 0, kInf, "learning rate of the latent weights (0: same as -l)", true),
+      num("dotproduct_init", kNumber, "0.01", 0, kInf, "spread of the latent weights' random start around 1", true),
+  }, true});
+  return g;
+}
+
+}  // namespace
+
+const std::vector<OptionGroup>& general_options() {
+  static const std::vector<OptionGroup> groups = make_groups();
+  return groups;
+}
+
+}  // namespace learner

@@ -1,0 +1,32 @@
+#include "learner/cli/registry.h"
+
+#include "learner/core/model.h"
+#include "learner/reduction/active.h"
+#include "learner/reduction/csoaa.h"
+#include "learner/reduction/filter_tree.h"
+#include "learner/reduction/multilabel.h"
+#include "learner/reduction/oaa.h"
+#include "learner/reduction/scoring_filter_tree.h"
+
+namespace learner {
+
+const std::vector<const LearnerPlugin*>& learner_plugins() {
+  static const std::vector<const LearnerPlugin*> all = {
+      &gd_plugin(),
+  };
+  return all;
+}
+
+const std::vector<const ReductionPlugin*>& reduction_plugins() {
+  static const std::vector<const ReductionPlugin*> all = {
+      &oaa_plugin(),
+      &csoaa_plugin(),
+      &filter_tree_plugin(),
+      &scoring_filter_tree_plugin(),
+      &multilabel_plugin(),
+      &active_plugin(),
+  };
+  return all;
+}
+
+}  // namespace learner
