@@ -88,6 +88,7 @@ struct LearnerPlugin {
 struct ReductionPlugin {
   std::string name;       // "oaa"
   std::string title;      // --help group title
+  std::string default_learner;  // the learner it uses unless one is named ("" = the gradient learner)
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
   // Pure checks of the reduction's own values (throw UsageError).
   void (*validate)(const OptionValues& values) = nullptr;

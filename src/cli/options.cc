@@ -315,6 +315,9 @@ void select_plugins(const ParsedValues& v, Options& o) {
     }
     o.reduction_plugin = r;
   }
+  if (o.reduction_plugin && !o.reduction_plugin->default_learner.empty() && o.learner == learner_plugins().front())
+    for (const LearnerPlugin* l : learner_plugins())
+      if (l->name == o.reduction_plugin->default_learner) o.learner = l;
   for (const auto& [name, d] : catalogue().by_name) {
     if (!v.given(name)) continue;
     if (d.learner && d.learner != o.learner && name != d.learner->selector)

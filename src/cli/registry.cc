@@ -4,6 +4,7 @@
 #include "learner/reduction/active.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/filter_tree.h"
+#include "learner/reduction/mira.h"
 #include "learner/reduction/multilabel.h"
 #include "learner/reduction/oaa.h"
 #include "learner/reduction/scoring_filter_tree.h"
@@ -25,6 +26,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &scoring_filter_tree_plugin(),
       &multilabel_plugin(),
       &active_plugin(),
+      &mira_plugin(),
   };
   return all;
 }

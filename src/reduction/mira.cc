@@ -1,0 +1,70 @@
+#include "learner/reduction/mira.h"
+
+#include "plugin_helpers.h"
+#include "learner/reduction/score_text.h"
+
+namespace learner {
+
+Mira::Mira(const ReductionSpec& spec, Learner& learner)
+    : spec_(spec), learner_(learner), scores_(spec.classes), costs_(spec.classes), constant_(spec.classes) {
+  for (uint32_t k = 0; k < spec.classes; ++k) all_parts_.push_back(Part{k, 1.0});
+}
+
+const Outcome& Mira::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  learner_.predict_each(ex, features, all_parts_, scores_.data());
+  predicted_ = 1;
+  for (uint32_t k = 1; k < spec_.classes; ++k)
+    if (scores_[k] > scores_[predicted_ - 1]) predicted_ = k + 1;
+  const bool labeled = costs_.set(ex);
+  if (cost_outcome(outcome_, predicted_, ex.importance, labeled, costs_, constant_) && learn) {
+    const uint32_t best = costs_.best();
+    const double margin_needed = costs_.regret(predicted_);
+    if (predicted_ != best && margin_needed > 0) {
+      const Part pair[2] = {{best - 1, 1.0}, {predicted_ - 1, -1.0}};
+      const double p = scores_[best - 1] - scores_[predicted_ - 1] + ex.base;
+      learner_.learn(ex, features, Parts(pair, 2), p, margin_needed, ex.importance);
+      ++updates_;
+    }
+  }
+  return outcome_;
+}
+
+void Mira::write_prediction(std::string& out) const {
+  if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
+  append_class_scores(out, scores_);
+}
+
+void Mira::write_raw(std::string& out) const { append_class_scores(out, scores_); }
+
+void Mira::print_summary(std::FILE* out) const {
+  constant_.print(out);
+  std::fprintf(out, "mira updates = %llu\n", static_cast<unsigned long long>(updates_));
+}
+
+const ReductionPlugin& mira_plugin() {
+  static const ReductionPlugin plugin = [] {
+    ReductionPlugin p;
+    p.name = "mira";
+    p.title = "--mira";
+    p.default_learner = "pa";
+    p.options = {detail::classes_option(
+        "mira", 2, "multiclass MIRA over K classes (seed 003): on a mistake the true and the predicted class move "
+                   "to the margin l(y*, y^); labels: a class or `class:cost ...`; learner: passive-aggressive "
+                   "(averaged) unless --perceptron")};
+    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
+      spec.kind = ReductionKind::kNone;
+      spec.classes = static_cast<uint32_t>(v.number("mira"));
+    };
+    p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlassOrCost; };
+    p.sub_models = detail::k_sub_models;
+    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange&) -> std::unique_ptr<Reduction> {
+      detail::check_output(spec, "mira", true, false, learner);
+      return std::make_unique<Mira>(spec, learner);
+    };
+    p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("mira", spec); };
+    return p;
+  }();
+  return plugin;
+}
+
+}  // namespace learner
