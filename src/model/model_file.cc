@@ -3,10 +3,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include <cstdio>
+#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 
 #include "learner/error.h"
@@ -15,205 +13,199 @@ namespace learner {
 namespace {
 
 constexpr char kMagic[8] = {'L', 'R', 'N', 'R', 'M', 'O', 'D', 'L'};
+constexpr std::size_t kMaxHeaderText = 1u << 24;  // options and names: 16 MiB is far beyond any real file
 
-class Reader {
- public:
-  Reader(const std::string& bytes, const std::string& path) : bytes_(bytes), path_(path) {}
-  template <class T>
-  T get() {
-    T v;
-    get_bytes(&v, sizeof v);
-    return v;
-  }
-  void get_bytes(void* p, std::size_t n) {
-    if (n == 0) return;  // p may be the null data() of an empty vector
-    if (n > bytes_.size() - pos_) throw Error(path_ + ": model file is truncated");
-    std::memcpy(p, bytes_.data() + pos_, n);
-    pos_ += n;
-  }
-  std::vector<float> get_floats() {
-    const uint64_t n = get<uint64_t>();
-    if (n > (bytes_.size() - pos_) / sizeof(float)) throw Error(path_ + ": model file is truncated");
-    std::vector<float> v(n);
-    get_bytes(v.data(), n * sizeof(float));
-    return v;
-  }
-
- private:
-  const std::string& bytes_;
-  const std::string& path_;
-  std::size_t pos_ = 0;
-};
-
-uint32_t crc_of(const char* data, std::size_t n) {
-  uLong crc = crc32(0L, Z_NULL, 0);
+unsigned long crc_more(unsigned long crc, const void* data, std::size_t n) {
+  const auto* p = static_cast<const Bytef*>(data);
   while (n > 0) {
     const uInt chunk = n > (1u << 30) ? (1u << 30) : static_cast<uInt>(n);
-    crc = crc32(crc, reinterpret_cast<const Bytef*>(data), chunk);
-    data += chunk;
+    crc = crc32(crc, p, chunk);
+    p += chunk;
     n -= chunk;
   }
-  return static_cast<uint32_t>(crc);
+  return crc;
+}
+
+std::string option_text(const OptionList& options) {
+  std::string text;
+  for (const auto& [k, v] : options) text += k + "=" + v + "\n";
+  return text;
 }
 
 }  // namespace
 
-const std::string* ModelFile::option(const std::string& key) const {
-  for (const auto& [k, v] : options)
+ModelWriter::ModelWriter(const std::string& path, const OptionList& options, std::string_view learner)
+    : path_(path), tmp_(path + ".tmp." + std::to_string(::getpid())) {
+  file_ = std::fopen(tmp_.c_str(), "wb");
+  if (!file_) throw Error("cannot write model file " + tmp_ + ": " + std::strerror(errno));
+  crc_ = crc32(0L, Z_NULL, 0);
+  put_bytes(kMagic, sizeof kMagic);
+  put(kModelVersion);
+  put_string(option_text(options));
+  put_string(learner);
+}
+
+ModelWriter::~ModelWriter() {
+  if (file_) {
+    std::fclose(file_);
+    std::remove(tmp_.c_str());
+  }
+}
+
+void ModelWriter::fail() {
+  const std::string why = std::strerror(errno);
+  throw Error("error writing model file " + tmp_ + ": " + why);
+}
+
+void ModelWriter::put_bytes(const void* data, std::size_t n) {
+  if (n == 0) return;
+  crc_ = crc_more(crc_, data, n);
+  if (std::fwrite(data, 1, n, file_) != n) fail();
+}
+
+void ModelWriter::put_string(std::string_view s) {
+  put(static_cast<uint32_t>(s.size()));
+  put_bytes(s.data(), s.size());
+}
+
+void ModelWriter::put_floats(const float* data, uint64_t n) {
+  put(n);
+  put_bytes(data, n * sizeof(float));
+}
+
+void ModelWriter::begin_section(std::string_view name, uint32_t version) {
+  put_string(name);
+  put(version);
+}
+
+void ModelWriter::commit() {
+  put(uint32_t{0});
+  const auto crc = static_cast<uint32_t>(crc_);
+  if (std::fwrite(&crc, 1, sizeof crc, file_) != sizeof crc || std::fflush(file_) != 0) fail();
+  if (::fsync(::fileno(file_)) != 0 && errno != EINVAL && errno != EROFS) fail();
+  std::FILE* f = file_;
+  file_ = nullptr;
+  if (std::fclose(f) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(tmp_.c_str());
+    throw Error("error writing model file " + tmp_ + ": " + why);
+  }
+  if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(tmp_.c_str());
+    throw Error("cannot rename " + tmp_ + " to " + path_ + ": " + why);
+  }
+}
+
+ModelReader::ModelReader(const std::string& path) : path_(path) {
+  file_ = std::fopen(path.c_str(), "rb");
+  if (!file_) throw Error("cannot open model file " + path + ": " + std::strerror(errno));
+  crc_ = crc32(0L, Z_NULL, 0);
+  char magic[sizeof kMagic];
+  if (std::fread(magic, 1, sizeof magic, file_) != sizeof magic) {
+    const bool is_error = std::ferror(file_) != 0;
+    const std::string why = is_error ? std::strerror(errno) : "too short to be a model file";
+    std::fclose(file_);
+    file_ = nullptr;
+    throw Error(path + ": " + (is_error ? "cannot read model file: " : "not a learner model file: ") + why);
+  }
+  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) {
+    std::fclose(file_);
+    file_ = nullptr;
+    throw Error(path + ": not a learner model file (bad magic number)");
+  }
+  crc_ = crc_more(crc_, magic, sizeof magic);
+  const auto version = get<uint32_t>();
+  if (version != kModelVersion) {
+    std::fclose(file_);
+    file_ = nullptr;
+    throw Error(path + ": model format version " + std::to_string(version) + " is not this learner's (" +
+                std::to_string(kModelVersion) + "); " +
+                (version > kModelVersion && version < 1000 ? "it was written by a newer learner"
+                 : version < kModelVersion ? "it was written by an older learner: retrain"
+                                           : "the file is corrupt"));
+  }
+  const std::string text = get_string(kMaxHeaderText);
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const auto eq = line.find('=');
+    if (eq == std::string::npos) corrupt("malformed option line '" + line + "'");
+    options_.emplace_back(line.substr(0, eq), line.substr(eq + 1));
+  }
+  learner_ = get_string(256);
+}
+
+ModelReader::~ModelReader() {
+  if (file_) std::fclose(file_);
+}
+
+void ModelReader::corrupt(const std::string& what) const {
+  throw Error(path_ + ": model file is corrupt or truncated (" + what + ")");
+}
+
+const std::string* ModelReader::option(const std::string& key) const {
+  for (const auto& [k, v] : options_)
     if (k == key) return &v;
   return nullptr;
 }
 
-namespace {
-
-// Buffered output to "<path>.tmp.<pid>" with a running CRC; rename on finish.
-class StreamWriter {
- public:
-  explicit StreamWriter(const std::string& path) : path_(path), tmp_(path + ".tmp." + std::to_string(::getpid())) {
-    file_ = std::fopen(tmp_.c_str(), "wb");
-    if (!file_) throw Error("cannot write model file " + tmp_ + ": " + std::strerror(errno));
-    crc_ = crc32(0L, Z_NULL, 0);
+void ModelReader::raw(void* data, std::size_t n) {
+  if (n == 0) return;
+  if (std::fread(data, 1, n, file_) != n) {
+    if (std::ferror(file_)) throw Error(path_ + ": cannot read model file: " + std::strerror(errno));
+    corrupt("unexpected end of file");
   }
-  ~StreamWriter() {
-    if (file_) {
-      std::fclose(file_);
-      std::remove(tmp_.c_str());
-    }
-  }
-  template <class T>
-  void put(const T& v) { put_bytes(&v, sizeof v); }
-  void put_bytes(const void* p, std::size_t n) {
-    crc_ = crc_of_more(crc_, static_cast<const char*>(p), n);
-    if (n > 0 && std::fwrite(p, 1, n, file_) != n) fail();
-  }
-  void finish() {
-    const auto crc = static_cast<uint32_t>(crc_);
-    if (std::fwrite(&crc, 1, sizeof crc, file_) != sizeof crc || std::fflush(file_) != 0) fail();
-    std::FILE* f = file_;
-    file_ = nullptr;
-    if (std::fclose(f) != 0) {
-      std::remove(tmp_.c_str());
-      throw Error("error writing model file " + tmp_ + ": " + std::strerror(errno));
-    }
-    if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
-      const std::string why = std::strerror(errno);
-      std::remove(tmp_.c_str());
-      throw Error("cannot rename " + tmp_ + " to " + path_ + ": " + why);
-    }
-  }
-
- private:
-  static uLong crc_of_more(uLong crc, const char* data, std::size_t n) {
-    while (n > 0) {
-      const uInt chunk = n > (1u << 30) ? (1u << 30) : static_cast<uInt>(n);
-      crc = crc32(crc, reinterpret_cast<const Bytef*>(data), chunk);
-      data += chunk;
-      n -= chunk;
-    }
-    return crc;
-  }
-  [[noreturn]] void fail() { throw Error("error writing model file " + tmp_ + ": " + std::strerror(errno)); }
-
-  std::string path_, tmp_;
-  std::FILE* file_ = nullptr;
-  uLong crc_ = 0;
-};
-
-}  // namespace
-
-void write_model_file(const std::string& path, const ModelFileView& v) {
-  StreamWriter w(path);
-  w.put_bytes(kMagic, sizeof kMagic);
-  w.put(kModelVersion);
-  std::string text;
-  if (v.options)
-    for (const auto& [k, val] : *v.options) text += k + "=" + val + "\n";
-  w.put(static_cast<uint32_t>(text.size()));
-  w.put_bytes(text.data(), text.size());
-  w.put(v.min_label);
-  w.put(v.max_label);
-  w.put(static_cast<uint8_t>(v.fixed_min));
-  w.put(static_cast<uint8_t>(v.fixed_max));
-  w.put(static_cast<uint8_t>(v.has_state));
-  if (v.has_state) {
-    w.put(v.normalized_sum_norm_x);
-    w.put(v.total_weight);
-    w.put(v.learning_rate);
-  }
-  w.put(static_cast<uint32_t>(v.linear_stride));
-  w.put(static_cast<uint64_t>(v.linear_slots * v.linear_stride));
-  if (v.linear_stride == v.source_stride) {
-    w.put_bytes(v.linear, v.linear_slots * v.linear_stride * sizeof(float));
-  } else {
-    std::vector<float> chunk;
-    chunk.reserve(1u << 14);
-    for (std::size_t i = 0; i < v.linear_slots; ++i) {
-      const float* slot = v.linear + i * v.source_stride;
-      chunk.insert(chunk.end(), slot, slot + v.linear_stride);
-      if (chunk.size() >= (1u << 14) || i + 1 == v.linear_slots) {
-        w.put_bytes(chunk.data(), chunk.size() * sizeof(float));
-        chunk.clear();
-      }
-    }
-  }
-  w.put(static_cast<uint64_t>(v.latent_size));
-  w.put_bytes(v.latent, v.latent_size * sizeof(float));
-  w.finish();
 }
 
-void write_model_file(const std::string& path, const ModelFile& model) {
-  ModelFileView v;
-  static_cast<ModelHeader&>(v) = model;
-  v.options = &model.options;
-  v.linear_stride = v.source_stride = model.linear_stride;
-  v.linear = model.linear.data();
-  v.linear_slots = model.linear_stride ? model.linear.size() / model.linear_stride : 0;
-  v.latent = model.latent.data();
-  v.latent_size = model.latent.size();
-  write_model_file(path, v);
+void ModelReader::get_bytes(void* data, std::size_t n) {
+  raw(data, n);
+  crc_ = crc_more(crc_, data, n);
 }
 
-ModelFile read_model_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot open model file " + path + ": " + std::strerror(errno));
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() < sizeof kMagic + 8 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-    throw Error(path + ": not a learner model file (bad magic number)");
-  uint32_t stored_crc;
-  std::memcpy(&stored_crc, bytes.data() + bytes.size() - 4, 4);
-  Reader r(bytes, path);
-  char magic[8];
-  r.get_bytes(magic, 8);
-  const uint32_t version = r.get<uint32_t>();
-  if (version > kModelVersion)
-    throw Error(path + ": model format version " + std::to_string(version) + " is newer than this learner (" +
-                std::to_string(kModelVersion) + ")");
-  if (crc_of(bytes.data(), bytes.size() - 4) != stored_crc)
-    throw Error(path + ": model file is corrupt or truncated (checksum mismatch)");
-  ModelFile model;
-  const uint32_t text_len = r.get<uint32_t>();
-  std::string text(text_len, '\0');
-  r.get_bytes(text.data(), text_len);
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    const auto eq = line.find('=');
-    if (eq == std::string::npos) throw Error(path + ": malformed option line '" + line + "'");
-    model.options.emplace_back(line.substr(0, eq), line.substr(eq + 1));
-  }
-  model.min_label = r.get<double>();
-  model.max_label = r.get<double>();
-  model.fixed_min = r.get<uint8_t>() != 0;
-  model.fixed_max = r.get<uint8_t>() != 0;
-  model.has_state = r.get<uint8_t>() != 0;
-  if (model.has_state) {
-    model.normalized_sum_norm_x = r.get<double>();
-    model.total_weight = r.get<double>();
-    model.learning_rate = r.get<double>();
-  }
-  model.linear_stride = r.get<uint32_t>();
-  model.linear = r.get_floats();
-  model.latent = r.get_floats();
-  return model;
+std::string ModelReader::get_string(std::size_t max_length) {
+  const auto n = get<uint32_t>();
+  if (n > max_length) corrupt("a text field of " + std::to_string(n) + " bytes");
+  std::string s(n, '\0');
+  get_bytes(s.data(), n);
+  return s;
+}
+
+uint64_t ModelReader::get_count(uint64_t max, const char* what) {
+  const auto n = get<uint64_t>();
+  if (n > max) corrupt(std::string(what) + ": " + std::to_string(n) + " entries, at most " + std::to_string(max));
+  return n;
+}
+
+void ModelReader::get_floats(float* data, uint64_t expected, const char* what) {
+  const auto n = get<uint64_t>();
+  if (n != expected)
+    throw Error(path_ + ": " + what + " holds " + std::to_string(n) + " values where the model's options need " +
+                std::to_string(expected));
+  get_bytes(data, n * sizeof(float));
+}
+
+uint32_t ModelReader::section(std::string_view name, uint32_t max_version) {
+  const std::string found = get_string(256);
+  if (found != name)
+    corrupt(found.empty() ? "section '" + std::string(name) + "' is missing"
+                          : "expected section '" + std::string(name) + "', found '" + found + "'");
+  const auto version = get<uint32_t>();
+  if (version < 1 || version > max_version)
+    throw Error(path_ + ": section '" + found + "' has layout version " + std::to_string(version) +
+                ", this learner reads up to " + std::to_string(max_version) + " (written by a newer learner?)");
+  return version;
+}
+
+void ModelReader::finish() {
+  if (finished_) return;
+  const auto end = get<uint32_t>();
+  if (end != 0) corrupt("more sections than the learner '" + learner_ + "' writes");
+  uint32_t stored;
+  raw(&stored, sizeof stored);
+  if (stored != static_cast<uint32_t>(crc_)) corrupt("checksum mismatch");
+  char extra;
+  if (std::fread(&extra, 1, 1, file_) == 1) corrupt("bytes after the checksum");
+  finished_ = true;
 }
 
 }  // namespace learner

@@ -1,63 +1,109 @@
-// Binary model files (-f / -i).
+// Binary model files (-f / -i): a container of named, versioned sections.
 //
 // Layout (little-endian, as written by this machine):
 //   8 bytes  magic "LRNRMODL"
-//   u32      format version (kModelVersion); newer versions are refused
-//   u32      length L, then L bytes of option text: one "key=value" per line,
-//            every option that changes predictions (loss, -b, -q, --rank, ...)
-//   f64 x 2  label range (min, max); u8 x 2 fixed_min, fixed_max
-//   u8       has optimizer state; if 1: f64 N, f64 T, f64 learning rate
-//   u64 n, then n f32: the linear table (stride 4; with --predict_only_model
-//            only the weights are written: stride 1)
-//   u64 n, then n f32: the latent table (0 when there is no --dotproduct)
+//   u32      format version (kModelVersion); other versions are refused
+//   u32 L, L bytes   option text: one "key=value" line per stored option
+//   u32 L, L bytes   the learner that wrote the file ("gd", "perceptron", ...)
+//   sections, each: u32 L, L bytes name, u32 section version, then the
+//            payload, whose layout only the section's owner knows
+//   u32 0    (end of sections)
 //   u32      CRC-32 (zlib) of every byte before it
-// Written to "<path>.tmp.<pid>" and renamed into place, so a crash never
-// leaves a half-written model under the final name. Reading checks magic,
-// version, sizes and CRC and throws learner::Error naming the file otherwise.
+//
+// Sections are read in the order they were written; the reader checks each
+// name and that its version is one the reader knows, so a model from another
+// learner, or a newer layout, is a clear error rather than garbage weights.
+// Payloads stream: tables are written from and read straight into the
+// learner's own arrays (no copy of the whole file in memory), with the CRC
+// running alongside; finish() then checks the CRC and that nothing follows.
+// A file that fails any check throws learner::Error naming the file; the
+// caller must not use the weights read before finish() succeeded.
+//
+// Writing goes to a temporary file beside the target that is renamed into
+// place by commit(); until then (or when the writer is destroyed without
+// commit, e.g. on an exception) nothing appears under the final name.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace learner {
 
-constexpr uint32_t kModelVersion = 1;
+constexpr uint32_t kModelVersion = 2;
+using OptionList = std::vector<std::pair<std::string, std::string>>;
 
-// The scalars of a model file, shared by ModelFile and ModelFileView.
-struct ModelHeader {
-  double min_label = 0.0, max_label = 0.0;
-  bool fixed_min = false, fixed_max = false;
-  bool has_state = false;
-  double normalized_sum_norm_x = 0.0, total_weight = 0.0, learning_rate = 0.0;
+class ModelWriter {
+ public:
+  // Opens the temporary file and writes magic, version, options and learner.
+  ModelWriter(const std::string& path, const OptionList& options, std::string_view learner);
+  ~ModelWriter();  // without commit(): removes the temporary file
+  ModelWriter(const ModelWriter&) = delete;
+  ModelWriter& operator=(const ModelWriter&) = delete;
+
+  void begin_section(std::string_view name, uint32_t version);
+  void put_bytes(const void* data, std::size_t n);
+  template <class T>
+  void put(const T& v) {
+    put_bytes(&v, sizeof v);
+  }
+  void put_string(std::string_view s);             // u32 length + bytes
+  void put_floats(const float* data, uint64_t n);  // u64 n + n floats
+  // Ends the sections, writes the CRC and renames the file into place.
+  void commit();
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_, tmp_;
+  std::FILE* file_ = nullptr;
+  unsigned long crc_ = 0;
+  [[noreturn]] void fail();
 };
 
-struct ModelFile : ModelHeader {
-  std::vector<std::pair<std::string, std::string>> options;
-  unsigned linear_stride = 4;
-  std::vector<float> linear;
-  std::vector<float> latent;
+class ModelReader {
+ public:
+  // Opens `path` and reads magic, version, options and learner name.
+  explicit ModelReader(const std::string& path);
+  ~ModelReader();
+  ModelReader(const ModelReader&) = delete;
+  ModelReader& operator=(const ModelReader&) = delete;
 
+  const std::string& path() const { return path_; }
+  const OptionList& options() const { return options_; }
   const std::string* option(const std::string& key) const;
-};
+  const std::string& learner() const { return learner_; }
 
-// A model file's content by reference, for writing large tables without
-// copying them: the linear table is read as `linear_slots` slots of
-// `source_stride` floats, of which the first `linear_stride` are written
-// (1 = weights only, for --predict_only_model).
-struct ModelFileView : ModelHeader {
-  const std::vector<std::pair<std::string, std::string>>* options = nullptr;
-  unsigned linear_stride = 4, source_stride = 4;
-  const float* linear = nullptr;
-  std::size_t linear_slots = 0;
-  const float* latent = nullptr;
-  std::size_t latent_size = 0;
-};
+  // Enters the next section, which must be `name` at a version in
+  // 1..max_version; returns the version.
+  uint32_t section(std::string_view name, uint32_t max_version);
+  void get_bytes(void* data, std::size_t n);
+  template <class T>
+  T get() {
+    T v;
+    get_bytes(&v, sizeof v);
+    return v;
+  }
+  std::string get_string(std::size_t max_length);
+  // Reads a u64 count that must not exceed `max` (a guard before allocating).
+  uint64_t get_count(uint64_t max, const char* what);
+  // Reads "u64 n + n floats" into data[0..n), n having to equal `expected`.
+  void get_floats(float* data, uint64_t expected, const char* what);
+  // Checks the end marker, the CRC and that the file ends there.
+  void finish();
 
-// Both write the same bytes, streaming with a running CRC.
-void write_model_file(const std::string& path, const ModelFile& model);
-void write_model_file(const std::string& path, const ModelFileView& view);
-ModelFile read_model_file(const std::string& path);
+ private:
+  [[noreturn]] void corrupt(const std::string& what) const;
+  void raw(void* data, std::size_t n);
+  std::string path_;
+  std::FILE* file_ = nullptr;
+  unsigned long crc_ = 0;
+  OptionList options_;
+  std::string learner_;
+  bool finished_ = false;
+};
 
 }  // namespace learner

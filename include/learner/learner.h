@@ -1,0 +1,104 @@
+// The base-learner slot: what every learner (the gradient core with its
+// losses and --dotproduct, the perceptron family, the kernel perceptron, the
+// passive-aggressive learner behind --mira) offers to the reductions and the
+// run loop, which hold a Learner& and nothing more specific.
+//
+// Sub-models. A reduction with K sub-problems (one per class of --oaa, one
+// per game of a filter tree) builds its learner for K sub-models and names
+// them by Part::index in 0..K-1. A prediction is always of a signed sum of
+// parts, p = base + sum_c sign_c f_c(x): one part for --oaa, two for a game of
+// the scoring filter tree or a MIRA update (f_lambda - f_phi). How a learner
+// lays its sub-models out is its own business; the linear ones interleave
+// them as VW does (feature h, sub-model i at slot h K + i), so sub-models
+// never collide with each other within one feature.
+//
+// Contract:
+//  * predict() never changes what a later predict() returns; learn() is the
+//    only call that changes the model. learn() takes the (clipped)
+//    prediction p_hat that predict() gave for the same parts.
+//  * learn() with importance <= 0 is a no-op.
+//  * A non-finite value never enters the learner's weights.
+//  * save() writes the learner's own named, versioned sections
+//    (model/model_file.h); load() reads them back, in the same order, from a
+//    model written by the same learner (the reader checks the name first).
+//  * The steady state allocates nothing per example or per feature.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "learner/example.h"
+
+namespace learner {
+
+class Loss;
+class ModelWriter;
+class ModelReader;
+
+struct Part {
+  uint32_t index = 0;  // sub-model, 0..K-1
+  double sign = 1.0;   // +1 or -1
+};
+using Parts = std::span<const Part>;
+inline constexpr Part kSinglePart[1] = {Part{}};
+
+// Feature names seen per feature index (the full 32-bit hash, before any
+// masking or sub-model layout), for --invert_hash.
+using NameMap = std::unordered_map<uint32_t, std::set<std::string>>;
+
+class Learner {
+ public:
+  virtual ~Learner() = default;
+
+  // The name stored in model files ("gd", "perceptron", "kernel", "pa").
+  virtual std::string_view name() const = 0;
+  // The loss the run reports and codes binary labels with (BinaryCoding).
+  virtual const Loss& loss() const = 0;
+  // True for mistake-driven classifiers (perceptron family, MIRA's PA):
+  // labels are -1/+1, decisions sign(p), reported loss 0/1, no clipping.
+  virtual bool classifier() const { return false; }
+
+  // Raw prediction of base + sum_c sign_c f_c(x).
+  virtual double predict(const Example& ex, const std::vector<Feature>& x, Parts parts) = 0;
+  // The raw score of each part on its own (out[c] = base + f_c(x), sign
+  // ignored); learners that share work across parts (kernel evaluations)
+  // override it.
+  virtual void predict_each(const Example& ex, const std::vector<Feature>& x, Parts parts, double* out) {
+    for (std::size_t c = 0; c < parts.size(); ++c) out[c] = predict(ex, x, parts.subspan(c, 1));
+  }
+  // Moves the parts' signed sum towards `label` with weight `importance`.
+  virtual void learn(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat, double label,
+                     double importance) = 0;
+
+  // --active: the smallest importance weight that would move the prediction
+  // from p_hat to `target` when learning `label`, without changing anything;
+  // +infinity when out of reach. Learners that cannot tell return NaN
+  // (has_min_importance() false) and --active refuses them.
+  virtual bool has_min_importance() const { return false; }
+  virtual double min_importance(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat,
+                                double label, double target) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+
+  // A hint that `ex` comes next (memory prefetch); changes nothing.
+  virtual void prefetch(const Example& ex, const std::vector<Feature>& x) const {}
+  // Called between passes (the gradient learner decays its rate here).
+  virtual void end_pass() {}
+  // Updates that were not finite and were dropped (reported at the end).
+  virtual uint64_t dropped_updates() const { return 0; }
+
+  virtual void save(ModelWriter& out, bool with_state) const = 0;
+  virtual void load(ModelReader& in) = 0;
+  // --readable_model / --invert_hash body: one line per non-zero weight
+  // ("slot:weight", or "name:slot:weight" for the features `names` knows).
+  virtual void write_text(std::FILE* out, const NameMap* names) const = 0;
+};
+
+}  // namespace learner
