@@ -1,0 +1,75 @@
+// The kernel perceptron (seed 002, "Kernel Perceptron") with one support set
+// shared by all K sub-models and per-sub-model coefficients: a mistake on an
+// example stores it once, however many classes' parts it corrects, and one
+// kernel evaluation per support vector serves every class (predict_each
+// computes them once per example and learn() on the same example reuses
+// them), where K separate kernel perceptrons would evaluate K times.
+//
+//   f_c(x) = sum_j a_j[c] k(x_j, x) + b_c x0
+//   mistake (y p <= 0, p = base + sum_c s_c f_c(x), y = +1 if label > 0 else
+//   -1):  a_new[c] += rate importance y s_c,  b_c += rate importance y s_c x0
+// where x0 is the value of the constant feature (kConstantIndex) in x: the
+// constant is taken out of the kernel and kept linear, as the seed's
+// separate bias b (with a linear kernel this is exactly the primal
+// perceptron with its constant feature; under --noconstant there is no bias).
+//
+// Vectors: indices masked to -b bits, duplicates summed, sorted, zeros
+// dropped; kept in one flat pool with their squared and L1 norms.
+// Kernels: linear <x,x'>; poly (gamma <x,x'> + coef0)^degree;
+// rbf exp(-gamma |x-x'|^2); laplacian exp(-gamma |x-x'|_1).
+//
+// Budget N > 0 bounds the support set. When it is full, a mistake first
+// evicts one vector, then inserts: "oldest" drops the earliest inserted
+// (a sliding window over recent mistakes, the forgetron's choice);
+// "smallest" drops argmin_j max_c |a_j[c]| (the vector whose removal
+// changes every f_c least per unit kernel value). The bias is never evicted.
+// An example identical to the one last seen (same features) adds to the
+// vector it already inserted instead of inserting a copy.
+//
+// Name in model files: "kernel"; sections "kernel.config" (the kernel and
+// its parameters, checked on load), "kernel.bias", "kernel.support"
+// (version 1). Reported loss: "perceptron".
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "learner/learner.h"
+
+namespace learner {
+
+enum class KernelKind : uint8_t { kLinear, kPoly, kRbf, kLaplacian };
+enum class Eviction : uint8_t { kOldest, kSmallest };
+
+struct KernelConfig {
+  uint32_t bits = 18;        // -b: feature indices are masked to bits
+  uint32_t sub_models = 1;   // K
+  KernelKind kernel = KernelKind::kRbf;
+  int degree = 2;            // --degree (poly), >= 1
+  double coef0 = 1.0;        // --coef0 (poly)
+  double gamma = 1.0;        // --gamma (poly, rbf, laplacian), > 0
+  double rate = 1.0;         // -l
+  uint64_t budget = 0;       // --budget: max support vectors, 0 = unbounded
+  Eviction eviction = Eviction::kOldest;
+};
+
+// "linear|poly|rbf|laplacian" and "oldest|smallest"; throw learner::Error
+// for other names.
+KernelKind parse_kernel(const std::string& name);
+Eviction parse_eviction(const std::string& name);
+
+class KernelLearner : public Learner {
+ public:
+  bool classifier() const override { return true; }
+  // Kernel evaluations so far (for the report: evaluations per example).
+  virtual uint64_t kernel_evaluations() const = 0;
+  virtual uint64_t support_size() const = 0;
+  virtual uint64_t updates() const = 0;  // mistakes that changed the model
+};
+
+// Throws learner::Error for bits outside 1..32, sub_models 0, degree < 1,
+// gamma or rate not finite and positive, coef0 not finite.
+std::unique_ptr<KernelLearner> make_kernel_perceptron(const KernelConfig& config);
+
+}  // namespace learner
