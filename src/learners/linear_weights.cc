@@ -20,13 +20,12 @@ LinearWeights::LinearWeights(uint32_t bits, uint32_t sub_models, bool averaged)
 
 double LinearWeights::predict(const Example& ex, const std::vector<Feature>& x, Parts parts, bool average) const {
   const bool avg = average && averaged_ && steps_ > 0.0;
-  const double inv = avg ? 1.0 / steps_ : 0.0;
   double p = ex.base;
   for (const Part& part : parts) {
     double s = 0.0;
     for (const Feature& f : x) {
       const uint64_t i = slot(f.index, part.index);
-      s += f.value * (avg ? w_[i] - u_[i] * inv : static_cast<double>(w_[i]));
+      s += f.value * (avg ? final_weight(i) : w_[i]);
     }
     p += part.sign * s;
   }
@@ -67,11 +66,6 @@ bool LinearWeights::add(double scale) {
   return true;
 }
 
-double LinearWeights::final_weight(uint64_t s) const {
-  if (!averaged_ || steps_ <= 0.0) return w_[s];
-  return w_[s] - u_[s] / steps_;
-}
-
 void LinearWeights::save(ModelWriter& out, const std::string& name, bool with_state) const {
   const bool state = with_state && averaged_;
   out.begin_section(name + ".config", 1);
@@ -83,7 +77,7 @@ void LinearWeights::save(ModelWriter& out, const std::string& name, bool with_st
     out.put_floats(w_.data(), w_.size());
   } else {
     std::vector<float> avg(w_.size());
-    for (uint64_t s = 0; s < w_.size(); ++s) avg[s] = static_cast<float>(final_weight(s));
+    for (uint64_t s = 0; s < w_.size(); ++s) avg[s] = final_weight(s);
     out.put_floats(avg.data(), avg.size());
   }
   if (state) {
@@ -132,7 +126,7 @@ void LinearWeights::write_text(std::FILE* out, const NameMap* names) const {
         for (const std::string& n : set)
           by_slot[slot(h, i)].push_back(k_ > 1 ? n + "[" + std::to_string(i) + "]" : n);
   for (uint64_t s = 0; s < w_.size(); ++s) {
-    const float v = static_cast<float>(final_weight(s));
+    const float v = final_weight(s);
     if (v == 0.0f) continue;
     auto it = by_slot.find(s);
     if (it == by_slot.end()) {

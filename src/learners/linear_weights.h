@@ -32,8 +32,12 @@ class LinearWeights {
   // Ends one step of the weight sequence (one learn() call).
   void tick() { steps_ += 1.0; }
 
-  // The weight a test-time prediction uses (the average when averaged).
-  double final_weight(uint64_t s) const;
+  // The weight a test-time prediction uses: w, or the average rounded to
+  // float (as saved, so a saved model predicts exactly as before saving).
+  float final_weight(uint64_t s) const {
+    if (!averaged_ || steps_ <= 0.0) return w_[s];
+    return static_cast<float>(w_[s] - u_[s] / steps_);
+  }
   uint64_t size() const { return w_.size(); }
 
   // Sections "<name>.config", "<name>.weights", ["<name>.average"].

@@ -1,6 +1,7 @@
 #include "learner/learners/passive_aggressive.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "learner/error.h"
 #include "linear_base.h"
@@ -23,7 +24,9 @@ class PassiveAggressive final : public detail::LinearBase {
     const double margin = y * p;
     if (margin < target) {
       const double norm = weights_.gradient(x, parts);
-      if (norm > 0.0) {
+      if (!std::isfinite(norm)) {
+        ++dropped_;
+      } else if (norm > 0.0) {
         const double alpha = std::min((target - margin) / norm, cap_ * importance);  // seed 003, PA-I cap
         apply(y * alpha);
       }
