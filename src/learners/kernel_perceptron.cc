@@ -34,7 +34,13 @@ class KernelPerceptron final : public KernelLearner {
 
   void predict_each(const Example& ex, const std::vector<Feature>& x, Parts parts, double* out) override {
     cache(x);
-    for (std::size_t c = 0; c < parts.size(); ++c) out[c] = ex.base + f(parts[c].index);
+    // One sweep over the support set for all parts.
+    for (std::size_t c = 0; c < parts.size(); ++c) out[c] = bias_[parts[c].index] * x_.x0();
+    for (uint64_t j = 0; j < support_.size(); ++j) {
+      const float* a = support_.coef(j);
+      for (std::size_t c = 0; c < parts.size(); ++c) out[c] += a[parts[c].index] * kv_[j];
+    }
+    for (std::size_t c = 0; c < parts.size(); ++c) out[c] += ex.base;
   }
 
   void learn(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat, double label,

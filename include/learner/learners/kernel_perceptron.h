@@ -26,6 +26,11 @@
 // An example identical to the one last seen (same features) adds to the
 // vector it already inserted instead of inserting a copy.
 //
+// learn() recomputes p from the cached kernel values (exact and cheap)
+// rather than trusting p_hat. write_text() writes "bias[c]:b", then per
+// support vector j "sv<j>[c]:a_j[c]" (non-zero coefficients) and
+// "sv<j>: index:value ..." (masked indices; names are not used).
+//
 // Name in model files: "kernel"; sections "kernel.config" (the kernel and
 // its parameters, checked on load), "kernel.bias", "kernel.support"
 // (version 1). Reported loss: "perceptron".
