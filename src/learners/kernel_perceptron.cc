@@ -49,6 +49,7 @@ class KernelPerceptron final : public KernelLearner {
     cache(x);  // a hit after predict() on the same example
     const double y = label > 0.0 ? 1.0 : -1.0;
     if (y * (ex.base + signed_sum(parts)) > 0.0) return;  // no mistake (seed 002)
+    if (empty_update(parts)) return;                       // e.g. parts {y*: +1, y*: -1}
     const double step = config_.rate * importance * y;
     if (!finite_step(step, parts)) {
       ++dropped_;
@@ -95,6 +96,17 @@ class KernelPerceptron final : public KernelLearner {
     double s = 0.0;
     for (const Part& part : parts) s += part.sign * f(part.index);
     return s;
+  }
+
+  // True when the parts' signs cancel on every sub-model they name.
+  static bool empty_update(Parts parts) {
+    for (const Part& a : parts) {
+      double net = 0.0;
+      for (const Part& b : parts)
+        if (b.index == a.index) net += b.sign;
+      if (net != 0.0) return false;
+    }
+    return true;
   }
 
   // True when the update of `step` keeps every number finite.

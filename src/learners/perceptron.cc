@@ -18,8 +18,7 @@ class Perceptron final : public detail::LinearBase {
     if (!(importance > 0.0)) return;
     const double y = label > 0.0 ? 1.0 : -1.0;
     if (y * current(ex, x, parts, p_hat) <= 0.0) {  // a mistake (seed 002: y (w.x + b) <= 0)
-      weights_.gradient(x, parts);
-      apply(rate_ * importance * y);
+      if (weights_.gradient(x, parts) != 0.0) apply(rate_ * importance * y);  // g = 0: nothing to move
     }
     weights_.tick();
   }

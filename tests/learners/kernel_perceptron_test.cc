@@ -155,6 +155,15 @@ TEST(KernelPerceptron, ConstantFeatureIsALinearBias) {
   EXPECT_EQ(test::text_of(*l), "bias[0]:-0.5\nsv0[0]:-0.5\nsv0: 4:1\n");
 }
 
+TEST(KernelPerceptron, CancellingPartsInsertNothing) {
+  // A correct MIRA prediction passes parts {y*: +1, y*: -1}: p = 0, an empty update.
+  auto l = make_kernel_perceptron({.sub_models = 3, .budget = 5});
+  const Part same[2] = {{1, 1.0}, {1, -1.0}};
+  for (uint32_t i = 0; i < 10; ++i) l->learn(kEx, {{1.0f, i}}, same, 0.0, 0.0, 1.0);
+  EXPECT_EQ(l->support_size(), 0u);
+  EXPECT_EQ(l->updates(), 0u);
+}
+
 TEST(KernelPerceptron, NonFiniteNeverEntersTheModel) {
   auto l = make_kernel_perceptron({.kernel = KernelKind::kLinear});
   l->learn(kEx, {{std::numeric_limits<float>::infinity(), 1}}, kSinglePart, 0.0, 1.0, 1.0);

@@ -69,6 +69,14 @@ TEST(Perceptron, TwoPartsMoveTheSignedSum) {
   EXPECT_DOUBLE_EQ(l->predict(kEx, x, parts), 4.0);
 }
 
+TEST(Perceptron, CancellingPartsAreNoUpdate) {
+  auto l = make_perceptron({.bits = 8, .sub_models = 2});
+  const Part same[2] = {{1, 1.0}, {1, -1.0}};
+  l->learn(kEx, {{1.0f, 3}}, same, 0.0, 1.0, 1.0);
+  EXPECT_EQ(l->updates(), 0u);
+  EXPECT_EQ(test::text_of(*l), "");
+}
+
 TEST(Perceptron, StopsUpdatingOnASeparableSet) {
   const test::Separable s = test::separable(300, 5, 0.1, 0.3, 7);
   auto l = make_perceptron({.bits = 18});
