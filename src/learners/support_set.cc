@@ -14,6 +14,7 @@ uint64_t SupportSet::add(const SparseView& v) {
   idx_.insert(idx_.end(), v.idx, v.idx + v.n);
   val_.insert(val_.end(), v.val, v.val + v.n);
   coef_.insert(coef_.end(), k_, 0.0f);
+  sums_.insert(sums_.end(), k_, 0.0);
   return meta_.size() - 1;
 }
 
@@ -22,6 +23,8 @@ void SupportSet::erase(uint64_t j) {
   meta_.erase(meta_.begin() + static_cast<std::ptrdiff_t>(j));
   coef_.erase(coef_.begin() + static_cast<std::ptrdiff_t>(j * k_),
               coef_.begin() + static_cast<std::ptrdiff_t>((j + 1) * k_));
+  sums_.erase(sums_.begin() + static_cast<std::ptrdiff_t>(j * k_),
+              sums_.begin() + static_cast<std::ptrdiff_t>((j + 1) * k_));
   if (dead_ > idx_.size() - dead_) compact();
 }
 
@@ -58,6 +61,7 @@ void SupportSet::clear() {
   val_.clear();
   meta_.clear();
   coef_.clear();
+  sums_.clear();
   dead_ = 0;
 }
 
@@ -65,15 +69,27 @@ void SupportSet::clear() {
 
 namespace learner::detail {
 
-void SupportSet::save(ModelWriter& out) const {
+void SupportSet::save(ModelWriter& out, double steps) const {
   out.put<uint64_t>(meta_.size());
   for (uint64_t j = 0; j < meta_.size(); ++j) {
     const SparseView v = view(j);
     out.put<uint32_t>(v.n);
     out.put_bytes(v.idx, v.n * sizeof(uint32_t));
     out.put_bytes(v.val, v.n * sizeof(float));
-    out.put_bytes(coef(j), k_ * sizeof(float));
+    for (uint32_t c = 0; c < k_; ++c) out.put<float>(coef_at(j, c, steps));
   }
+}
+
+void SupportSet::save_sums(ModelWriter& out) const {
+  out.put<uint64_t>(meta_.size());
+  out.put_bytes(sums_.data(), sums_.size() * sizeof(double));
+}
+
+void SupportSet::load_sums(ModelReader& in) {
+  if (in.get<uint64_t>() != meta_.size()) throw Error(in.path() + ": corrupt averaging sums");
+  in.get_bytes(sums_.data(), sums_.size() * sizeof(double));
+  for (double u : sums_)
+    if (!std::isfinite(u)) throw Error(in.path() + ": non-finite averaging sum");
 }
 
 void SupportSet::load(ModelReader& in, uint64_t mask, uint64_t max_size) {
@@ -100,6 +116,7 @@ void SupportSet::load(ModelReader& in, uint64_t mask, uint64_t max_size) {
     }
     meta_.push_back(m);
     coef_.resize(coef_.size() + k_);
+    sums_.resize(sums_.size() + k_, 0.0);
     in.get_bytes(coef(j), k_ * sizeof(float));
     for (uint32_t c = 0; c < k_; ++c)
       if (!std::isfinite(coef(j)[c])) corrupt("coefficient");

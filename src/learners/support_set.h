@@ -6,6 +6,7 @@
 // its buffers have grown.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -25,6 +26,13 @@ class SupportSet {
   }
   float* coef(uint64_t j) { return coef_.data() + j * k_; }
   const float* coef(uint64_t j) const { return coef_.data() + j * k_; }
+  // Averaging sums u (kernel_perceptron.h), parallel to the coefficients.
+  double* sums(uint64_t j) { return sums_.data() + j * k_; }
+  const double* sums(uint64_t j) const { return sums_.data() + j * k_; }
+  // a_j[c], or the average a - u / steps when steps > 0, rounded to float.
+  float coef_at(uint64_t j, uint32_t c, double steps) const {
+    return steps > 0.0 ? static_cast<float>(coef(j)[c] - sums(j)[c] / steps) : coef(j)[c];
+  }
 
   // Appends a copy of v with zero coefficients; returns its position.
   uint64_t add(const SparseView& v);
@@ -35,10 +43,15 @@ class SupportSet {
   void clear();
 
   // Section payload: u64 N, then per vector u32 n, n u32 indices, n floats,
-  // K float coefficients. load() replaces the set and throws learner::Error
-  // for an index >= 2^bits, unsorted indices or a non-finite number.
-  void save(ModelWriter& out) const;
+  // K float coefficients (coef_at(j, c, steps)). load() replaces the set
+  // (sums 0) and throws learner::Error for an index >= 2^bits, unsorted
+  // indices or a non-finite number.
+  void save(ModelWriter& out, double steps) const;
   void load(ModelReader& in, uint64_t mask, uint64_t max_size);
+  // The sums: N K doubles, N having to be size().
+  void save_sums(ModelWriter& out) const;
+  void load_sums(ModelReader& in);
+  void clear_sums() { std::fill(sums_.begin(), sums_.end(), 0.0); }
 
  private:
   struct Meta {
@@ -53,6 +66,7 @@ class SupportSet {
   std::vector<float> val_;
   std::vector<Meta> meta_;
   std::vector<float> coef_;
+  std::vector<double> sums_;
   uint64_t dead_ = 0;
 };
 

@@ -56,6 +56,29 @@ TEST(KernelPerceptron, LinearKernelEqualsPrimalWithTwoParts) {
   EXPECT_EQ(primal->updates(), dual->updates());
 }
 
+TEST(KernelPerceptron, AveragedLinearKernelEqualsTheAveragedPrimal) {
+  const test::Data d = test::blobs(150, 5, 2, 1.5, 24);
+  auto primal = make_perceptron({.bits = 18, .averaged = true});
+  auto dual = make_kernel_perceptron({.bits = 18, .kernel = KernelKind::kLinear, .averaged = true});
+  ASSERT_TRUE(averaging(*dual) && averaging(*dual)->averaged());
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t e = 0; e < d.x.size(); ++e) {
+      const double y = label_of(d, e);
+      primal->learn(kEx, d.x[e], kSinglePart, primal->predict(kEx, d.x[e], kSinglePart), y, 1.0);
+      dual->learn(kEx, d.x[e], kSinglePart, dual->predict(kEx, d.x[e], kSinglePart), y, 1.0);
+      primal->predict_with_average(true);
+      dual->predict_with_average(true);
+      for (std::size_t probe = 0; probe < d.x.size(); probe += 37) {  // the averages agree throughout
+        const double p = primal->predict(kEx, d.x[probe], kSinglePart);
+        ASSERT_NEAR(p, dual->predict(kEx, d.x[probe], kSinglePart), 1e-4 * (1.0 + std::fabs(p)));
+      }
+      primal->predict_with_average(false);
+      dual->predict_with_average(false);
+    }
+  }
+  EXPECT_EQ(primal->updates(), dual->updates());
+}
+
 TEST(KernelPerceptron, KernelValuesMatchTheirDefinitions) {
   // One support vector a (coefficient 1, no constant: no bias): f(b) = k(a, b).
   const std::vector<Feature> a = {{1.0f, 1}, {2.0f, 2}, {0.5f, 2}}, b = {{3.0f, 2}, {-1.0f, 5}};

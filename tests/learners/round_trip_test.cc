@@ -37,7 +37,7 @@ std::vector<double> scores(Learner& l, const test::Data& d) {
 }
 
 void set_average(Learner& l, bool on) {
-  if (auto* linear = dynamic_cast<LinearLearner*>(&l)) linear->predict_with_average(on);
+  if (Averaging* a = averaging(l)) a->predict_with_average(on);
 }
 
 using Factory = std::function<std::unique_ptr<Learner>()>;
@@ -55,6 +55,11 @@ std::vector<Named> learners() {
       {"pa_capped", [] { return make_passive_aggressive({.bits = 12, .sub_models = 3, .averaged = false, .cap = 0.5}); }},
       {"kernel_rbf",
        [] { return make_kernel_perceptron({.bits = 12, .sub_models = 3, .budget = 30, .eviction = Eviction::kSmallest}); }},
+      {"kernel_laplacian_averaged",
+       [] {
+         return make_kernel_perceptron(
+             {.bits = 12, .sub_models = 3, .kernel = KernelKind::kLaplacian, .budget = 40, .averaged = true});
+       }},
       {"kernel_poly", [] { return make_kernel_perceptron({.bits = 12, .sub_models = 3, .kernel = KernelKind::kPoly}); }},
   };
 }

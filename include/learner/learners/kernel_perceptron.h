@@ -26,14 +26,20 @@
 // An example identical to the one last seen (same features) adds to the
 // vector it already inserted instead of inserting a copy.
 //
+// Averaging (averaging.h, the lazy sums of linear_learner.h on the
+// coefficients and the bias): the average of f_1..f_T over the learn() calls
+// so far, restricted to the support vectors still in the set (an evicted
+// vector takes its share of the average with it).
+//
 // learn() recomputes p from the cached kernel values (exact and cheap)
 // rather than trusting p_hat. write_text() writes "bias[c]:b", then per
 // support vector j "sv<j>[c]:a_j[c]" (non-zero coefficients) and
 // "sv<j>: index:value ..." (masked indices; names are not used).
 //
 // Name in model files: "kernel"; sections "kernel.config" (the kernel and
-// its parameters, checked on load), "kernel.bias", "kernel.support"
-// (version 1). Reported loss: "perceptron".
+// its parameters, checked on load), "kernel.bias", "kernel.support" and,
+// with state when averaged, "kernel.average" (version 1). Without state an
+// averaged model holds the average. Reported loss: "perceptron".
 #pragma once
 
 #include <cstdint>
@@ -41,6 +47,7 @@
 #include <string>
 
 #include "learner/learner.h"
+#include "learner/learners/averaging.h"
 
 namespace learner {
 
@@ -57,6 +64,7 @@ struct KernelConfig {
   double rate = 1.0;         // -l
   uint64_t budget = 0;       // --budget: max support vectors, 0 = unbounded
   Eviction eviction = Eviction::kOldest;
+  bool averaged = false;     // --averaged
 };
 
 // "linear|poly|rbf|laplacian" and "oldest|smallest"; throw learner::Error
@@ -64,7 +72,7 @@ struct KernelConfig {
 KernelKind parse_kernel(const std::string& name);
 Eviction parse_eviction(const std::string& name);
 
-class KernelLearner : public Learner {
+class KernelLearner : public Learner, public Averaging {
  public:
   bool classifier() const override { return true; }
   // Kernel evaluations so far (for the report: evaluations per example).

@@ -15,10 +15,11 @@
 // learn() for every training example (a correct MIRA prediction passes
 // parts {y*, y*}, whose update is empty).
 //
-// Which weights are used:
+// Which weights are used (averaging.h):
 //  * predict() uses the current weights w (online mistakes during training)
 //    unless predict_with_average(true): the run loop sets it for test-time
-//    prediction (-t, holdout evaluation, -p after training).
+//    prediction (-t, holdout evaluation). learn() then recomputes the margin
+//    on w instead of trusting p_hat.
 //  * save(with_state = false) and write_text() write the average (the model a
 //    user keeps); save(with_state = true) writes w, u and T so that training
 //    resumes exactly. A model loaded without state has w = average, u = 0.
@@ -27,17 +28,13 @@
 #include <cstdint>
 
 #include "learner/learner.h"
+#include "learner/learners/averaging.h"
 
 namespace learner {
 
-class LinearLearner : public Learner {
+class LinearLearner : public Learner, public Averaging {
  public:
   bool classifier() const override { return true; }
-  // True when built with averaging.
-  virtual bool averaged() const = 0;
-  // Test-time switch: predict() with the average instead of w (no-op when
-  // not averaged). learn() is unaffected (it recomputes the margin on w).
-  virtual void predict_with_average(bool on) = 0;
   // learn() calls that changed the weights.
   virtual uint64_t updates() const = 0;
 };
