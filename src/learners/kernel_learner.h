@@ -49,9 +49,6 @@ class KernelPerceptron final : public KernelLearner {
   // The steps to average over: T when predicting with the average, else 0
   // (the current coefficients).
   double average_steps() const { return use_average_ ? steps_ : 0.0; }
-  float bias_at(uint32_t c, double steps) const {
-    return steps > 0.0 ? static_cast<float>(bias_[c] - bias_sums_[c] / steps) : bias_[c];
-  }
   // The parts' raw scores (without base) on the cached example.
   void scores(Parts parts, double steps, double* out) const;
   double signed_sum(Parts parts, double steps) const;
@@ -63,8 +60,6 @@ class KernelPerceptron final : public KernelLearner {
   KernelFunction kernel_;
   std::unique_ptr<Loss> loss_;
   SupportSet support_;
-  std::vector<float> bias_;
-  std::vector<double> bias_sums_;
   double steps_ = 0.0;  // learn() calls so far (the averaging's T)
   bool use_average_ = false;
   // The cached example.

@@ -19,15 +19,11 @@ void KernelPerceptron::save(ModelWriter& out, bool with_state) const {
   out.put<uint32_t>(config_.bits);
   out.put<uint32_t>(config_.sub_models);
   out.put<uint8_t>(state ? 1 : 0);
-  out.begin_section("kernel.bias", 1);
-  out.put<uint64_t>(bias_.size());
-  for (uint32_t c = 0; c < config_.sub_models; ++c) out.put<float>(bias_at(c, steps));
   out.begin_section("kernel.support", 1);
   support_.save(out, steps);
   if (state) {
     out.begin_section("kernel.average", 1);
     out.put<double>(steps_);
-    out.put_bytes(bias_sums_.data(), bias_sums_.size() * sizeof(double));
     support_.save_sums(out);
   }
 }
@@ -48,24 +44,17 @@ void KernelPerceptron::load(ModelReader& in) {
       (poly && (degree != config_.degree || coef0 != config_.coef0)) || (uses_gamma && gamma != config_.gamma))
     throw Error(in.path() + ": the model's kernel, its parameters, -b or sub-models differ from the learner's");
   if (state > 1) throw Error(in.path() + ": corrupt kernel.config");
-  in.section("kernel.bias", 1);
-  in.get_floats(bias_.data(), bias_.size(), "bias");
-  for (float b : bias_)
-    if (!std::isfinite(b)) throw Error(in.path() + ": non-finite kernel.bias");
   in.section("kernel.support", 1);
   support_.load(in, mask_, config_.budget > 0 ? config_.budget : uint64_t{1} << 40);
-  std::fill(bias_sums_.begin(), bias_sums_.end(), 0.0);
   steps_ = 0.0;
   if (state) {
     in.section("kernel.average", 1);
     const auto steps = in.get<double>();
     if (!(steps >= 0.0 && std::isfinite(steps))) throw Error(in.path() + ": corrupt kernel.average");
-    in.get_bytes(bias_sums_.data(), bias_sums_.size() * sizeof(double));
     support_.load_sums(in);
     if (config_.averaged) {
       steps_ = steps;
     } else {  // continued without averaging: the sums are not used
-      std::fill(bias_sums_.begin(), bias_sums_.end(), 0.0);
       support_.clear_sums();
     }
   }
@@ -73,11 +62,9 @@ void KernelPerceptron::load(ModelReader& in) {
 }
 
 void KernelPerceptron::write_text(std::FILE* out, const NameMap* names) const {
-  // The model as saved: "bias[c]:b" per non-zero bias, then per vector j
-  // "sv<j>[c]:a" per non-zero coefficient and "sv<j>: index:value ...".
+  // The model as saved: per vector j "sv<j>[c]:a" per non-zero coefficient
+  // and "sv<j>: index:value ... [constant:x0]".
   const double steps = config_.averaged ? steps_ : 0.0;
-  for (uint32_t c = 0; c < config_.sub_models; ++c)
-    if (const float b = bias_at(c, steps); b != 0.0f) std::fprintf(out, "bias[%u]:%.9g\n", c, b);
   for (uint64_t j = 0; j < support_.size(); ++j) {
     const auto jj = static_cast<unsigned long long>(j);
     for (uint32_t c = 0; c < config_.sub_models; ++c)
@@ -85,6 +72,7 @@ void KernelPerceptron::write_text(std::FILE* out, const NameMap* names) const {
     const SparseView v = support_.view(j);
     std::fprintf(out, "sv%llu:", jj);
     for (uint32_t i = 0; i < v.n; ++i) std::fprintf(out, " %u:%.9g", v.idx[i], v.val[i]);
+    if (v.x0 != 0.0f) std::fprintf(out, " constant:%.9g", v.x0);
     std::fprintf(out, "\n");
   }
 }

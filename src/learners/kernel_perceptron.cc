@@ -10,8 +10,7 @@ namespace detail {
 
 KernelPerceptron::KernelPerceptron(const KernelConfig& c)
     : config_(c), mask_((uint64_t{1} << c.bits) - 1), kernel_{c.kernel, c.degree, c.coef0, c.gamma},
-      loss_(make_loss(LossSpec{"perceptron"})), support_(c.sub_models), bias_(c.sub_models, 0.0f),
-      bias_sums_(c.sub_models, 0.0) {}
+      loss_(make_loss(LossSpec{"perceptron"})), support_(c.sub_models) {}
 
 void KernelPerceptron::refill(const std::vector<Feature>& x) {
   key_.assign(x.begin(), x.end());
@@ -26,7 +25,7 @@ void KernelPerceptron::refill(const std::vector<Feature>& x) {
 
 void KernelPerceptron::scores(Parts parts, double steps, double* out) const {
   // One sweep over the support set for all parts.
-  for (std::size_t c = 0; c < parts.size(); ++c) out[c] = bias_at(parts[c].index, steps) * x_.x0();
+  for (std::size_t c = 0; c < parts.size(); ++c) out[c] = 0.0;
   for (uint64_t j = 0; j < support_.size(); ++j)
     for (std::size_t c = 0; c < parts.size(); ++c) out[c] += support_.coef_at(j, parts[c].index, steps) * kv_[j];
 }
@@ -79,11 +78,9 @@ void KernelPerceptron::learn(const Example& ex, const std::vector<Feature>& x, P
       if (self_ < 0) insert();
       const auto j = static_cast<uint64_t>(self_);
       for (const Part& part : parts) {
-        const double da = step * part.sign, db = da * x_.x0();
+        const double da = step * part.sign;
         support_.coef(j)[part.index] = static_cast<float>(support_.coef(j)[part.index] + da);
         support_.sums(j)[part.index] += steps_ * da;  // lazy averaging: (t - 1) delta
-        bias_[part.index] = static_cast<float>(bias_[part.index] + db);
-        bias_sums_[part.index] += steps_ * db;
       }
       ++updates_;
     }
@@ -97,10 +94,7 @@ bool KernelPerceptron::step_is_finite(double step, Parts parts) const {
     const double a = self_ < 0 ? 0.0 : support_.coef(static_cast<uint64_t>(self_))[part.index];
     const double u = self_ < 0 ? 0.0 : support_.sums(static_cast<uint64_t>(self_))[part.index];
     const double da = step * part.sign;
-    if (!std::isfinite(static_cast<float>(a + da)) || !std::isfinite(u + steps_ * da) ||
-        !std::isfinite(static_cast<float>(bias_[part.index] + da * x_.x0())) ||
-        !std::isfinite(bias_sums_[part.index] + steps_ * da * x_.x0()))
-      return false;
+    if (!std::isfinite(static_cast<float>(a + da)) || !std::isfinite(u + steps_ * da)) return false;
   }
   return true;
 }

@@ -9,14 +9,15 @@ namespace learner::detail {
 
 void PreparedVector::prepare(const std::vector<Feature>& x, uint64_t mask) {
   scratch_.clear();
-  x0_ = 0.0;
+  double x0 = 0.0;
   for (const Feature& f : x) {
     if (f.index == kConstantIndex)
-      x0_ += f.value;
+      x0 += f.value;
     else
       scratch_.emplace_back(static_cast<uint32_t>(f.index & mask), f.value);
   }
   std::sort(scratch_.begin(), scratch_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  x0_ = static_cast<float>(x0);
   idx_.clear();
   val_.clear();
   sq_ = l1_ = 0.0;
@@ -67,22 +68,28 @@ double l1_distance(const SparseView& a, const SparseView& b) {
   return std::max(s, 0.0);
 }
 
-double KernelFunction::operator()(const SparseView& a, const SparseView& b) const {
-  switch (kind) {
+namespace {
+double base_kernel(const KernelFunction& k, const SparseView& a, const SparseView& b) {
+  switch (k.kind) {
     case KernelKind::kLinear:
       return dot(a, b);
     case KernelKind::kPoly: {
-      const double base = gamma * dot(a, b) + coef0;
+      const double base = k.gamma * dot(a, b) + k.coef0;
       double r = 1.0;
-      for (int d = 0; d < degree; ++d) r *= base;
+      for (int d = 0; d < k.degree; ++d) r *= base;
       return r;
     }
     case KernelKind::kRbf:
-      return std::exp(-gamma * std::max(a.sq + b.sq - 2.0 * dot(a, b), 0.0));
+      return std::exp(-k.gamma * std::max(a.sq + b.sq - 2.0 * dot(a, b), 0.0));
     case KernelKind::kLaplacian:
-      return std::exp(-gamma * l1_distance(a, b));
+      return std::exp(-k.gamma * l1_distance(a, b));
   }
   return 0.0;
+}
+}  // namespace
+
+double KernelFunction::operator()(const SparseView& a, const SparseView& b) const {
+  return static_cast<double>(a.x0) * b.x0 + base_kernel(*this, a, b);
 }
 
 }  // namespace learner::detail

@@ -18,6 +18,7 @@ struct SparseView {
   uint32_t n;
   double sq;  // sum v^2
   double l1;  // sum |v|
+  float x0;   // the constant feature's value (kept out of idx/val)
 };
 
 // One example's x made ready for the kernels: indices masked, duplicates
@@ -26,8 +27,9 @@ struct SparseView {
 class PreparedVector {
  public:
   void prepare(const std::vector<Feature>& x, uint64_t mask);
-  SparseView view() const { return {idx_.data(), val_.data(), static_cast<uint32_t>(idx_.size()), sq_, l1_}; }
-  double x0() const { return x0_; }
+  SparseView view() const {
+    return {idx_.data(), val_.data(), static_cast<uint32_t>(idx_.size()), sq_, l1_, x0_};
+  }
   // False when a value or a norm is not finite.
   bool finite() const;
 
@@ -35,12 +37,15 @@ class PreparedVector {
   std::vector<std::pair<uint32_t, double>> scratch_;
   std::vector<uint32_t> idx_;
   std::vector<float> val_;
-  double sq_ = 0.0, l1_ = 0.0, x0_ = 0.0;
+  double sq_ = 0.0, l1_ = 0.0;
+  float x0_ = 0.0f;
 };
 
 double dot(const SparseView& a, const SparseView& b);
 double l1_distance(const SparseView& a, const SparseView& b);
 
+// k(a, b) on the non-constant features, plus a.x0 b.x0 (the bias term of
+// kernel_perceptron.h).
 struct KernelFunction {
   KernelKind kind;
   int degree;

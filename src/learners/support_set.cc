@@ -10,7 +10,7 @@
 namespace learner::detail {
 
 uint64_t SupportSet::add(const SparseView& v) {
-  meta_.push_back(Meta{idx_.size(), v.n, v.sq, v.l1});
+  meta_.push_back(Meta{idx_.size(), v.n, v.sq, v.l1, v.x0});
   idx_.insert(idx_.end(), v.idx, v.idx + v.n);
   val_.insert(val_.end(), v.val, v.val + v.n);
   coef_.insert(coef_.end(), k_, 0.0f);
@@ -76,6 +76,7 @@ void SupportSet::save(ModelWriter& out, double steps) const {
     out.put<uint32_t>(v.n);
     out.put_bytes(v.idx, v.n * sizeof(uint32_t));
     out.put_bytes(v.val, v.n * sizeof(float));
+    out.put<float>(v.x0);
     for (uint32_t c = 0; c < k_; ++c) out.put<float>(coef_at(j, c, steps));
   }
 }
@@ -99,7 +100,7 @@ void SupportSet::load(ModelReader& in, uint64_t mask, uint64_t max_size) {
   for (uint64_t j = 0; j < count; ++j) {
     const auto n = in.get<uint32_t>();
     if (n > mask + 1) corrupt("length");
-    Meta m{idx_.size(), n, 0.0, 0.0};
+    Meta m{idx_.size(), n, 0.0, 0.0, 0.0f};
     // Grows with the data actually read, so a corrupt count fails at the end
     // of the file rather than in a huge allocation.
     idx_.resize(m.begin + n);
@@ -114,6 +115,8 @@ void SupportSet::load(ModelReader& in, uint64_t mask, uint64_t max_size) {
       m.sq += static_cast<double>(v) * v;
       m.l1 += std::fabs(v);
     }
+    m.x0 = in.get<float>();
+    if (!std::isfinite(m.x0)) corrupt("constant");
     meta_.push_back(m);
     coef_.resize(coef_.size() + k_);
     sums_.resize(sums_.size() + k_, 0.0);

@@ -22,7 +22,7 @@ class SupportSet {
   uint64_t size() const { return meta_.size(); }
   SparseView view(uint64_t j) const {
     const Meta& m = meta_[j];
-    return {idx_.data() + m.begin, val_.data() + m.begin, m.n, m.sq, m.l1};
+    return {idx_.data() + m.begin, val_.data() + m.begin, m.n, m.sq, m.l1, m.x0};
   }
   float* coef(uint64_t j) { return coef_.data() + j * k_; }
   const float* coef(uint64_t j) const { return coef_.data() + j * k_; }
@@ -43,7 +43,7 @@ class SupportSet {
   void clear();
 
   // Section payload: u64 N, then per vector u32 n, n u32 indices, n floats,
-  // K float coefficients (coef_at(j, c, steps)). load() replaces the set
+  // float x0, K float coefficients (coef_at(j, c, steps)). load() replaces the set
   // (sums 0) and throws learner::Error for an index >= 2^bits, unsorted
   // indices or a non-finite number.
   void save(ModelWriter& out, double steps) const;
@@ -58,6 +58,7 @@ class SupportSet {
     uint64_t begin;
     uint32_t n;
     double sq, l1;
+    float x0;
   };
   void compact();
 

@@ -172,10 +172,12 @@ TEST(KernelPerceptron, ConstantFeatureIsALinearBias) {
   auto l = make_kernel_perceptron({.kernel = KernelKind::kRbf, .rate = 0.5});
   const std::vector<Feature> x = {{1.0f, 4}, {1.0f, kConstantIndex}};
   l->learn(kEx, x, kSinglePart, 0.0, -1.0, 1.0);
-  // f = -0.5 k(x, x) - 0.5 * 1 (bias); far away only the bias remains.
+  // f = -0.5 (k(x, x) + 1 * 1): the rbf part and the bias; far away only
+  // the bias remains, and without a constant in x no bias at all.
   EXPECT_DOUBLE_EQ(l->predict(kEx, x, kSinglePart), -1.0);
   EXPECT_NEAR(l->predict(kEx, {{100.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), -0.5, 1e-12);
-  EXPECT_EQ(test::text_of(*l), "bias[0]:-0.5\nsv0[0]:-0.5\nsv0: 4:1\n");
+  EXPECT_DOUBLE_EQ(l->predict(kEx, {{1.0f, 4}}, kSinglePart), -0.5);
+  EXPECT_EQ(test::text_of(*l), "sv0[0]:-0.5\nsv0: 4:1 constant:1\n");
 }
 
 TEST(KernelPerceptron, CancellingPartsInsertNothing) {
@@ -185,6 +187,16 @@ TEST(KernelPerceptron, CancellingPartsInsertNothing) {
   for (uint32_t i = 0; i < 10; ++i) l->learn(kEx, {{1.0f, i}}, same, 0.0, 0.0, 1.0);
   EXPECT_EQ(l->support_size(), 0u);
   EXPECT_EQ(l->updates(), 0u);
+}
+
+TEST(KernelPerceptron, EvictionTakesTheVectorsShareOfTheBias) {
+  auto l = make_kernel_perceptron({.kernel = KernelKind::kRbf, .budget = 1});
+  const std::vector<Feature> only_constant = {{1.0f, kConstantIndex}};
+  l->learn(kEx, {{1.0f, 1}, {1.0f, kConstantIndex}}, kSinglePart, 0.0, 1.0, 1.0);
+  EXPECT_DOUBLE_EQ(l->predict(kEx, {{50.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), 1.0);
+  l->learn(kEx, {{1.0f, 2}, {1.0f, kConstantIndex}}, kSinglePart, 0.0, -1.0, 1.0);  // p = 1 + e^-2 > 0: mistake
+  EXPECT_EQ(l->support_size(), 1u);
+  EXPECT_DOUBLE_EQ(l->predict(kEx, {{50.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), -1.0);
 }
 
 TEST(KernelPerceptron, NonFiniteNeverEntersTheModel) {

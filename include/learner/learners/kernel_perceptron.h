@@ -5,13 +5,19 @@
 // computes them once per example and learn() on the same example reuses
 // them), where K separate kernel perceptrons would evaluate K times.
 //
-//   f_c(x) = sum_j a_j[c] k(x_j, x) + b_c x0
+//   f_c(x) = sum_j a_j[c] k'(x_j, x),   k'(x_j, x) = k(x_j, x) + x0_j x0
 //   mistake (y p <= 0, p = base + sum_c s_c f_c(x), y = +1 if label > 0 else
-//   -1):  a_new[c] += rate importance y s_c,  b_c += rate importance y s_c x0
+//   -1):  a_new[c] += rate importance y s_c
 // where x0 is the value of the constant feature (kConstantIndex) in x: the
-// constant is taken out of the kernel and kept linear, as the seed's
-// separate bias b (with a linear kernel this is exactly the primal
-// perceptron with its constant feature; under --noconstant there is no bias).
+// constant is taken out of the kernel and enters linearly (k' is a sum of
+// kernels, so still a kernel). That is seed 002's bias, b_c = sum_j a_j[c]
+// x0_j, carried by the support vectors: with a linear kernel this is exactly
+// the primal perceptron with its constant feature; under --noconstant there
+// is no bias; and evicting a vector removes its share of the bias, so a
+// budgeted model stays the exact expansion over its support set. (A bias
+// kept apart from eviction sums every mistake ever made while the vectors
+// that balanced it are gone: on pendigits with --budget 500 and several
+// passes its accuracy fell towards chance.)
 //
 // Vectors: indices masked to -b bits, duplicates summed, sorted, zeros
 // dropped; kept in one flat pool with their squared and L1 norms.
@@ -22,22 +28,24 @@
 // evicts one vector, then inserts: "oldest" drops the earliest inserted
 // (a sliding window over recent mistakes, the forgetron's choice);
 // "smallest" drops argmin_j max_c |a_j[c]| (the vector whose removal
-// changes every f_c least per unit kernel value). The bias is never evicted.
+// changes every f_c least per unit kernel value; ties go to the oldest, so
+// with unit steps, where every |a_j| is 1, it is "oldest" unless importance
+// weights or repeated examples made coefficients differ).
 // An example identical to the one last seen (same features) adds to the
 // vector it already inserted instead of inserting a copy.
 //
 // Averaging (averaging.h, the lazy sums of linear_learner.h on the
-// coefficients and the bias): the average of f_1..f_T over the learn() calls
+// coefficients): the average of f_1..f_T over the learn() calls
 // so far, restricted to the support vectors still in the set (an evicted
 // vector takes its share of the average with it).
 //
 // learn() recomputes p from the cached kernel values (exact and cheap)
-// rather than trusting p_hat. write_text() writes "bias[c]:b", then per
-// support vector j "sv<j>[c]:a_j[c]" (non-zero coefficients) and
-// "sv<j>: index:value ..." (masked indices; names are not used).
+// rather than trusting p_hat. write_text() writes per support vector j
+// "sv<j>[c]:a_j[c]" (non-zero coefficients) and "sv<j>: index:value ...
+// [constant:x0]" (masked indices; names are not used).
 //
 // Name in model files: "kernel"; sections "kernel.config" (the kernel and
-// its parameters, checked on load), "kernel.bias", "kernel.support" and,
+// its parameters, checked on load), "kernel.support" and,
 // with state when averaged, "kernel.average" (version 1). Without state an
 // averaged model holds the average. Reported loss: "perceptron".
 #pragma once
