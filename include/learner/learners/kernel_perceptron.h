@@ -14,10 +14,8 @@
 // x0_j, carried by the support vectors: with a linear kernel this is exactly
 // the primal perceptron with its constant feature; under --noconstant there
 // is no bias; and evicting a vector removes its share of the bias, so a
-// budgeted model stays the exact expansion over its support set. (A bias
-// kept apart from eviction sums every mistake ever made while the vectors
-// that balanced it are gone: on pendigits with --budget 500 and several
-// passes its accuracy fell towards chance.)
+// budgeted model stays the exact expansion over its support set (a bias
+// kept apart would keep the share of every evicted mistake).
 //
 // Vectors: indices masked to -b bits, duplicates summed, sorted, zeros
 // dropped; kept in one flat pool with their squared and L1 norms.
@@ -35,9 +33,15 @@
 // vector it already inserted instead of inserting a copy.
 //
 // Averaging (averaging.h, the lazy sums of linear_learner.h on the
-// coefficients): the average of f_1..f_T over the learn() calls
-// so far, restricted to the support vectors still in the set (an evicted
-// vector takes its share of the average with it).
+// coefficients): the average of f_1..f_T over the learn() calls so far,
+// restricted to the support vectors still in the set (an evicted vector
+// takes its share of the average with it). Exact while the budget is not
+// reached. Once it is, the survivors' averaged coefficients grow with their
+// age, so the vectors next in line for eviction weigh most: measured on
+// pendigits (rbf, gamma 1, 10 classes), --budget 500 over 3 passes gave 46%
+// test accuracy averaged against 95% without averaging; with a budget the
+// set does not fill (2000 there: at most 1423 vectors) averaging helped
+// (98.0% against 97.7%). Do not combine averaging with a budget that fills.
 //
 // learn() recomputes p from the cached kernel values (exact and cheap)
 // rather than trusting p_hat. write_text() writes per support vector j
