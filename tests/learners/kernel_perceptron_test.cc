@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 #include "learner/error.h"
@@ -166,6 +167,34 @@ TEST(KernelPerceptron, EvictionPolicies) {
   };
   EXPECT_EQ(run(Eviction::kOldest), "sv0[0]:1\nsv0: 2:1\nsv1[0]:-1\nsv1: 3:1\n");
   EXPECT_EQ(run(Eviction::kSmallest), "sv0[0]:2\nsv0: 1:1\nsv1[0]:-1\nsv1: 3:1\n");
+}
+
+TEST(KernelPerceptron, PoolKeepsTheLastVectorsThroughCompactions) {
+  // Orthogonal vectors of lengths 1..5: each is a mistake (p = 0) and, the
+  // budget being 3, evicts the oldest; the pool compacts along the way.
+  auto l = make_kernel_perceptron({.kernel = KernelKind::kLinear, .budget = 3});
+  uint32_t next = 0;
+  std::string expected;
+  for (int e = 0; e < 20; ++e) {
+    std::vector<Feature> x;
+    std::string features;
+    for (int i = 0; i <= e % 5; ++i, ++next) {
+      x.push_back({static_cast<float>(i + 1), next});
+      char f[32];
+      std::snprintf(f, sizeof f, " %u:%d", next, i + 1);
+      features += f;
+    }
+    l->learn(kEx, x, kSinglePart, 0.0, 1.0, 1.0);
+    if (e >= 17) {
+      char head[64];
+      std::snprintf(head, sizeof head, "sv%d[0]:1\nsv%d:", e - 17, e - 17);
+      expected += head;
+      expected += features;
+      expected += '\n';
+    }
+  }
+  EXPECT_EQ(l->updates(), 20u);
+  EXPECT_EQ(test::text_of(*l), expected);
 }
 
 TEST(KernelPerceptron, ConstantFeatureIsALinearBias) {
