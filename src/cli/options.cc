@@ -35,7 +35,7 @@ constexpr const char* kUsage =
 // Every declared option by name, with the plug-in (if any) it belongs to.
 struct Declared {
   const OptionSpec* spec = nullptr;
-  const LearnerPlugin* learner = nullptr;    // a learner's own option
+  std::vector<const LearnerPlugin*> learners;  // the learners that declare it (several may: --averaged)
   const ReductionPlugin* reduction = nullptr;  // a reduction's own option
   bool gd_only = false;                      // the gradient learner's (general table)
 };
@@ -71,7 +71,7 @@ const Catalogue& catalogue() {
       const bool gd_only = g.gd_only;
       for (const OptionSpec& s : g.options) {
         add_to(group, s);
-        cat.by_name[s.name] = Declared{&s, nullptr, nullptr, gd_only};
+        cat.by_name[s.name] = Declared{&s, {}, nullptr, gd_only};
       }
       cat.table.add(group);
     }
@@ -79,8 +79,13 @@ const Catalogue& catalogue() {
       if (l->options.empty()) continue;
       po::options_description group("Learner: " + l->title);
       for (const OptionSpec& s : l->options) {
+        auto it = cat.by_name.find(s.name);
+        if (it != cat.by_name.end()) {  // shared with an earlier learner: declared once
+          it->second.learners.push_back(l);
+          continue;
+        }
         add_to(group, s);
-        cat.by_name[s.name] = Declared{&s, l, nullptr, false};
+        cat.by_name[s.name] = Declared{&s, {l}, nullptr, false};
       }
       cat.table.add(group);
     }
@@ -88,7 +93,7 @@ const Catalogue& catalogue() {
     for (const ReductionPlugin* r : reduction_plugins())
       for (const OptionSpec& s : r->options) {
         add_to(reductions, s);
-        cat.by_name[s.name] = Declared{&s, nullptr, r, false};
+        cat.by_name[s.name] = Declared{&s, {}, r, false};
       }
     po::options_description output("Output of the reductions");
     output.add_options()("scores", po::bool_switch(), "-p prints every class's score (`1:s1 2:s2 ...`) instead of the class")(
@@ -274,7 +279,9 @@ OptionList stored_options(const ParsedValues& v, const Options& o) {
   for (const auto& [name, d] : catalogue().by_name) {
     const OptionSpec& s = *d.spec;
     if (!s.stored) continue;
-    if ((d.gd_only && !gd) || (d.learner && d.learner != o.learner) ||
+    const bool foreign = !d.learners.empty() &&
+                         std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end();
+    if ((d.gd_only && !gd) || foreign ||
         (d.reduction && d.reduction != o.reduction_plugin))
       continue;
     if (name == "loss_function") {
@@ -320,8 +327,15 @@ void select_plugins(const ParsedValues& v, Options& o) {
       if (l->name == o.reduction_plugin->default_learner) o.learner = l;
   for (const auto& [name, d] : catalogue().by_name) {
     if (!v.given(name)) continue;
-    if (d.learner && d.learner != o.learner && name != d.learner->selector)
-      throw UsageError("--" + name + " needs --" + d.learner->selector);
+    if (!d.learners.empty() && std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end()) {
+      bool selector = false;
+      std::string owners;
+      for (const LearnerPlugin* l : d.learners) {
+        selector = selector || name == l->selector;
+        owners += (owners.empty() ? "--" : " or --") + l->selector;
+      }
+      if (!selector) throw UsageError("--" + name + " needs " + owners);
+    }
     if (d.reduction && d.reduction != o.reduction_plugin && name != d.reduction->options.front().name)
       throw UsageError("--" + name + " needs --" + d.reduction->options.front().name);
     if (d.gd_only && o.learner != learner_plugins().front())

@@ -1,6 +1,9 @@
 #include "learner/cli/registry.h"
 
 #include "learner/core/model.h"
+#include "learner/learners/kernel_perceptron.h"
+#include "learner/learners/passive_aggressive.h"
+#include "learner/learners/perceptron.h"
 #include "learner/reduction/active.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/filter_tree.h"
@@ -14,6 +17,9 @@ namespace learner {
 const std::vector<const LearnerPlugin*>& learner_plugins() {
   static const std::vector<const LearnerPlugin*> all = {
       &gd_plugin(),
+      &perceptron_plugin(),
+      &kernel_plugin(),
+      &passive_aggressive_plugin(),
   };
   return all;
 }

@@ -24,6 +24,11 @@ const Outcome& Mira::process(const Example& ex, const std::vector<Feature>& feat
       const double p = scores_[best - 1] - scores_[predicted_ - 1] + ex.base;
       learner_.learn(ex, features, Parts(pair, 2), p, margin_needed, ex.importance);
       ++updates_;
+    } else {
+      // No update, but a step of the learner's clock: averaged weights are
+      // the average over every example (seed 003), not over the mistakes.
+      const Part none[2] = {{best - 1, 1.0}, {best - 1, -1.0}};
+      learner_.learn(ex, features, Parts(none, 2), ex.base, 1.0, ex.importance);
     }
   }
   return outcome_;

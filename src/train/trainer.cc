@@ -1,5 +1,7 @@
 #include "learner/train/trainer.h"
 
+#include "learner/learners/averaging.h"
+
 namespace learner {
 namespace {
 
@@ -18,13 +20,20 @@ Trainer::Trainer(Learner& learner, Reduction& reduction, const TrainerOptions& o
       predictions_(predictions),
       raw_(raw),
       holdout_(options.early_terminate),
-      pass_start_(std::chrono::steady_clock::now()) {}
+      pass_start_(std::chrono::steady_clock::now()) {
+  Averaging* a = averaging(learner);
+  if (a && a->averaged()) averaging_ = a;
+}
 
 const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& features) {
   ++in_pass_;
   const bool held_out = options_.holdout && (options_.holdout_after > 0 ? in_pass_ > options_.holdout_after
                                                                         : in_pass_ % options_.holdout_period == 0);
   const bool may_learn = !options_.testonly && !held_out;
+  // Averaged learners predict with their average where nothing is learned
+  // (-t, held-out examples) and with the current weights otherwise (the
+  // progressive, online mistakes).
+  if (averaging_) averaging_->predict_with_average(!may_learn);
   const Outcome& r = reduction_.process(ex, features, may_learn && ex.importance > 0);
   if (predictions_.active()) {
     reduction_.prediction_text(ex.tag, line_);

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "learner/learner.h"
+#include "learner/learners/averaging.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/holdout.h"
 #include "learner/report/progress.h"
@@ -78,6 +79,7 @@ class Trainer {
   void close_pass(bool cached);
 
   Learner& learner_;
+  Averaging* averaging_ = nullptr;  // an averaged learner (learners/averaging.h)
   Reduction& reduction_;
   TrainerOptions options_;
   ProgressTable& progress_;

@@ -1,0 +1,130 @@
+// The plug-in learners from the command line: --perceptron [--averaged],
+// --kernel, --mira (passive-aggressive) and --passive_aggressive, through
+// -f / -i / -t, passes, cache and -p; a model loaded into the wrong learner.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "run_helper.h"
+
+namespace learner::test {
+namespace {
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A separable binary problem: the label is the sign of x - y, with a margin.
+std::string binary_file() {
+  const std::string path = temp_path("learners_binary.txt");
+  std::string text;
+  for (int i = 0; i < 200; ++i) {
+    const double x = (i * 37 % 100) / 100.0, y = (i * 61 % 100) / 100.0;
+    if (std::abs(x - y) < 0.1) continue;
+    text += std::string(x > y ? "1" : "-1") + " |a x:" + std::to_string(x) + " y:" + std::to_string(y) + "\n";
+  }
+  write_file(path, text);
+  return path;
+}
+
+// Three classes, each with its own words.
+std::string multiclass_file() {
+  const std::string path = temp_path("learners_multi.txt");
+  std::string text;
+  for (int i = 0; i < 300; ++i) {
+    const int k = i % 3 + 1;
+    text += std::to_string(k) + " |w c" + std::to_string(k) + "_" + std::to_string(i % 5) + " c" + std::to_string(k) +
+            "_" + std::to_string(i % 7) + " shared" + std::to_string(i % 4) + "\n";
+  }
+  write_file(path, text);
+  return path;
+}
+
+double average_loss(const std::string& err) {
+  const auto at = err.find("average loss = ");
+  return at == std::string::npos ? -1 : std::stod(err.substr(at + 15));
+}
+
+TEST(Learners, PerceptronLearnsASeparableSetAndItsModelRoundTrips) {
+  const std::string data = binary_file(), model = temp_path("learners_p.bin");
+  const RunResult train = run_learner("--perceptron -d " + data + " --passes 20 -c --holdout_off -f " + model);
+  ASSERT_EQ(train.exit_code, 0) << train.err;
+  EXPECT_TRUE(has(train.err, "learner = perceptron")) << train.err;
+  const RunResult test = run_learner("-t -i " + model + " -d " + data + " -p /dev/stdout");
+  ASSERT_EQ(test.exit_code, 0) << test.err;
+  EXPECT_EQ(average_loss(test.err), 0.0) << "separable: no training mistake after convergence\n" << test.err;
+  for (double p : first_column(test.out)) EXPECT_TRUE(p == 1 || p == -1) << p;
+}
+
+TEST(Learners, AveragedPredictionsAtTestTimeUseTheAverage) {
+  const std::string data = binary_file(), plain = temp_path("learners_plain.bin"), avg = temp_path("learners_avg.bin");
+  ASSERT_EQ(run_learner("--perceptron -d " + data + " -f " + plain + " --quiet").exit_code, 0);
+  ASSERT_EQ(run_learner("--perceptron --averaged -d " + data + " -f " + avg + " --quiet").exit_code, 0);
+  const RunResult a = run_learner("-t -i " + plain + " -d " + data + " -r /dev/stdout --quiet");
+  const RunResult b = run_learner("-t -i " + avg + " -d " + data + " -r /dev/stdout --quiet");
+  ASSERT_EQ(a.exit_code, 0);
+  ASSERT_EQ(b.exit_code, 0);
+  EXPECT_NE(a.out, b.out) << "the averaged model's raw scores are the average's";
+  // --averaged is part of the model: restored by -i, refused as a conflict when it differs.
+  const RunResult conflict = run_learner("-t -i " + plain + " --averaged -d " + data + " --quiet");
+  EXPECT_EQ(conflict.exit_code, 2) << conflict.err;
+}
+
+TEST(Learners, MiraLearnsMulticlassAndCountsItsUpdates) {
+  const std::string data = multiclass_file(), model = temp_path("learners_mira.bin");
+  const RunResult r = run_learner("--mira 3 -d " + data + " --passes 3 -c --holdout_off -f " + model);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.err, "learner = pa")) << r.err;
+  EXPECT_TRUE(has(r.err, "reduction = mira 3")) << r.err;
+  EXPECT_TRUE(has(r.err, "mira updates = ")) << r.err;
+  const RunResult test = run_learner("-t -i " + model + " -d " + data + " -p /dev/stdout");
+  ASSERT_EQ(test.exit_code, 0) << test.err;
+  EXPECT_EQ(average_loss(test.err), 0.0) << test.err;
+  // The multiclass perceptron through the same reduction.
+  const RunResult p = run_learner("--mira 3 --perceptron -d " + data + " --quiet");
+  EXPECT_EQ(p.exit_code, 0) << p.err;
+}
+
+TEST(Learners, KernelPerceptronWithALinearKernelEqualsThePerceptron) {
+  const std::string data = binary_file();
+  const RunResult primal = run_learner("--perceptron -d " + data + " -r /dev/stdout --quiet");
+  const RunResult dual = run_learner("--kernel linear -d " + data + " -r /dev/stdout --quiet");
+  ASSERT_EQ(primal.exit_code, 0) << primal.err;
+  ASSERT_EQ(dual.exit_code, 0) << dual.err;
+  const auto a = first_column(primal.out), b = first_column(dual.out);
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-4) << i;
+}
+
+TEST(Learners, KernelModelRoundTripsWithItsSupportSet) {
+  const std::string data = multiclass_file(), model = temp_path("learners_kernel.bin");
+  ASSERT_EQ(run_learner("--oaa 3 --kernel rbf --gamma 0.5 --budget 50 -d " + data + " -f " + model +
+                        " -p " + temp_path("learners_k_train.txt") + " --quiet")
+                .exit_code,
+            0);
+  const RunResult a = run_learner("-t -i " + model + " -d " + data + " -r /dev/stdout --quiet");
+  const RunResult b = run_learner("-t -i " + model + " -d " + data + " -r /dev/stdout --quiet");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_FALSE(a.out.empty());
+}
+
+TEST(Learners, AModelLoadsOnlyIntoItsLearnerAndTheirOptionsNeedThem) {
+  const std::string data = binary_file(), model = temp_path("learners_wrong.bin");
+  ASSERT_EQ(run_learner("--perceptron -d " + data + " -f " + model + " --quiet").exit_code, 0);
+  RunResult r = run_learner("-t -i " + model + " --kernel rbf -d " + data + " --quiet");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(has(r.err, "--kernel conflicts with the model " + model + ", which was trained without it (by the 'perceptron' learner)")) << r.err;
+  r = run_learner("--budget 10 -d " + data + " --quiet");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(has(r.err, "--budget needs --kernel")) << r.err;
+  r = run_learner("--perceptron --l2 0.1 -d " + data + " --quiet");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(has(r.err, "--l2 applies to the gradient learner, not to --perceptron")) << r.err;
+  r = run_learner("--kernel cosine -d " + data + " --quiet");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(has(r.err, "unknown kernel 'cosine'")) << r.err;
+  r = run_learner("--perceptron --active -d " + data + " --quiet");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+}
+
+}  // namespace
+}  // namespace learner::test

@@ -1,0 +1,133 @@
+// Every learner's model file round trip: save with ModelWriter, load into a
+// fresh learner of the same config, identical predictions; with state,
+// training then continues identically.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "learner/error.h"
+#include "learner/learners/kernel_perceptron.h"
+#include "learner/learners/passive_aggressive.h"
+#include "learner/learners/perceptron.h"
+#include "learners/fixtures.h"
+
+namespace learner {
+namespace {
+
+const Example kEx;
+const Part kAll[3] = {{0, 1.0}, {1, 1.0}, {2, 1.0}};
+
+// One-against-all over 3 sub-models.
+void train(Learner& l, const test::Data& d, std::size_t from, std::size_t to) {
+  for (std::size_t e = from; e < to; ++e)
+    for (uint32_t c = 0; c < 3; ++c) {
+      const Part part[1] = {{c, 1.0}};
+      l.learn(kEx, d.x[e], part, l.predict(kEx, d.x[e], part), c == d.y[e] ? 1.0 : -1.0, 1.0);
+    }
+}
+
+std::vector<double> scores(Learner& l, const test::Data& d) {
+  std::vector<double> out;
+  double s[3];
+  for (const auto& x : d.x) {
+    l.predict_each(kEx, x, kAll, s);
+    out.insert(out.end(), s, s + 3);
+  }
+  return out;
+}
+
+void set_average(Learner& l, bool on) {
+  if (Averaging* a = averaging(l)) a->predict_with_average(on);
+}
+
+using Factory = std::function<std::unique_ptr<Learner>()>;
+
+struct Named {
+  const char* name;
+  Factory make;
+};
+
+std::vector<Named> learners() {
+  return {
+      {"perceptron", [] { return make_perceptron({.bits = 12, .sub_models = 3}); }},
+      {"perceptron_averaged", [] { return make_perceptron({.bits = 12, .sub_models = 3, .averaged = true}); }},
+      {"pa", [] { return make_passive_aggressive({.bits = 12, .sub_models = 3}); }},
+      {"pa_capped", [] { return make_passive_aggressive({.bits = 12, .sub_models = 3, .averaged = false, .cap = 0.5}); }},
+      {"kernel_rbf",
+       [] { return make_kernel_perceptron({.bits = 12, .sub_models = 3, .budget = 30, .eviction = Eviction::kSmallest}); }},
+      {"kernel_laplacian_averaged",
+       [] {
+         return make_kernel_perceptron(
+             {.bits = 12, .sub_models = 3, .kernel = KernelKind::kLaplacian, .budget = 40, .averaged = true});
+       }},
+      {"kernel_poly", [] { return make_kernel_perceptron({.bits = 12, .sub_models = 3, .kernel = KernelKind::kPoly}); }},
+  };
+}
+
+TEST(RoundTrip, PredictionsEqualAfterLoad) {
+  const test::Data d = test::blobs(120, 5, 3, 1.0, 41);
+  for (const Named& n : learners()) {
+    for (bool with_state : {false, true}) {
+      SCOPED_TRACE(std::string(n.name) + (with_state ? " with state" : ""));
+      auto a = n.make();
+      train(*a, d, 0, 80);
+      const std::string path = test::save_model(*a, n.name, with_state);
+      auto b = n.make();
+      test::load_model(*b, path);
+      // Test-time predictions (the average when averaged) are equal.
+      set_average(*a, true);
+      set_average(*b, true);
+      EXPECT_EQ(scores(*a, d), scores(*b, d));
+      EXPECT_EQ(test::text_of(*a), test::text_of(*b));
+      if (with_state) {  // training resumes exactly
+        set_average(*a, false);
+        set_average(*b, false);
+        EXPECT_EQ(scores(*a, d), scores(*b, d));
+        train(*a, d, 80, 120);
+        train(*b, d, 80, 120);
+        set_average(*a, true);
+        set_average(*b, true);
+        EXPECT_EQ(scores(*a, d), scores(*b, d));
+      }
+    }
+  }
+}
+
+TEST(RoundTrip, AnotherLearnersModelIsAClearError) {
+  auto p = make_perceptron({.bits = 12, .sub_models = 3});
+  const std::string path = test::save_model(*p, "other", false);
+  auto pa = make_passive_aggressive({.bits = 12, .sub_models = 3});
+  ModelReader in(path);
+  EXPECT_EQ(in.learner(), "perceptron");
+  EXPECT_THROW(pa->load(in), Error);  // section "pa.config" expected
+}
+
+TEST(RoundTrip, DifferentLayoutOrKernelIsRefused) {
+  auto p = make_perceptron({.bits = 12, .sub_models = 3});
+  const std::string path = test::save_model(*p, "layout", false);
+  auto q = make_perceptron({.bits = 12, .sub_models = 2});
+  EXPECT_THROW(test::load_model(*q, path), Error);
+  auto rbf = make_kernel_perceptron({.kernel = KernelKind::kRbf, .gamma = 0.5});
+  const std::string kpath = test::save_model(*rbf, "kernel", false);
+  auto other_gamma = make_kernel_perceptron({.kernel = KernelKind::kRbf, .gamma = 0.25});
+  EXPECT_THROW(test::load_model(*other_gamma, kpath), Error);
+  auto poly = make_kernel_perceptron({.kernel = KernelKind::kPoly, .gamma = 0.5});
+  EXPECT_THROW(test::load_model(*poly, kpath), Error);
+}
+
+TEST(RoundTrip, AveragedModelWithoutStateHoldsTheAverage) {
+  const test::Data d = test::blobs(60, 4, 3, 1.0, 42);
+  auto a = make_perceptron({.bits = 12, .sub_models = 3, .averaged = true});
+  train(*a, d, 0, 60);
+  const std::string path = test::save_model(*a, "avg", false);
+  auto b = make_perceptron({.bits = 12, .sub_models = 3, .averaged = true});
+  test::load_model(*b, path);
+  a->predict_with_average(true);  // b: either view is the average
+  const std::vector<double> avg = scores(*a, d);
+  EXPECT_EQ(avg, scores(*b, d));
+  b->predict_with_average(true);
+  EXPECT_EQ(avg, scores(*b, d));
+}
+
+}  // namespace
+}  // namespace learner
