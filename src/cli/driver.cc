@@ -208,6 +208,10 @@ int run(const Options& o) {
       cached = slot->cached;
       if (slot->error) {
         skip_malformed(*slot, o.lenient, trainer.stats());
+        if (o.pad_skipped) {
+          predictions.write_line("nan");
+          raw_predictions.write_line("nan");
+        }
         continue;
       }
       // Start fetching the next example's weights while this one is learned

@@ -87,7 +87,8 @@ std::vector<OptionGroup> make_groups() {
       num("examples", OptionKind::kInteger, "-1", -1, 9.2e18, "stop after this many examples, all passes counted (-1: all)"),
       sw("quiet", "no progress table or summary"),
       text("progress", "progress rows: integer N = every N examples; real F > 1 = each interval times F (default 2.0)", 'P'),
-      sw("lenient", "skip malformed lines with a warning instead of stopping (VW's default behaviour)"),
+      sw("lenient", "skip malformed lines with a warning instead of stopping (VW's default behaviour); a skipped line gets no -p/-r line unless --pad_skipped"),
+      sw("pad_skipped", "with --lenient: write a 'nan' line to -p and -r for each skipped line, so prediction lines stay aligned with the input's lines"),
       sw("strict_parse", "accepted for VW compatibility: strict parsing is the default"),
   }});
   g.push_back({"Features and hashing", {

@@ -374,6 +374,8 @@ void fill_io(const ParsedValues& v, Options& o) {
   o.invert_hash = v.text("invert_hash");
   o.testonly = v.flag("testonly");
   o.lenient = v.flag("lenient");
+  o.pad_skipped = v.flag("pad_skipped");
+  if (o.pad_skipped && !o.lenient) throw UsageError("--pad_skipped needs --lenient (without it a malformed line stops the run)");
   o.predict_only_model = v.flag("predict_only_model");
   o.passes = static_cast<unsigned>(v.number("passes"));
   o.max_examples = static_cast<int64_t>(v.number("examples"));

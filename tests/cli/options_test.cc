@@ -3,6 +3,7 @@
 // and checked against the command line, a model's learner named.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "learner/model/model_file.h"
@@ -115,6 +116,21 @@ TEST(Options, ACorruptStoredOptionNamesTheModel) {
   r = run_learner("-t -i " + model + " -d " + data + " --quiet");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_TRUE(has(r.err, "stores an option this learner does not know (--no_such_flag)")) << r.err;
+}
+
+// --lenient drops skipped lines from -p; --pad_skipped keeps the lines aligned.
+TEST(Options, PadSkippedKeepsPredictionsAlignedWithTheInput) {
+  const std::string data = temp_path("options_lenient.txt");
+  write_file(data, "1 |a x\n1 |a x:1.5q\n0 |a y\n");
+  RunResult r = run_learner("--lenient -d " + data + " -p /dev/stdout --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(first_column(r.out).size(), 2u) << r.out;
+  r = run_learner("--lenient --pad_skipped -d " + data + " -p /dev/stdout --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = first_column(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_TRUE(std::isnan(lines[1])) << r.out;
+  EXPECT_EQ(run_learner("--pad_skipped -d " + data + " --quiet").exit_code, 2);
 }
 
 }  // namespace

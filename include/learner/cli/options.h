@@ -34,6 +34,7 @@ struct Options {
   std::string invert_hash;         // --invert_hash
   bool testonly = false;           // -t (or -l 0)
   bool lenient = false;            // --lenient
+  bool pad_skipped = false;        // --pad_skipped: a 'nan' -p/-r line per skipped line
   bool predict_only_model = false; // --predict_only_model
   unsigned passes = 1;             // --passes
   int64_t max_examples = -1;       // --examples
