@@ -13,6 +13,71 @@ namespace {
 
 constexpr std::size_t kChunk = 1u << 14;  // floats per chunk when the stride changes
 
+// Writes `n` zero bytes (the untouched parts of a table: never read, so a
+// huge, nearly empty table is saved without paging all of it in).
+void put_zeros(ModelWriter& out, std::size_t n) {
+  static const char zeros[1 << 16] = {};
+  while (n > 0) {
+    const std::size_t m = std::min(n, sizeof zeros);
+    out.put_bytes(zeros, m);
+    n -= m;
+  }
+}
+
+// The table's slots of stride `from`, column 0 only, as a dense float array.
+void put_weights_only(ModelWriter& out, const WeightTable& w) {
+  std::vector<float> chunk;
+  chunk.reserve(kChunk);
+  std::size_t next = 0;  // next slot to write
+  auto flush = [&] {
+    out.put_bytes(chunk.data(), chunk.size() * sizeof(float));
+    chunk.clear();
+  };
+  for (const auto& [begin, end] : w.touched()) {
+    const std::size_t first = begin / w.stride(), last = (end + w.stride() - 1) / w.stride();
+    if (first > next) {
+      flush();
+      put_zeros(out, (first - next) * sizeof(float));
+      next = first;
+    }
+    for (std::size_t i = std::max(first, next); i < last; ++i) {
+      chunk.push_back(w.data()[i * w.stride()]);
+      if (chunk.size() == kChunk) flush();
+    }
+    next = std::max(next, last);
+  }
+  flush();
+  put_zeros(out, (w.slots() - next) * sizeof(float));
+}
+
+void put_table(ModelWriter& out, const WeightTable& w) {
+  out.put(static_cast<uint64_t>(w.size()));
+  std::size_t next = 0;
+  for (const auto& [begin, end] : w.touched()) {
+    put_zeros(out, (begin - next) * sizeof(float));
+    out.put_bytes(w.data() + begin, (end - begin) * sizeof(float));
+    next = end;
+  }
+  put_zeros(out, (w.size() - next) * sizeof(float));
+}
+
+// Reads "u64 n + n floats" into `table`, copying only the chunks that hold a
+// non-zero value: the rest of a fresh table is already zero, and its pages
+// stay untouched (a -b 27 model of a few features loads in a few MiB).
+void get_table(ModelReader& in, float* table, uint64_t expected, const char* what) {
+  const uint64_t n = in.get<uint64_t>();
+  if (n != expected)
+    throw Error(in.path() + ": " + what + " holds " + std::to_string(n) + " values where the model's options need " +
+                std::to_string(expected));
+  std::vector<float> chunk(kChunk);
+  for (uint64_t i = 0; i < n; i += kChunk) {
+    const std::size_t m = static_cast<std::size_t>(std::min<uint64_t>(kChunk, n - i));
+    in.get_bytes(chunk.data(), m * sizeof(float));
+    if (std::any_of(chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(m), [](float x) { return x != 0.0f; }))
+      std::copy(chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(m), table + i);
+  }
+}
+
 }  // namespace
 
 void Model::save(ModelWriter& out, bool with_state) const {
@@ -31,18 +96,10 @@ void Model::save(ModelWriter& out, bool with_state) const {
   const uint32_t stride = with_state ? w.stride() : 1;
   out.put(stride);
   if (with_state) {
-    out.put_floats(w.data(), w.size());
+    put_table(out, w);
   } else {
     out.put(static_cast<uint64_t>(w.slots()));
-    std::vector<float> chunk;
-    chunk.reserve(kChunk);
-    for (std::size_t i = 0; i < w.slots(); ++i) {
-      chunk.push_back(w.data()[i * w.stride()]);
-      if (chunk.size() == kChunk || i + 1 == w.slots()) {
-        out.put_bytes(chunk.data(), chunk.size() * sizeof(float));
-        chunk.clear();
-      }
-    }
+    put_weights_only(out, w);
   }
   if (dot_) {
     out.begin_section("gd.latent", 1);
@@ -69,7 +126,7 @@ void Model::load(ModelReader& in) {
   WeightTable& w = weights_;
   const auto stride = in.get<uint32_t>();
   if (stride == w.stride()) {
-    in.get_floats(w.data(), w.size(), "the linear table");
+    get_table(in, w.data(), w.size(), "the linear table");
   } else if (stride == 1) {
     const uint64_t n = in.get<uint64_t>();
     if (n != w.slots())
@@ -79,7 +136,8 @@ void Model::load(ModelReader& in) {
     for (std::size_t i = 0; i < w.slots(); i += kChunk) {
       const std::size_t m = std::min(kChunk, w.slots() - i);
       in.get_bytes(chunk.data(), m * sizeof(float));
-      for (std::size_t j = 0; j < m; ++j) w.data()[(i + j) * w.stride()] = chunk[j];
+      for (std::size_t j = 0; j < m; ++j)
+        if (chunk[j] != 0.0f) w.data()[(i + j) * w.stride()] = chunk[j];
     }
   } else {
     throw Error(in.path() + ": the linear table has stride " + std::to_string(stride) + " (corrupt model)");
@@ -130,11 +188,17 @@ void Model::write_text(std::FILE* out, const NameMap* names) const {
   };
   const WeightTable& w = weights_;
   char value[64];
-  for (uint32_t i = 0; i < w.slots(); ++i) {
-    const float x = w.data()[static_cast<std::size_t>(i) * w.stride()];
-    if (x == 0.0f) continue;
-    std::snprintf(value, sizeof value, "%.9g", x);
-    print_slot(out, names_of(i), i, "", value);
+  uint32_t next = 0;  // slots below were printed (the touched ranges may share a slot)
+  for (const auto& [begin, end] : w.touched()) {
+    const auto first = static_cast<uint32_t>(std::max<std::size_t>(begin / w.stride(), next));
+    const auto last = static_cast<uint32_t>((end + w.stride() - 1) / w.stride());
+    for (uint32_t i = first; i < last; ++i) {
+      const float x = w.data()[static_cast<std::size_t>(i) * w.stride()];
+      if (x == 0.0f) continue;
+      std::snprintf(value, sizeof value, "%.9g", x);
+      print_slot(out, names_of(i), i, "", value);
+    }
+    next = std::max(next, last);
   }
   if (!dot_) return;
   const WeightTable& v = dot_->latent();

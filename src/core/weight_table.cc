@@ -2,11 +2,14 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <new>
 #include <string>
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "learner/error.h"
 
@@ -54,6 +57,49 @@ WeightTable::WeightTable(unsigned bits, unsigned stride)
   if (p == nullptr) throw fail();
   std::memset(p, 0, rounded);
   data_.reset(static_cast<float*>(p));
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> WeightTable::touched() const {
+  const std::size_t floats = size();
+  std::vector<std::pair<std::size_t, std::size_t>> ranges;
+  const std::size_t whole_bytes = floats * sizeof(float);
+  if (data_.get_deleter().mapped_bytes == 0 || whole_bytes < (std::size_t{8} << 20)) {
+    ranges.emplace_back(0, floats);
+    return ranges;
+  }
+  // pagemap: one u64 per page, bit 63 present, bit 62 swapped; a page with
+  // neither was never touched and reads as zero.
+  const long page = ::sysconf(_SC_PAGESIZE);
+  const int fd = ::open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+  if (page <= 0 || fd < 0) {
+    if (fd >= 0) ::close(fd);
+    ranges.emplace_back(0, floats);
+    return ranges;
+  }
+  const auto first = reinterpret_cast<std::uintptr_t>(data_.get()) / static_cast<std::size_t>(page);
+  const std::size_t pages = (whole_bytes + static_cast<std::size_t>(page) - 1) / static_cast<std::size_t>(page);
+  const std::size_t per_page = static_cast<std::size_t>(page) / sizeof(float);
+  std::vector<uint64_t> entries(4096);
+  for (std::size_t p = 0; p < pages;) {
+    const std::size_t n = std::min(entries.size(), pages - p);
+    const ssize_t got = ::pread(fd, entries.data(), n * sizeof(uint64_t), static_cast<off_t>((first + p) * sizeof(uint64_t)));
+    if (got != static_cast<ssize_t>(n * sizeof(uint64_t))) {
+      ::close(fd);
+      ranges.assign(1, {0, floats});
+      return ranges;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if ((entries[i] >> 62) == 0) continue;
+      const std::size_t begin = (p + i) * per_page, end = std::min(floats, begin + per_page);
+      if (!ranges.empty() && ranges.back().second == begin)
+        ranges.back().second = end;
+      else
+        ranges.emplace_back(begin, end);
+    }
+    p += n;
+  }
+  ::close(fd);
+  return ranges;
 }
 
 }  // namespace learner

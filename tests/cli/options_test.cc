@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <string>
 
 #include "learner/model/model_file.h"
@@ -131,6 +132,29 @@ TEST(Options, PadSkippedKeepsPredictionsAlignedWithTheInput) {
   ASSERT_EQ(lines.size(), 3u) << r.out;
   EXPECT_TRUE(std::isnan(lines[1])) << r.out;
   EXPECT_EQ(run_learner("--pad_skipped -d " + data + " --quiet").exit_code, 2);
+}
+
+// Peak resident memory (KiB) of one run, from /usr/bin/time.
+long peak_kib(const std::string& args) {
+  const std::string out = temp_path("peak.txt");
+  const RunResult r = run_learner_wrapped("/usr/bin/time -f %M -o " + out, args);
+  EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+  return std::stol(slurp(out));
+}
+
+// A huge table with a few weights: saving, loading (-t -i) and the text
+// dump cost what the weights cost, not the table (a -b 27 model took 54 s and
+// 4.2 GB to load; --readable_model at -b 28 used 4.2 GB).
+TEST(Options, HugeSparseModelsCostWhatTheirWeightsCost) {
+  if (!std::filesystem::exists("/usr/bin/time")) GTEST_SKIP() << "no /usr/bin/time";
+  const std::string data = data_path(), model = temp_path("options_b26.bin");
+  EXPECT_LT(peak_kib("-d " + data + " -b 26 -f " + model + " --quiet"), 128 * 1024) << "save";
+  EXPECT_LT(peak_kib("-t -i " + model + " -d " + data + " --quiet"), 128 * 1024) << "load";
+  EXPECT_LT(peak_kib("-d " + data + " -b 26 --readable_model " + temp_path("options_b26.txt") + " --quiet"),
+            128 * 1024)
+      << "text dump";
+  EXPECT_EQ(std::filesystem::file_size(model) > (std::uintmax_t{1} << 30), true) << "the file itself is dense";
+  std::filesystem::remove(model);
 }
 
 }  // namespace

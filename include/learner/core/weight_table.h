@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace learner {
 
@@ -28,6 +30,12 @@ class WeightTable {
   unsigned bits() const { return bits_; }
   unsigned stride() const { return stride_; }
   uint32_t mask() const { return mask_; }
+  // The parts of the table that may hold non-zero values, as [begin, end)
+  // float offsets, ascending: for a mapped table the pages the process has
+  // touched or swapped out (Linux /proc/self/pagemap), so that a text dump or
+  // a save of a huge, nearly empty table reads only what was written; the
+  // whole table when that cannot be told. Everything outside is zero.
+  std::vector<std::pair<std::size_t, std::size_t>> touched() const;
 
  private:
   struct Free {
