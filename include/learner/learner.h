@@ -93,6 +93,8 @@ class Learner {
   virtual void end_pass() {}
   // Updates that were not finite and were dropped (reported at the end).
   virtual uint64_t dropped_updates() const { return 0; }
+  // Lines of its own for the run summary (updates made, kernel evaluations).
+  virtual void print_summary(std::FILE* out) const {}
 
   virtual void save(ModelWriter& out, bool with_state) const = 0;
   virtual void load(ModelReader& in) = 0;

@@ -257,6 +257,7 @@ int run(const Options& o) {
                             static_cast<unsigned>(times.size()), times},
                   o.holdout ? &holdout : nullptr);
     reduction->print_summary(stderr);
+    learner.print_summary(stderr);
   }
   return signal != 0 ? 128 + signal : 0;
 }

@@ -23,6 +23,11 @@ class KernelPerceptron final : public KernelLearner {
   uint64_t kernel_evaluations() const override { return evaluations_; }
   uint64_t support_size() const override { return support_.size(); }
   uint64_t updates() const override { return updates_; }
+  void print_summary(std::FILE* out) const override {
+    std::fprintf(out, "updates = %llu\nsupport vectors = %llu\nkernel evaluations = %llu\n",
+                 static_cast<unsigned long long>(updates_), static_cast<unsigned long long>(support_.size()),
+                 static_cast<unsigned long long>(evaluations_));
+  }
   uint64_t dropped_updates() const override { return dropped_; }
   bool averaged() const override { return config_.averaged; }
   void predict_with_average(bool on) override { use_average_ = on && config_.averaged; }

@@ -30,6 +30,9 @@ class LinearBase : public LinearLearner {
   bool averaged() const override { return averaged_; }
   void predict_with_average(bool on) override { use_average_ = on && averaged_; }
   uint64_t updates() const override { return updates_; }
+  void print_summary(std::FILE* out) const override {
+    std::fprintf(out, "updates = %llu\n", static_cast<unsigned long long>(updates_));
+  }
 
  protected:
   // The margin learn() acts on: predict()'s p_hat is on w unless the
