@@ -1,0 +1,70 @@
+"""Data preparation of the classifiers benchmark: convert, shuffle, cut, and write LIBSVM.
+
+For each (train, test) pair of a dataset, in WORK/<dataset>/<split>/:
+  train.vw  the converted training file, shuffled with experiments.SEED
+  fit.vw    its first 1 - VALID_FRACTION,   valid.vw  the rest (the validation cut)
+  test.vw   the converted test file (never used to choose anything)
+and the same four as .svm (scripts/vw2libsvm, one shared vocabulary per split).
+"""
+import os
+import random
+import subprocess
+from dataclasses import dataclass
+
+PARTS = ("train", "fit", "valid", "test")
+
+
+@dataclass
+class Split:
+    name: str
+    folder: str
+    sizes: dict          # part -> number of examples
+
+    def path(self, part, fmt):
+        return os.path.join(self.folder, f"{part}.{fmt}")
+
+
+def cut(lines, seed, fraction):
+    """Shuffle a copy of lines with seed; return (shuffled, fit, valid), valid the last part."""
+    shuffled = list(lines)
+    random.Random(seed).shuffle(shuffled)
+    n_valid = round(len(shuffled) * fraction)
+    return shuffled, shuffled[:len(shuffled) - n_valid], shuffled[len(shuffled) - n_valid:]
+
+
+def _convert(tool, source, target):
+    with open(target, "w", encoding="utf-8") as out:
+        subprocess.run([tool, source], stdout=out, check=True)
+
+
+def _write(path, lines):
+    with open(path, "w", encoding="utf-8") as out:
+        out.writelines(lines)
+
+
+def prepare(dataset, data_dir, work, scripts, seed, fraction):
+    splits = []
+    for i, (train_src, test_src) in enumerate(dataset.splits, 1):
+        name = f"{dataset.name}/{i}" if len(dataset.splits) > 1 else dataset.name
+        split = Split(name, os.path.join(work, dataset.name, str(i)), {})
+        os.makedirs(split.folder, exist_ok=True)
+        tool = os.path.join(scripts, dataset.converter)
+        raw = os.path.join(split.folder, "train.raw.vw")
+        _convert(tool, os.path.join(data_dir, train_src), raw)
+        _convert(tool, os.path.join(data_dir, test_src), split.path("test", "vw"))
+        with open(raw, encoding="utf-8") as f:
+            parts = dict(zip(("train", "fit", "valid"), cut(f.readlines(), seed, fraction)))
+        for part, lines in parts.items():
+            _write(split.path(part, "vw"), lines)
+        vocab = os.path.join(split.folder, "vocab.txt")
+        for part in PARTS:
+            _convert_svm(os.path.join(scripts, "vw2libsvm"), vocab, split.path(part, "vw"), split.path(part, "svm"))
+            with open(split.path(part, "vw"), encoding="utf-8") as f:
+                split.sizes[part] = sum(1 for _ in f)
+        splits.append(split)
+    return splits
+
+
+def _convert_svm(tool, vocab, source, target):
+    with open(target, "w", encoding="utf-8") as out:
+        subprocess.run([tool, "--vocab", vocab, source], stdout=out, check=True)
