@@ -7,6 +7,7 @@ and lists the point chosen in each split.
 """
 import os
 
+import experiments
 import metrics
 import systems
 
@@ -37,7 +38,7 @@ def _on_split(row, dataset, split, tools, log):
         return metrics.accuracy(split.path(part, fmt), preds, binary)
 
     scored = []
-    for point in metrics.grid_points(row.grid):
+    for point in metrics.grid_points(experiments.grid_for(row, dataset.name)):
         train(tools, base + systems.point_flags(row.system, point), split.path("fit", fmt), model, log)
         scored.append((point, score("valid")))
     point, valid = metrics.best(scored)

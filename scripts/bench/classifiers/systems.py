@@ -3,7 +3,7 @@
 train(...) returns the wall-clock seconds of training; it raises Unavailable when the
 learner rejects an option (exit status 2 and "unrecognised/unknown option" or
 "invalid option" on stderr: a flag that this build does not have), RunError on any other
-failure. Commands go through `nice`-free subprocess calls with stdout/stderr to a log.
+failure. Every command line and its output are appended to the log.
 """
 import re
 import shlex
@@ -30,8 +30,10 @@ def _run(cmd, log):
         done = subprocess.run(cmd, stdout=out, stderr=subprocess.PIPE, text=True)
         seconds = time.perf_counter() - start
         out.write(done.stderr)
-    if done.returncode == 2 and UNKNOWN_OPTION.search(done.stderr):
-        raise Unavailable(done.stderr.strip().splitlines()[-1])
+    unknown = UNKNOWN_OPTION.search(done.stderr)
+    if done.returncode == 2 and unknown:
+        line_start = done.stderr.rfind("\n", 0, unknown.start()) + 1
+        raise Unavailable(done.stderr[line_start:].splitlines()[0].strip())
     if done.returncode != 0:
         tail = " | ".join(done.stderr.strip().splitlines()[-3:])
         raise RunError(f"exit status {done.returncode}: {shlex.join(cmd)}: {tail}")
