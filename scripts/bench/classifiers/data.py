@@ -32,9 +32,9 @@ def cut(lines, seed, fraction):
     return shuffled, shuffled[:len(shuffled) - n_valid], shuffled[len(shuffled) - n_valid:]
 
 
-def _convert(tool, source, target):
+def _convert(target, *command):
     with open(target, "w", encoding="utf-8") as out:
-        subprocess.run([tool, source], stdout=out, check=True)
+        subprocess.run(command, stdout=out, check=True)
 
 
 def _write(path, lines):
@@ -50,21 +50,17 @@ def prepare(dataset, data_dir, work, scripts, seed, fraction):
         os.makedirs(split.folder, exist_ok=True)
         tool = os.path.join(scripts, dataset.converter)
         raw = os.path.join(split.folder, "train.raw.vw")
-        _convert(tool, os.path.join(data_dir, train_src), raw)
-        _convert(tool, os.path.join(data_dir, test_src), split.path("test", "vw"))
+        _convert(raw, tool, os.path.join(data_dir, train_src))
+        _convert(split.path("test", "vw"), tool, os.path.join(data_dir, test_src))
         with open(raw, encoding="utf-8") as f:
             parts = dict(zip(("train", "fit", "valid"), cut(f.readlines(), seed, fraction)))
         for part, lines in parts.items():
             _write(split.path(part, "vw"), lines)
         vocab = os.path.join(split.folder, "vocab.txt")
         for part in PARTS:
-            _convert_svm(os.path.join(scripts, "vw2libsvm"), vocab, split.path(part, "vw"), split.path(part, "svm"))
+            _convert(split.path(part, "svm"), os.path.join(scripts, "vw2libsvm"), "--vocab", vocab, split.path(part, "vw"))
             with open(split.path(part, "vw"), encoding="utf-8") as f:
                 split.sizes[part] = sum(1 for _ in f)
         splits.append(split)
     return splits
 
-
-def _convert_svm(tool, vocab, source, target):
-    with open(target, "w", encoding="utf-8") as out:
-        subprocess.run([tool, "--vocab", vocab, source], stdout=out, check=True)
