@@ -1,6 +1,7 @@
 """The outputs made from result records: CSV, table, kernel plot points, RESULT line."""
 import csv
 import os
+import shutil
 import tempfile
 import unittest
 
@@ -55,6 +56,18 @@ class Report(unittest.TestCase):
             png = report.write_kernel_plot([record("r8", "x", 0.5)], *(os.path.join(d, n) for n in ("k.dat", "k.gp", "k.png")))
             self.assertIsNone(png)
             self.assertFalse(os.path.exists(os.path.join(d, "k.png")))
+
+    @unittest.skipUnless(shutil.which("gnuplot"), "gnuplot is not installed")
+    def test_plot_with_kernel_rows(self):
+        records = [record("p", f"k{b}", 0.9, family=f, budget=b, examples_per_s=1e4 / (b or 8))
+                   for f in ("rbf", "poly") for b in (500, 2000, 0)]
+        with tempfile.TemporaryDirectory() as d:
+            names = [os.path.join(d, n) for n in ("k.dat", "k.gp", "k.png")]
+            self.assertEqual(report.write_kernel_plot(records, *names), names[2])
+            with open(names[2], "rb") as f:
+                self.assertEqual(f.read(4), b"\x89PNG")
+            with open(names[0]) as f:
+                self.assertIn("1000 800.000", f.read())  # no budget: at the training size
 
 
 if __name__ == "__main__":
