@@ -22,9 +22,13 @@ class Prepare(unittest.TestCase):
             self.assertEqual(split.sizes, {"train": 10, "fit": 8, "valid": 2, "test": 1})
             read = {}
             for part in ("train", "fit", "valid"):
-                with open(split.path(part, "vw")) as f:
-                    read[part] = f.readlines()
-            self.assertEqual(read["fit"] + read["valid"], read["train"])
+                for fmt in ("vw", "svm"):
+                    with open(split.path(part, fmt)) as f:
+                        read[part, fmt] = f.readlines()
+            for fmt in ("vw", "svm"):
+                self.assertEqual(read["fit", fmt] + read["valid", fmt], read["train", fmt])
+            self.assertEqual([line.split()[0] for line in read["valid", "svm"]],
+                             [line.split()[0] for line in read["valid", "vw"]])
             with open(split.path("test", "svm")) as f:
                 self.assertEqual(f.read(), "1 2:0.09\n")  # f16 is the second key seen (f1 first)
 

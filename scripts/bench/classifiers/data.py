@@ -4,15 +4,13 @@ For each (train, test) pair of a dataset, in WORK/<dataset>/<split>/:
   train.vw  the converted training file, shuffled with experiments.SEED
   fit.vw    its first 1 - VALID_FRACTION,   valid.vw  the rest (the validation cut)
   test.vw   the converted test file (never used to choose anything)
-and the same four as .svm (scripts/vw2libsvm, one shared vocabulary per split).
+and the same four as .svm: train and test through scripts/vw2libsvm with one feature index
+file per split (training file first), fit and valid cut from train.svm like their .vw.
 """
 import os
 import random
 import subprocess
 from dataclasses import dataclass
-
-PARTS = ("train", "fit", "valid", "test")
-
 
 @dataclass
 class Split:
@@ -52,15 +50,21 @@ def prepare(dataset, data_dir, work, scripts, seed, fraction):
         raw = os.path.join(split.folder, "train.raw.vw")
         _convert(raw, tool, os.path.join(data_dir, train_src))
         _convert(split.path("test", "vw"), tool, os.path.join(data_dir, test_src))
-        with open(raw, encoding="utf-8") as f:
-            parts = dict(zip(("train", "fit", "valid"), cut(f.readlines(), seed, fraction)))
-        for part, lines in parts.items():
-            _write(split.path(part, "vw"), lines)
+        vw2libsvm = os.path.join(scripts, "vw2libsvm")
         vocab = os.path.join(split.folder, "vocab.txt")
-        for part in PARTS:
-            _convert(split.path(part, "svm"), os.path.join(scripts, "vw2libsvm"), "--vocab", vocab, split.path(part, "vw"))
-            with open(split.path(part, "vw"), encoding="utf-8") as f:
-                split.sizes[part] = sum(1 for _ in f)
+        with open(raw, encoding="utf-8") as f:
+            train, fit, valid = cut(f.readlines(), seed, fraction)
+        _write(split.path("train", "vw"), train)
+        for part in ("train", "test"):  # the training file first: it numbers the features
+            _convert(split.path(part, "svm"), vw2libsvm, "--vocab", vocab, split.path(part, "vw"))
+        with open(split.path("train", "svm"), encoding="utf-8") as f:
+            train_svm = f.readlines()
+        for part, lines, svm in (("fit", fit, train_svm[:len(fit)]), ("valid", valid, train_svm[len(fit):])):
+            _write(split.path(part, "vw"), lines)
+            _write(split.path(part, "svm"), svm)
+        split.sizes = {"train": len(train), "fit": len(fit), "valid": len(valid)}
+        with open(split.path("test", "vw"), encoding="utf-8") as f:
+            split.sizes["test"] = sum(1 for _ in f)
         splits.append(split)
     return splits
 
