@@ -38,7 +38,7 @@ done
 if ((${#missing[@]})); then
   bench_log "installing ${missing[*]}"
   sudo=""; [[ "$(id -u)" == 0 ]] || sudo=sudo
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null ||
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null; } ||
     bench_die "cannot install ${missing[*]}"
 fi
 

@@ -8,6 +8,7 @@ matches REGEX (for a quick run). Exit status 1 when a row failed (other than "no
 import argparse
 import os
 import re
+import subprocess
 import sys
 import time
 
@@ -44,7 +45,11 @@ def main():
         if not rows:
             continue
         start = time.perf_counter()
-        splits = data.prepare(dataset, args.data_dir, work, scripts, experiments.SEED, experiments.VALID_FRACTION)
+        try:
+            splits = data.prepare(dataset, args.data_dir, work, scripts, experiments.SEED, experiments.VALID_FRACTION)
+        except subprocess.CalledProcessError as e:
+            log(f"error: {dataset.name}: {' '.join(e.cmd)} failed (exit status {e.returncode}; message above)")
+            return 1
         log(f"{dataset.name}: {len(splits)} split(s), {splits[0].sizes} examples, "
             f"prepared in {time.perf_counter() - start:.1f} s")
         for row in rows:

@@ -54,6 +54,8 @@ LINEAR_C = [0.1, 1, 10]
 
 
 def kernel_rows():
+    """Kernel perceptron on pendigits: rbf and poly at budgets 500, 2000 and none (0), plus rbf
+    evicting the smallest |a_j| instead of the oldest (the default policy)."""
     rows = []
     for budget in (500, 2000, 0):
         b = f" --budget {budget}" if budget else ""
@@ -62,6 +64,10 @@ def kernel_rows():
                         {"--gamma": [0.5, 1, 2], "passes": [1, 2]}, "rbf", budget))
         rows.append(Row(f"kernel_poly_b{tag}", "learner", "--oaa {K} --kernel poly --coef0 1" + b,
                         ("pendigits",), {"--degree": [2, 3], "passes": [1, 2]}, "poly", budget))
+    for budget in (500, 2000):
+        rows.append(Row(f"kernel_rbf_b{budget}_smallest", "learner",
+                        f"--oaa {{K}} --kernel rbf --budget {budget} --budget_policy smallest", ("pendigits",),
+                        {"--gamma": [0.5, 1, 2], "passes": [1, 2]}, "rbf, evict smallest", budget))
     return rows
 
 
