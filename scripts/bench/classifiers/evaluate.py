@@ -12,8 +12,14 @@ import metrics
 import systems
 
 
+def _flags(row, dataset):
+    """The row's fixed flags on this dataset ({K} filled in, the dataset's learner flags added)."""
+    flags = row.flags.replace("{K}", str(dataset.classes)).split()
+    return flags + dataset.learner_flags.split() if row.system == "learner" else flags
+
+
 def _record(row, dataset, **fields):
-    return {"dataset": dataset.name, "row": row.name, "system": row.system, "flags": row.flags.replace("{K}", str(dataset.classes)),
+    return {"dataset": dataset.name, "row": row.name, "system": row.system, "flags": " ".join(_flags(row, dataset)),
             "family": row.family, "budget": row.budget, "status": "ok", "reason": "", "chosen": "",
             "valid_accuracy": None, "test_accuracy": None, "train_s": None, "examples_per_s": None,
             "train_examples": None, **fields}
@@ -25,9 +31,7 @@ def _describe(point):
 
 def _on_split(row, dataset, split, tools, log):
     fmt, train, predict = systems.SYSTEMS[row.system]
-    base = row.flags.replace("{K}", str(dataset.classes)).split()
-    if row.system == "learner":
-        base += dataset.learner_flags.split()
+    base = _flags(row, dataset)
     folder = os.path.join(split.folder, row.name)
     os.makedirs(folder, exist_ok=True)
     model, preds = os.path.join(folder, "model"), os.path.join(folder, "preds")
