@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh Debian machine: installs what is missing,
-# builds (Release), runs the unit and end-to-end tests, the script tests,
+# builds (Release), runs the unit and end-to-end tests, the script tests, the Python tests,
 # builds and briefly runs the micro-benchmarks, then rebuilds the unit tests
 # with -fsanitize=address,undefined and runs them.
 set -euo pipefail
@@ -13,6 +13,9 @@ echo "== unit and end-to-end tests (Release) =="
 
 echo "== script tests =="
 LEARNER="$BUILD/learner" bash "$ROOT/tests/scripts/run.sh"
+
+echo "== Python tests: converters (r8tovw, pendigits2vw, vw2libsvm) and the classifiers benchmark driver =="
+python3 -m unittest discover -s "$ROOT/tests/bench_py"
 
 echo "== micro-benchmarks: build and a short run (a smoke test; timings are not checked) =="
 MICRO_BUILD="$BUILD" bash "$ROOT/scripts/bench/micro.sh" --benchmark_min_time=0.01 >/dev/null

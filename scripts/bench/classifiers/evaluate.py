@@ -1,0 +1,67 @@
+"""One row of the table on one dataset: choose on the validation cut, retrain, test.
+
+For each split: every grid point trains on fit and is scored on valid; the best point
+(earliest on a tie) is retrained on the whole training part and scored on test. The record
+averages test accuracy, training time and examples/s over the splits (MovieLens' 5 folds)
+and lists the point chosen in each split.
+"""
+import os
+
+import experiments
+import metrics
+import systems
+
+
+def _flags(row, dataset):
+    """The row's fixed flags on this dataset ({K} filled in, the dataset's learner flags added)."""
+    flags = row.flags.replace("{K}", str(dataset.classes)).split()
+    return flags + dataset.learner_flags.split() if row.system == "learner" else flags
+
+
+def _record(row, dataset, **fields):
+    return {"dataset": dataset.name, "row": row.name, "system": row.system, "flags": " ".join(_flags(row, dataset)),
+            "family": row.family, "budget": row.budget, "status": "ok", "reason": "", "chosen": "",
+            "valid_accuracy": None, "test_accuracy": None, "train_s": None, "examples_per_s": None,
+            "train_examples": None, **fields}
+
+
+def _describe(point):
+    return " ".join(f"{k} {v}" for k, v in point.items())
+
+
+def _on_split(row, dataset, split, tools, log):
+    fmt, train, predict = systems.SYSTEMS[row.system]
+    base = _flags(row, dataset)
+    folder = os.path.join(split.folder, row.name)
+    os.makedirs(folder, exist_ok=True)
+    model, preds = os.path.join(folder, "model"), os.path.join(folder, "preds")
+    binary = dataset.classes == 2
+
+    def score(part):
+        predict(tools, split.path(part, fmt), model, preds, log)
+        return metrics.accuracy(split.path(part, fmt), preds, binary)
+
+    scored = []
+    for point in metrics.grid_points(experiments.grid_for(row, dataset.name)):
+        train(tools, base + systems.point_flags(row.system, point), split.path("fit", fmt), model, log)
+        scored.append((point, score("valid")))
+    point, valid = metrics.best(scored)
+    seconds = train(tools, base + systems.point_flags(row.system, point), split.path("train", fmt), model, log)
+    n = split.sizes["train"]
+    return point, valid, score("test"), seconds, metrics.examples_per_s(n, point.get("passes", 1), seconds)
+
+
+def evaluate(row, dataset, splits, tools, log):
+    try:
+        runs = [_on_split(row, dataset, split, tools, log) for split in splits]
+    except systems.Unavailable as e:
+        return _record(row, dataset, status="not available", reason=str(e))
+    except (systems.RunError, metrics.MetricError) as e:
+        return _record(row, dataset, status="error", reason=str(e))
+    chosen = list(dict.fromkeys(_describe(r[0]) for r in runs))
+    return _record(row, dataset, chosen="; ".join(chosen),
+                   valid_accuracy=metrics.mean(r[1] for r in runs),
+                   test_accuracy=metrics.mean(r[2] for r in runs),
+                   train_s=metrics.mean(r[3] for r in runs),
+                   examples_per_s=metrics.mean(r[4] for r in runs),
+                   train_examples=splits[0].sizes["train"])

@@ -1,0 +1,83 @@
+"""How each system of the table trains and predicts, and how long training takes.
+
+train(...) returns the wall-clock seconds of training; it raises Unavailable when the
+learner rejects an option (exit status 2 and "unrecognised/unknown option" or
+"invalid option" on stderr: a flag that this build does not have), RunError on any other
+failure. Every command line and its output are appended to the log.
+"""
+import re
+import shlex
+import subprocess
+import time
+
+
+class Unavailable(Exception):
+    pass
+
+
+class RunError(Exception):
+    pass
+
+
+UNKNOWN_OPTION = re.compile(r"unrecogni[sz]ed option|unknown option|invalid option|not available", re.I)
+
+
+def _run(cmd, log):
+    with open(log, "a", encoding="utf-8") as out:
+        out.write("$ " + shlex.join(cmd) + "\n")
+        out.flush()
+        start = time.perf_counter()
+        done = subprocess.run(cmd, stdout=out, stderr=subprocess.PIPE, text=True)
+        seconds = time.perf_counter() - start
+        out.write(done.stderr)
+    unknown = UNKNOWN_OPTION.search(done.stderr)
+    if done.returncode == 2 and unknown:
+        line_start = done.stderr.rfind("\n", 0, unknown.start()) + 1
+        raise Unavailable(done.stderr[line_start:].splitlines()[0].strip())
+    if done.returncode != 0:
+        tail = " | ".join(done.stderr.strip().splitlines()[-3:])
+        raise RunError(f"exit status {done.returncode}: {shlex.join(cmd)}: {tail}")
+    return seconds
+
+
+def point_flags(system, point):
+    """Grid point -> command-line flags. `passes` N adds --holdout_off when N > 1."""
+    flags = []
+    for key, value in point.items():
+        if key == "passes":
+            if value > 1:
+                flags += ["--passes", str(value), "--holdout_off"]
+        else:
+            flags += [key, str(value)]
+    return flags
+
+
+def learner_train(tools, flags, train, model, log):
+    return _run([tools["learner"], "--quiet", "-d", train, "-f", model, *flags], log)
+
+
+def learner_predict(tools, test, model, preds, log):
+    _run([tools["learner"], "--quiet", "-t", "-i", model, "-d", test, "-p", preds], log)
+
+
+def liblinear_train(tools, flags, train, model, log):
+    return _run([tools["liblinear-train"], "-q", *flags, train, model], log)
+
+
+def liblinear_predict(tools, test, model, preds, log):
+    _run([tools["liblinear-predict"], test, model, preds], log)
+
+
+def libsvm_train(tools, flags, train, model, log):
+    return _run([tools["svm-train"], "-q", "-m", "200", *flags, train, model], log)
+
+
+def libsvm_predict(tools, test, model, preds, log):
+    _run([tools["svm-predict"], "-q", test, model, preds], log)
+
+
+SYSTEMS = {  # system -> (input format, train, predict)
+    "learner": ("vw", learner_train, learner_predict),
+    "liblinear": ("svm", liblinear_train, liblinear_predict),
+    "libsvm": ("svm", libsvm_train, libsvm_predict),
+}
