@@ -12,10 +12,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "learner/parse/label_format.h"
@@ -51,6 +53,56 @@ struct OptionSpec {
   bool min_exclusive = false;    // (min, max] instead of [min, max]
 };
 
+// Builders for the declarations (the same shape everywhere options are declared).
+inline OptionSpec switch_option(std::string name, std::string help, bool stored = false, char short_name = 0) {
+  OptionSpec s;
+  s.name = std::move(name);
+  s.short_name = short_name;
+  s.kind = OptionKind::kSwitch;
+  s.default_value = "0";
+  s.help = std::move(help);
+  s.stored = stored;
+  return s;
+}
+
+inline OptionSpec text_option(std::string name, std::string help, char short_name = 0, std::string default_value = "",
+                              bool stored = false) {
+  OptionSpec s;
+  s.name = std::move(name);
+  s.short_name = short_name;
+  s.kind = OptionKind::kText;
+  s.default_value = std::move(default_value);
+  s.help = std::move(help);
+  s.stored = stored;
+  return s;
+}
+
+inline OptionSpec list_option(std::string name, std::string help, char short_name = 0, bool stored = true) {
+  OptionSpec s;
+  s.name = std::move(name);
+  s.short_name = short_name;
+  s.kind = OptionKind::kList;
+  s.help = std::move(help);
+  s.stored = stored;
+  return s;
+}
+
+inline OptionSpec number_option(std::string name, OptionKind kind, std::string default_value, double min, double max,
+                                std::string help, bool stored = false, char short_name = 0,
+                                bool min_exclusive = false) {
+  OptionSpec s;
+  s.name = std::move(name);
+  s.short_name = short_name;
+  s.kind = kind;
+  s.default_value = std::move(default_value);
+  s.min = min;
+  s.max = max;
+  s.min_exclusive = min_exclusive;
+  s.help = std::move(help);
+  s.stored = stored;
+  return s;
+}
+
 class OptionValues {
  public:
   virtual ~OptionValues() = default;
@@ -78,8 +130,8 @@ struct LearnerPlugin {
   std::string title;      // --help group title
   std::vector<OptionSpec> options;  // the selector first
   // Pure checks of the learner's own values (throw UsageError).
-  void (*validate)(const OptionValues& values) = nullptr;
-  std::unique_ptr<Learner> (*make)(const LearnerContext& context) = nullptr;
+  std::function<void(const OptionValues& values)> validate;
+  std::function<std::unique_ptr<Learner>(const LearnerContext& context)> make;
 };
 
 // What a reduction's factory is given. `spec` carries the run-wide output
@@ -91,16 +143,16 @@ struct ReductionPlugin {
   std::string default_learner;  // the learner it uses unless one is named ("" = the gradient learner)
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
   // Pure checks of the reduction's own values (throw UsageError).
-  void (*validate)(const OptionValues& values) = nullptr;
+  std::function<void(const OptionValues& values)> validate;
   // Fills the reduction's fields of `spec` (kind, classes, its own settings).
-  void (*configure)(const OptionValues& values, ReductionSpec& spec) = nullptr;
+  std::function<void(const OptionValues& values, ReductionSpec& spec)> configure;
   // The label grammar it reads and the sub-models it asks its learner for.
-  LabelFormat (*labels)(const ReductionSpec& spec) = nullptr;
-  uint32_t (*sub_models)(const ReductionSpec& spec) = nullptr;
+  std::function<LabelFormat(const ReductionSpec& spec)> labels;
+  std::function<uint32_t(const ReductionSpec& spec)> sub_models;
   // `range`: the run's label range (copied or widened, reduction.h).
-  std::unique_ptr<Reduction> (*make)(const ReductionSpec& spec, Learner& learner, LabelRange& range) = nullptr;
+  std::function<std::unique_ptr<Reduction>(const ReductionSpec& spec, Learner& learner, LabelRange& range)> make;
   // The preamble's "reduction = ..." text.
-  std::string (*describe)(const ReductionSpec& spec) = nullptr;
+  std::function<std::string(const ReductionSpec& spec)> describe;
 };
 
 }  // namespace learner

@@ -8,50 +8,15 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 OptionSpec sw(const char* name, const char* help, bool stored = false, char short_name = 0) {
-  OptionSpec s;
-  s.name = name;
-  s.short_name = short_name;
-  s.kind = OptionKind::kSwitch;
-  s.default_value = "0";
-  s.help = help;
-  s.stored = stored;
-  return s;
+  return switch_option(name, help, stored, short_name);
 }
-
 OptionSpec text(const char* name, const char* help, char short_name = 0, const char* def = "", bool stored = false) {
-  OptionSpec s;
-  s.name = name;
-  s.short_name = short_name;
-  s.kind = OptionKind::kText;
-  s.default_value = def;
-  s.help = help;
-  s.stored = stored;
-  return s;
+  return text_option(name, help, short_name, def, stored);
 }
-
-OptionSpec list(const char* name, const char* help, char short_name = 0, bool stored = true) {
-  OptionSpec s;
-  s.name = name;
-  s.short_name = short_name;
-  s.kind = OptionKind::kList;
-  s.help = help;
-  s.stored = stored;
-  return s;
-}
-
+OptionSpec list(const char* name, const char* help, char short_name = 0) { return list_option(name, help, short_name); }
 OptionSpec num(const char* name, OptionKind kind, const char* def, double min, double max, const char* help,
                bool stored = false, char short_name = 0, bool min_exclusive = false) {
-  OptionSpec s;
-  s.name = name;
-  s.short_name = short_name;
-  s.kind = kind;
-  s.default_value = def;
-  s.min = min;
-  s.max = max;
-  s.min_exclusive = min_exclusive;
-  s.help = help;
-  s.stored = stored;
-  return s;
+  return number_option(name, kind, def, min, max, help, stored, short_name, min_exclusive);
 }
 
 constexpr OptionKind kCount = OptionKind::kCount;

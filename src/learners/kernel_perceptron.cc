@@ -153,8 +153,8 @@ const LearnerPlugin& kernel_plugin() {
                   "through the reductions (one support set shared by the classes)";
     kernel.stored = true;
     const double inf = std::numeric_limits<double>::infinity();
-    OptionSpec budget = detail::number_option("budget", OptionKind::kCount, "0", 0, 1e12,
-                                              "at most N support vectors (0: no bound); a mistake beyond it evicts one");
+    OptionSpec budget = number_option("budget", OptionKind::kCount, "0", 0, 1e12,
+                                       "at most N support vectors (0: no bound); a mistake beyond it evicts one", true);
     budget.resumable = true;
     OptionSpec policy;
     policy.name = "budget_policy";
@@ -164,10 +164,10 @@ const LearnerPlugin& kernel_plugin() {
     policy.stored = true;
     policy.resumable = true;
     p.options = {kernel,
-                 detail::number_option("degree", OptionKind::kCount, "2", 1, 64, "poly: (gamma <x,x'> + coef0)^degree"),
-                 detail::number_option("coef0", OptionKind::kNumber, "1", -inf, inf, "poly: the constant term"),
-                 detail::number_option("gamma", OptionKind::kNumber, "1", 0, inf,
-                                       "poly, rbf exp(-gamma |x - x'|^2), laplacian exp(-gamma |x - x'|_1)", true),
+                 number_option("degree", OptionKind::kCount, "2", 1, 64, "poly: (gamma <x,x'> + coef0)^degree", true),
+                 number_option("coef0", OptionKind::kNumber, "1", -inf, inf, "poly: the constant term", true),
+                 number_option("gamma", OptionKind::kNumber, "1", 0, inf,
+                               "poly, rbf exp(-gamma |x - x'|^2), laplacian exp(-gamma |x - x'|_1)", true, 0, true),
                  budget, policy, detail::averaged_option()};
     p.validate = [](const OptionValues& v) {
       try {

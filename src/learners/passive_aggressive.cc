@@ -53,11 +53,11 @@ const LearnerPlugin& passive_aggressive_plugin() {
     p.name = "pa";
     p.selector = "passive_aggressive";
     p.title = "passive-aggressive (the learner of --mira; seed 003)";
-    p.options = {detail::switch_option("passive_aggressive", "the passive-aggressive learner (--mira uses it by default): "
-                                                             "the smallest step that meets the margin"),
-                 detail::switch_option("no_average", "the passive-aggressive learner (--mira) without averaged weights"),
-                 detail::number_option("mira_cap", OptionKind::kNumber, "", 0, std::numeric_limits<double>::infinity(),
-                                       "PA-I: cap the step alpha at C (default: no cap)", true)};
+    p.options = {switch_option("passive_aggressive", "the passive-aggressive learner (--mira uses it by default): "
+                                                             "the smallest step that meets the margin", true),
+                 switch_option("no_average", "the passive-aggressive learner (--mira) without averaged weights", true),
+                 number_option("mira_cap", OptionKind::kNumber, "", 0, std::numeric_limits<double>::infinity(),
+                               "PA-I: cap the step alpha at C (default: no cap)", true, 0, true)};
     p.make = [](const LearnerContext& c) -> std::unique_ptr<Learner> {
       PassiveAggressiveConfig config;
       config.bits = c.bits;

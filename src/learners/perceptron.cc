@@ -43,8 +43,8 @@ const LearnerPlugin& perceptron_plugin() {
     p.name = "perceptron";
     p.selector = "perceptron";
     p.title = "perceptron (Rosenblatt; seed 002)";
-    p.options = {detail::switch_option("perceptron", "the perceptron: on a mistake (y p <= 0) w += l y x; labels -1/1; "
-                                                     "-l is the step (default 1)"),
+    p.options = {switch_option("perceptron", "the perceptron: on a mistake (y p <= 0) w += l y x; labels -1/1; "
+                                                     "-l is the step (default 1)", true),
                  detail::averaged_option()};
     p.make = [](const LearnerContext& c) -> std::unique_ptr<Learner> {
       PerceptronConfig config;

@@ -56,23 +56,8 @@ void Csoaa::print_summary(std::FILE* out) const { constant_.print(out); }
 
 
 const ReductionPlugin& csoaa_plugin() {
-  static const ReductionPlugin plugin = [] {
-    ReductionPlugin p;
-    p.name = "csoaa";
-    p.title = "--csoaa";
-    p.options = {detail::classes_option("csoaa", 1, "cost-sensitive one-against-all (regression of each class's cost); VW's labels `1:0.5 2:1 3:0 |...`")};
-    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      detail::configure_classes(v, spec, ReductionKind::kCsoaa, "csoaa");
-    };
-    p.labels = [](const ReductionSpec&) { return LabelFormat::kCostSensitive; };
-    p.sub_models = detail::k_sub_models;
-    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
-      detail::check_output(spec, "csoaa", true, false, learner);
-      return std::make_unique<Csoaa>(spec, learner, range);
-    };
-    p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("csoaa", spec); };
-    return p;
-  }();
+  static const ReductionPlugin plugin = detail::multiclass_plugin<Csoaa>(
+      {"csoaa", ReductionKind::kCsoaa, 1, "cost-sensitive one-against-all (regression of each class's cost); VW's labels `1:0.5 2:1 3:0 |...`", LabelFormat::kCostSensitive, true, false, false});
   return plugin;
 }
 

@@ -67,23 +67,8 @@ void FilterTree::print_summary(std::FILE* out) const { constant_.print(out); }
 
 
 const ReductionPlugin& filter_tree_plugin() {
-  static const ReductionPlugin plugin = [] {
-    ReductionPlugin p;
-    p.name = "filter_tree";
-    p.title = "--filter_tree";
-    p.options = {detail::classes_option("filter_tree", 2, "filter tree over K classes: a tournament of binary classifiers; labels: a class or `class:cost ...`")};
-    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      detail::configure_classes(v, spec, ReductionKind::kFilterTree, "filter_tree");
-    };
-    p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlassOrCost; };
-    p.sub_models = [](const ReductionSpec& spec) { return spec.classes - 1; };
-    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
-      detail::check_output(spec, "filter_tree", false, false, learner);
-      return std::make_unique<FilterTree>(spec, learner, range);
-    };
-    p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("filter_tree", spec); };
-    return p;
-  }();
+  static const ReductionPlugin plugin = detail::multiclass_plugin<FilterTree>(
+      {"filter_tree", ReductionKind::kFilterTree, 2, "filter tree over K classes: a tournament of binary classifiers; labels: a class or `class:cost ...`", LabelFormat::kMulticlassOrCost, false, false, true});
   return plugin;
 }
 

@@ -5,7 +5,7 @@
 
 namespace learner {
 
-Mira::Mira(const ReductionSpec& spec, Learner& learner)
+Mira::Mira(const ReductionSpec& spec, Learner& learner, LabelRange&)
     : spec_(spec), learner_(learner), scores_(spec.classes), costs_(spec.classes), constant_(spec.classes) {
   for (uint32_t k = 0; k < spec.classes; ++k) all_parts_.push_back(Part{k, 1.0});
 }
@@ -48,25 +48,13 @@ void Mira::print_summary(std::FILE* out) const {
 
 const ReductionPlugin& mira_plugin() {
   static const ReductionPlugin plugin = [] {
-    ReductionPlugin p;
-    p.name = "mira";
-    p.title = "--mira";
+    ReductionPlugin p = detail::multiclass_plugin<Mira>(
+        {"mira", ReductionKind::kNone, 2,
+         "multiclass MIRA over K classes (seed 003): on a mistake the true and the predicted class move to the "
+         "margin l(y*, y^); labels: a class or `class:cost ...`; learner: passive-aggressive (averaged) unless "
+         "--perceptron",
+         LabelFormat::kMulticlassOrCost, true, false});
     p.default_learner = "pa";
-    p.options = {detail::classes_option(
-        "mira", 2, "multiclass MIRA over K classes (seed 003): on a mistake the true and the predicted class move "
-                   "to the margin l(y*, y^); labels: a class or `class:cost ...`; learner: passive-aggressive "
-                   "(averaged) unless --perceptron")};
-    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      spec.kind = ReductionKind::kNone;
-      spec.classes = static_cast<uint32_t>(v.number("mira"));
-    };
-    p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlassOrCost; };
-    p.sub_models = detail::k_sub_models;
-    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange&) -> std::unique_ptr<Reduction> {
-      detail::check_output(spec, "mira", true, false, learner);
-      return std::make_unique<Mira>(spec, learner);
-    };
-    p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("mira", spec); };
     return p;
   }();
   return plugin;

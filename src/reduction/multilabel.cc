@@ -74,31 +74,19 @@ void Multilabel::print_summary(std::FILE* out) const {
 
 const ReductionPlugin& multilabel_plugin() {
   static const ReductionPlugin plugin = [] {
-    ReductionPlugin p;
-    p.name = "multilabel";
-    p.title = "--multilabel";
-    p.options = {detail::classes_option("multilabel", 1, "K independent binary classifiers; labels are class sets `1,3,4` (1-based; VW's --multilabel_oaa counts from 0)"),
-                 [] {
-                   OptionSpec s;
-                   s.name = "multilabel_loss";
-                   s.kind = OptionKind::kText;
-                   s.default_value = "hamming";
-                   s.help = "hamming: train every classifier; zero_one: the chain that stops at the first classifier that errs";
-                   s.stored = true;
-                   return s;
-                 }()};
+    ReductionPlugin p = detail::multiclass_plugin<Multilabel>(
+        {"multilabel", ReductionKind::kMultilabel, 1,
+         "K independent binary classifiers; labels are class sets `1,3,4` (1-based; VW's --multilabel_oaa counts from 0)",
+         LabelFormat::kMultilabel, true, true},
+        {text_option("multilabel_loss",
+                     "hamming: train every classifier; zero_one: the chain that stops at the first classifier that errs",
+                     0, "hamming", true)});
     p.configure = [](const OptionValues& v, ReductionSpec& spec) {
       detail::configure_classes(v, spec, ReductionKind::kMultilabel, "multilabel");
       const std::string loss = v.text("multilabel_loss");
       if (loss == "zero_one") spec.multilabel_loss = MultilabelLoss::kZeroOne;
       else if (loss == "hamming") spec.multilabel_loss = MultilabelLoss::kHamming;
       else throw UsageError("--multilabel_loss must be hamming or zero_one, got '" + loss + "'");
-    };
-    p.labels = [](const ReductionSpec&) { return LabelFormat::kMultilabel; };
-    p.sub_models = detail::k_sub_models;
-    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
-      detail::check_output(spec, "multilabel", true, true, learner);
-      return std::make_unique<Multilabel>(spec, learner, range);
     };
     p.describe = [](const ReductionSpec& spec) {
       return detail::describe_classes("multilabel", spec) +

@@ -47,23 +47,8 @@ void Oaa::print_summary(std::FILE* out) const { constant_.print(out); }
 
 
 const ReductionPlugin& oaa_plugin() {
-  static const ReductionPlugin plugin = [] {
-    ReductionPlugin p;
-    p.name = "oaa";
-    p.title = "--oaa";
-    p.options = {detail::classes_option("oaa", 1, "one-against-all over K classes; labels 1..K (`3 [importance] |...`)")};
-    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      detail::configure_classes(v, spec, ReductionKind::kOaa, "oaa");
-    };
-    p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlass; };
-    p.sub_models = detail::k_sub_models;
-    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
-      detail::check_output(spec, "oaa", true, true, learner);
-      return std::make_unique<Oaa>(spec, learner, range);
-    };
-    p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("oaa", spec); };
-    return p;
-  }();
+  static const ReductionPlugin plugin = detail::multiclass_plugin<Oaa>(
+      {"oaa", ReductionKind::kOaa, 1, "one-against-all over K classes; labels 1..K (`3 [importance] |...`)", LabelFormat::kMulticlass, true, true, false});
   return plugin;
 }
 

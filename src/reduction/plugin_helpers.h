@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "learner/error.h"
 #include "learner/learner.h"
@@ -31,7 +32,6 @@ inline void configure_classes(const OptionValues& values, ReductionSpec& spec, R
   spec.classes = static_cast<uint32_t>(values.number(name));
 }
 
-inline uint32_t k_sub_models(const ReductionSpec& spec) { return spec.classes; }
 
 inline std::string describe_classes(const char* name, const ReductionSpec& spec) {
   return std::string(name) + " " + std::to_string(spec.classes);
@@ -47,6 +47,38 @@ inline void check_output(const ReductionSpec& spec, const char* name, bool score
     throw UsageError("--probabilities works with --oaa and --multilabel");
   if (spec.output == ScoreOutput::kProbabilities && learner.loss().name() != "logistic")
     throw UsageError("--probabilities needs --loss_function logistic");
+}
+
+// A K-class reduction R(spec, learner, range): selector --name K, a fixed
+// label grammar, K sub-models (K - 1 for the games of a filter tree).
+struct MulticlassInfo {
+  std::string name;
+  ReductionKind kind;
+  double least;           // the fewest classes
+  std::string help;
+  LabelFormat labels;
+  bool scores, probabilities;  // --scores / --probabilities allowed
+  bool games = false;          // K - 1 sub-models
+};
+
+template <class R>
+ReductionPlugin multiclass_plugin(const MulticlassInfo& info, std::vector<OptionSpec> extra = {}) {
+  ReductionPlugin p;
+  p.name = info.name;
+  p.title = "--" + info.name;
+  p.options = {classes_option(info.name.c_str(), info.least, info.help.c_str())};
+  p.options.insert(p.options.end(), extra.begin(), extra.end());
+  p.configure = [info](const OptionValues& v, ReductionSpec& spec) {
+    configure_classes(v, spec, info.kind, info.name.c_str());
+  };
+  p.labels = [info](const ReductionSpec&) { return info.labels; };
+  p.sub_models = [info](const ReductionSpec& spec) { return info.games ? spec.classes - 1 : spec.classes; };
+  p.make = [info](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+    check_output(spec, info.name.c_str(), info.scores, info.probabilities, learner);
+    return std::make_unique<R>(spec, learner, range);
+  };
+  p.describe = [info](const ReductionSpec& spec) { return describe_classes(info.name.c_str(), spec); };
+  return p;
 }
 
 }  // namespace learner::detail

@@ -58,23 +58,8 @@ void ScoringFilterTree::print_summary(std::FILE* out) const { constant_.print(ou
 
 
 const ReductionPlugin& scoring_filter_tree_plugin() {
-  static const ReductionPlugin plugin = [] {
-    ReductionPlugin p;
-    p.name = "scoring_filter_tree";
-    p.title = "--scoring_filter_tree";
-    p.options = {detail::classes_option("scoring_filter_tree", 2, "scoring filter tree: games compare per-class scores f(x;lambda) > f(x;phi); labels as --filter_tree")};
-    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      detail::configure_classes(v, spec, ReductionKind::kScoringFilterTree, "scoring_filter_tree");
-    };
-    p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlassOrCost; };
-    p.sub_models = detail::k_sub_models;
-    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
-      detail::check_output(spec, "scoring_filter_tree", true, false, learner);
-      return std::make_unique<ScoringFilterTree>(spec, learner, range);
-    };
-    p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("scoring_filter_tree", spec); };
-    return p;
-  }();
+  static const ReductionPlugin plugin = detail::multiclass_plugin<ScoringFilterTree>(
+      {"scoring_filter_tree", ReductionKind::kScoringFilterTree, 2, "scoring filter tree: games compare per-class scores f(x;lambda) > f(x;phi); labels as --filter_tree", LabelFormat::kMulticlassOrCost, true, false, false});
   return plugin;
 }
 

@@ -11,21 +11,7 @@
 #include "learner/learners/perceptron.h"
 #include "learners/fixtures.h"
 
-// The replacements pair malloc with free; GCC cannot see that through new/delete.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-
-namespace {
-thread_local bool g_counting = false;
-thread_local long g_allocations = 0;
-}  // namespace
-
-void* operator new(std::size_t n) {
-  if (g_counting) ++g_allocations;
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#include "support/count_allocations.h"
 
 namespace learner {
 namespace {

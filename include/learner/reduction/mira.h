@@ -26,7 +26,7 @@ namespace learner {
 
 class Mira final : public TaggedReduction {
  public:
-  Mira(const ReductionSpec& spec, Learner& learner);
+  Mira(const ReductionSpec& spec, Learner& learner, LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void print_summary(std::FILE* out) const override;
   uint64_t updates() const { return updates_; }
