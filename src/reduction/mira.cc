@@ -18,10 +18,20 @@ const Outcome& Mira::process(const Example& ex, const std::vector<Feature>& feat
   const bool labeled = costs_.set(ex);
   if (cost_outcome(outcome_, predicted_, ex.importance, labeled, costs_, constant_) && learn) {
     const uint32_t best = costs_.best();
-    const double margin_needed = costs_.regret(predicted_);
-    if (predicted_ != best && margin_needed > 0) {
-      const Part pair[2] = {{best - 1, 1.0}, {predicted_ - 1, -1.0}};
-      const double p = scores_[best - 1] - scores_[predicted_ - 1] + ex.base;
+    // The competitor: the predicted class, or with --mira_margin the
+    // highest-scoring class other than the best one even when the
+    // prediction is right (its margin may still be short).
+    uint32_t rival = predicted_;
+    if (spec_.mira_margin && rival == best) {
+      rival = 0;
+      for (uint32_t k = 1; k <= spec_.classes; ++k)
+        if (k != best && (rival == 0 || scores_[k - 1] > scores_[rival - 1])) rival = k;
+    }
+    const double margin_needed = rival == 0 ? 0.0 : costs_.regret(rival);
+    const double gap = rival == 0 ? 0.0 : scores_[best - 1] - scores_[rival - 1];
+    if (rival != best && margin_needed > 0 && gap < margin_needed) {
+      const Part pair[2] = {{best - 1, 1.0}, {rival - 1, -1.0}};
+      const double p = gap + ex.base;
       learner_.learn(ex, features, Parts(pair, 2), p, margin_needed, ex.importance);
       ++updates_;
     } else {
@@ -55,6 +65,15 @@ const ReductionPlugin& mira_plugin() {
          "--perceptron",
          LabelFormat::kMulticlassOrCost, true, false});
     p.default_learner = "pa";
+    p.options.push_back(switch_option(
+        "mira_margin", "with --mira: also update when the prediction is right but the best other class is within "
+                       "the margin l(y*, y') (Crammer and Singer's margin rule; the seed updates on mistakes only)",
+        false));
+    auto configure = p.configure;
+    p.configure = [configure](const OptionValues& v, ReductionSpec& spec) {
+      configure(v, spec);
+      spec.mira_margin = v.flag("mira_margin");
+    };
     return p;
   }();
   return plugin;

@@ -14,6 +14,8 @@ class Flags(unittest.TestCase):
         self.assertEqual(systems.point_flags("learner", {"-l": 2, "passes": 1}), ["-l", "2"])
         self.assertEqual(systems.point_flags("learner", {"passes": 3}), ["--passes", "3", "--holdout_off"])
         self.assertEqual(systems.point_flags("libsvm", {"-c": 10, "-g": 0.5}), ["-c", "10", "-g", "0.5"])
+        self.assertEqual(systems.point_flags("learner", {"--mira_margin": True, "passes": 1}), ["--mira_margin"])
+        self.assertEqual(systems.point_flags("learner", {"--mira_margin": False}), [])
 
 
 class Failures(unittest.TestCase):

@@ -51,6 +51,7 @@ struct ReductionSpec {
   uint32_t classes = 0;                              // K
   ScoreOutput output = ScoreOutput::kClass;          // --scores, --probabilities
   MultilabelLoss multilabel_loss = MultilabelLoss::kHamming;
+  bool mira_margin = false;                          // --mira_margin: update on margin violations too
   // --active
   bool simulation = false;
   double mellowness = 8.0;                           // c0 (VW's default)

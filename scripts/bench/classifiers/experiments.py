@@ -50,6 +50,8 @@ PASSES = {"r8": [1, 3, 10], "pendigits": [3, 10, 30], "a9a": [1, 3, 10], "ml100k
 RATES = {"r8": [0.5, 2, 8], "pendigits": [2, 8, 32], "a9a": [0.1, 0.5, 2], "ml100k": [0.1, 0.5]}
 SGD = {name: {"-l": RATES[name], "passes": PASSES[name]} for name in PASSES}
 ONLINE = {name: {"passes": PASSES[name]} for name in PASSES}
+# MIRA: the seed's mistake-only rule or Crammer and Singer's margin rule, chosen on validation.
+MIRA = {name: {"passes": PASSES[name], "--mira_margin": [False, True]} for name in PASSES}
 LINEAR_C = [0.1, 1, 10]
 
 
@@ -61,7 +63,7 @@ def kernel_rows():
         b = f" --budget {budget}" if budget else ""
         tag = budget or "none"
         rows.append(Row(f"kernel_rbf_b{tag}", "learner", "--oaa {K} --kernel rbf" + b, ("pendigits",),
-                        {"--gamma": [0.5, 1, 2], "passes": [1, 2]}, "rbf", budget))
+                        {"--gamma": [1, 2, 4], "--averaged": [False, True], "passes": [1, 2, 3]}, "rbf", budget))
         rows.append(Row(f"kernel_poly_b{tag}", "learner", "--oaa {K} --kernel poly --coef0 1" + b,
                         ("pendigits",), {"--degree": [2, 3], "passes": [1, 2]}, "poly", budget))
     for budget in (500, 2000):
@@ -79,8 +81,8 @@ ROWS = [
     Row("perceptron_avg", "learner", "--perceptron --averaged", ("a9a",), ONLINE),
     Row("perceptron", "learner", "--oaa {K} --perceptron", MULTI, ONLINE),
     Row("perceptron_avg", "learner", "--oaa {K} --perceptron --averaged", MULTI, ONLINE),
-    Row("mira_avg", "learner", "--mira {K}", MULTI, ONLINE),
-    Row("mira", "learner", "--mira {K} --no_average", MULTI, ONLINE),
+    Row("mira_avg", "learner", "--mira {K}", MULTI, MIRA),
+    Row("mira", "learner", "--mira {K} --no_average", MULTI, MIRA),
     Row("oaa_logistic", "learner", "--oaa {K} --loss_function logistic", MULTI, SGD),
     Row("oaa_hinge", "learner", "--oaa {K} --loss_function hinge", MULTI, SGD),
     Row("logistic", "learner", "--loss_function logistic", ("a9a",), SGD),
