@@ -96,7 +96,10 @@ struct Grid {
   std::vector<int> ranks, orders;
   std::vector<std::size_t> thresholds;
   std::vector<double> ridges;
-  std::size_t size() const { return ranks.size() * orders.size() * thresholds.size() * ridges.size(); }
+  std::vector<QueryOne> query_ones;
+  std::size_t size() const {
+    return ranks.size() * orders.size() * thresholds.size() * ridges.size() * query_ones.size();
+  }
 };
 
 SpectralOptions choose(const RatingSet& train, const Grid& grid, SpectralOptions base, double fraction,
@@ -114,8 +117,10 @@ SpectralOptions choose(const RatingSet& train, const Grid& grid, SpectralOptions
   for (int rank : grid.ranks)
     for (int order : grid.orders)
       for (std::size_t threshold : grid.thresholds)
-        for (double ridge : grid.ridges) {
+        for (double ridge : grid.ridges)
+          for (QueryOne q : grid.query_ones) {
           SpectralOptions o = base;
+          o.query_one = q;
           o.rank = rank;
           o.order = order;
           o.filter.threshold = threshold;
@@ -144,6 +149,7 @@ int run(const po::variables_map& vm, SpectralOptions options, const Grid& grid) 
     options.order = grid.orders[0];
     options.filter.threshold = grid.thresholds[0];
     options.ridge = grid.ridges[0];
+    options.query_one = grid.query_ones[0];
   }
   const auto t0 = std::chrono::steady_clock::now();
   const SpectralPredictor model(train, options);
@@ -182,7 +188,7 @@ int main(int argc, char** argv) {
       "Seed 004's spectral predictor (Roderick & Safro): per rating level an event matrix, randomly\n"
       "filtered, its truncated SVD (Lanczos), per-user polynomial regression on the factors, eq. 9.\n"
       "Rating files as learner-ratings reads them (tab, dcolon, csv; plain or .gz). A comma list\n"
-      "for --rank/--order/--threshold/--ridge is a grid, chosen on a validation cut of --train.\n\n"
+      "for --rank/--order/--threshold/--ridge/--query-one is a grid, chosen on a validation cut of --train.\n\n"
       "Options");
   visible.add_options()("help,h", "show this help")("train", po::value<std::string>(), "training ratings")(
       "test", po::value<std::string>(), "ratings to predict; prints RMSE and MAE")(
@@ -200,7 +206,7 @@ int main(int argc, char** argv) {
       "orientation", po::value<std::string>(&orientation)->default_value(orientation),
       "rows of Omega_k: items (the paper's shape and filter) or users (its eq. 7)")(
       "query-one", po::value<std::string>(&query_one)->default_value(query_one),
-      "the query's 1 in its column: set (the paper), add (also on a known entry), off (users only)")(
+      "the query's 1 in its column: set (the paper), add (also on a known entry), off (users only); list")(
       "dense-svd", "dense BDCSVD instead of Lanczos (small data, checks)")(
       "validation", po::value<double>()->default_value(0.1), "fraction of --train held out to choose a grid point")(
       "validation-seed", po::value<std::uint64_t>()->default_value(7), "seed of that cut");
@@ -231,11 +237,14 @@ int main(int argc, char** argv) {
     options.basis = basis == "chebyshev" ? Basis::kChebyshev : Basis::kMonomial;
     if (orientation != "items" && orientation != "users") throw po::error("--orientation must be items or users");
     options.orientation = orientation == "users" ? Orientation::kUserRows : Orientation::kItemRows;
-    if (query_one != "set" && query_one != "add" && query_one != "off")
-      throw po::error("--query-one must be set, add or off");
-    options.query_one = query_one == "add" ? QueryOne::kAdd : query_one == "off" ? QueryOne::kOff : QueryOne::kSet;
-    if (options.query_one == QueryOne::kOff && options.orientation == Orientation::kItemRows)
-      throw po::error("--query-one off needs --orientation users (with item rows S would not depend on the item)");
+    std::stringstream qs(query_one);
+    for (std::string q; std::getline(qs, q, ',');) {
+      if (q != "set" && q != "add" && q != "off") throw po::error("--query-one must be set, add or off (list)");
+      grid.query_ones.push_back(q == "add" ? QueryOne::kAdd : q == "off" ? QueryOne::kOff : QueryOne::kSet);
+      if (q == "off" && options.orientation == Orientation::kItemRows)
+        throw po::error("--query-one off needs --orientation users (with item rows S would not depend on the item)");
+    }
+    if (grid.query_ones.empty()) throw po::error("--query-one needs a value");
     options.dense_svd = vm.count("dense-svd") > 0;
     learner::ratings::parse_format(vm["format"].as<std::string>());
   } catch (const std::exception& e) {
