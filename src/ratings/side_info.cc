@@ -127,7 +127,7 @@ FeatureTable load_items(LineReader& in) {
       if (whole_field && g == "(no genres listed)") return;
       split_fields(g, "|", genres);
       for (std::string_view name : genres)
-        if (!name.empty() && (whole_field || name != "(no genres listed)")) features += " " + clean(name);
+        if (!name.empty() && (whole_field || name != "(no genres listed)")) features.append(" ").append(clean(name));
     };
     if (csv) {
       const std::size_t first = line.find(','), last = line.rfind(',');
