@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2016  # sh -c '"$0" ...' scripts are meant to be single-quoted
-# Shell tests of the data scripts: scripts/libsvm2vw, scripts/ratings2vw, scripts/split.
+# Shell tests of the data scripts: scripts/libsvm2vw, scripts/ratings2vw, scripts/split
+# (and the command line of learner-spectral).
 # Tiny inputs are written inline; outputs are compared with golden text (diff), and
 # malformed input must fail with a non-zero status and a "FILE:LINE:" message.
 #
@@ -428,6 +429,25 @@ expect_true "ratings2vw: --neighbors: one finite knn value per line" \
     awk '\''$(NF - 1) != "|k" || $NF !~ /^knn:[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$/ { exit 1 }'\'' knn.vw &&
     grep -qv "knn:0.00000\$" knn.vw' \
   "$ratings2vw"
+
+# learner-spectral (the command line; the method's units are tests/spectral): next to $LEARNER.
+spectral="$(dirname -- "${LEARNER:-${BUILD:-$root/build}/learner}")/learner-spectral"
+if [[ -x "$spectral" ]]; then
+  awk 'BEGIN { for (u = 1; u <= 40; u++) for (i = 1; i <= 30; i++) if ((u * 7 + i * 3) % 5) print u "\t" i "\t" ((u % 2 == i % 2) ? 5 : 1) }' >sp.tsv
+  printf '1\t2\t1\n2\t2\t5\n' >sptest.tsv
+  expect_true "learner-spectral: --help" "$spectral" --help
+  expect_true "learner-spectral: a run prints RESULT with both test lines" \
+    sh -c '"$0" --train sp.tsv --test sptest.tsv --rank 2 --query-one add --threshold 1000 -p sp.pred | grep -q "^RESULT .* n=2 " &&
+      test "$(wc -l <sp.pred)" = 2' "$spectral"
+  expect_exit "learner-spectral: bad training line" 1 '^learner-spectral: spbad\.tsv:2: rating "x" is not a number' \
+    sh -c 'printf "1\t2\t3\n1\t3\tx\n" >spbad.tsv && "$0" --train spbad.tsv' "$spectral"
+  expect_exit "learner-spectral: bad option value" 2 '--order must be in 0..4' "$spectral" --train sp.tsv --order 7
+  expect_exit "learner-spectral: --query-one off needs user rows" 2 'needs --orientation users' \
+    "$spectral" --train sp.tsv --query-one off
+  expect_exit "learner-spectral: missing training file" 1 'no-such\.tsv' "$spectral" --train no-such.tsv
+else
+  echo "note  learner-spectral: $spectral not built; its command-line checks are skipped"
+fi
 
 # ---------------------------------------------------------------------------
 # split
