@@ -222,7 +222,10 @@ int main(int argc, char** argv) {
     if (!vm.count("train")) throw po::error("needs --train FILE");
     grid.ranks = parse_list<int>("rank", ranks);
     grid.orders = parse_list<int>("order", orders);
-    grid.thresholds = parse_list<std::size_t>("threshold", thresholds);
+    for (long long t : parse_list<long long>("threshold", thresholds)) {
+      if (t < 0) throw po::error("--threshold must be >= 0");
+      grid.thresholds.push_back(static_cast<std::size_t>(t));
+    }
     grid.ridges = parse_list<double>("ridge", ridges);
     for (int r : grid.ranks)
       if (r < 1) throw po::error("--rank must be at least 1");
