@@ -6,7 +6,8 @@
 #
 #   scripts/bench/spectral.sh [ML100K_DIR]     (default ${LEARNER_DATA:-../shared/data}/ml-100k)
 #
-# Prints one RESULT line per fold and row, then per row the mean RMSE / MAE / train time.
+# Prints one RESULT line per fold and row (wall_seconds: grid search + final fit + prediction),
+# then per row the mean RMSE / MAE / final-fit time. Figures and analysis: docs/spectral.md.
 # Settings: SPECTRAL (the tool, default build/learner-spectral), RANKS, THRESHOLDS, RIDGES.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -21,9 +22,11 @@ trap 'rm -rf -- "$out"' EXIT
 for row in "monomial 1" "monomial 2" "monomial 3" "chebyshev 3"; do
   set -- $row
   for n in 1 2 3 4 5; do
+    start="$(date +%s.%N)"
     "$tool" --train "$data/u$n.base" --test "$data/u$n.test" --basis "$1" --order "$2" --rank "$ranks" \
-      --threshold "$thresholds" --ridge "$ridges" --query-one set,add 2>"$out/valid-$1-$2-$n.txt" |
-      grep '^RESULT' | sed "s/^RESULT /RESULT fold=u$n /" | tee -a "$out/results.txt"
+      --threshold "$thresholds" --ridge "$ridges" --query-one set,add >"$out/run.txt" 2>"$out/valid-$1-$2-$n.txt"
+    wall="$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')"
+    grep '^RESULT' "$out/run.txt" | sed "s/^RESULT /RESULT fold=u$n /; s/\$/ wall_seconds=$wall/" | tee -a "$out/results.txt"
   done
 done
 awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
