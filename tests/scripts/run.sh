@@ -342,7 +342,7 @@ printf '%s\n' '196 242 5' '22 377 2' '186 51 3.5' '196 302 4' >nbref.txt
 knn_want() {
   local out="$1" plain="$2" query="$3"
   shift 3
-  "$real_nb" "$@" nbref.txt "$query" >knn.values && paste -d '\0' "$plain" <(sed 's/^/ |k knn:/' knn.values) >"$out"
+  "$real_nb" "$@" nbref.txt "$query" >knn.values 2>knn.err && paste -d '\0' "$plain" <(sed 's/^/ |k knn:/' knn.values) >"$out"
 }
 if [[ -x "$real_nb" ]]; then
   "$ratings2vw" r.tsv >nb.plain
