@@ -17,9 +17,9 @@
 //     S = diag(sqrt(sigma)) Phi-hat^T w'. The SVD is that of the filtered training matrix
 //     (one SVD per level, not one per query), and a training pair's S is computed by the same
 //     formula. The readings differ on a training pair whose own entry survived the filter:
-//     under kSet its S is the user's projection alone (for every such pair of the user the
-//     same point, so the item's coordinates are lost), under kAdd it is the projection plus
-//     the item's row Phi-hat(q, :), like every query. The random filter (step 1) is what keeps
+//     under kSet its S is the projection of w alone (under kItemRows: the same point for
+//     every such pair of the user, so the item's coordinates are lost), under kAdd it is that
+//     projection plus the row Phi-hat(q, :), like every query. The random filter (step 1) is what keeps
 //     kSet usable: it removes 85% of those entries.
 //  4. theta(u, m, r_k): per user and level, a polynomial in S (learner/spectral/polynomial.h)
 //     fitted to the indicators R(u, m, r_k) = [rating of (u, m) == r_k] over the user's
@@ -58,7 +58,7 @@ struct SpectralOptions {
 class SpectralPredictor {
  public:
   // Throws std::invalid_argument for rank < 1, order < 0, ridge < 0, a drop outside
-  // [0, 1], empty ratings, or kItemRows without query_one.
+  // [0, 1], empty ratings, or kItemRows with QueryOne::kOff.
   SpectralPredictor(const RatingSet& train, const SpectralOptions& options);
 
   // user / item: dense ids of the training set, or IdMap::kMissing.
