@@ -26,7 +26,7 @@
 #   NEIGHBORS_SHRINK=1000  similarity shrinkage of its kNN feature (ratings2vw --neighbors-shrink)
 #   GRID_Q_TN, GRID_SQ_TN   dyadic grids of the tn input (defaults below)
 #   GRID_Q_LINEAR_TN_EXTRA  settings added to GRID_Q_LINEAR for the linear tn row
-#   RATING_NEIGHBORS=path   ratings2vw's kNN helper [default: next to the learner, built if absent]
+#   LEARNER_RATINGS=path    ratings2vw's converter [default: next to the learner, built if absent]
 #   ROBUST_L2=0.1 ROBUST_PASSES=10 ROBUST_RATES="0.01 0.1 1 10"   robustness check
 #   SPEED_PASSES=20 SPEED_RUNS=5   speed check (linear and dyadic runs alternate)
 #   STRICT=1          also fail when the robustness or the speed check fails
@@ -282,13 +282,13 @@ find_fold_file() { find_data_file "$data_dir" "$1"; }  # fold name, e.g. u1.base
 for f in "${folds[@]}"; do find_fold_file "u$f.base" >/dev/null; find_fold_file "u$f.test" >/dev/null; done
 
 learner="$(find_learner)"
-if ((${#tn_ranks[@]})) && [[ -z "${RATING_NEIGHBORS:-}" ]]; then  # ratings2vw --neighbors' helper
-  if [[ -x "$(dirname "$learner")/rating_neighbors" ]]; then
-    RATING_NEIGHBORS="$(dirname "$learner")/rating_neighbors"
+if [[ -z "${LEARNER_RATINGS:-}" ]]; then  # the converter behind scripts/ratings2vw
+  if [[ -x "$(dirname "$learner")/learner-ratings" ]]; then
+    LEARNER_RATINGS="$(dirname "$learner")/learner-ratings"
   else
-    RATING_NEIGHBORS="$(ensure_built rating_neighbors)"
+    LEARNER_RATINGS="$(ensure_built learner-ratings)"
   fi
-  export RATING_NEIGHBORS
+  export LEARNER_RATINGS
 fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/movielens-bench.XXXXXX")"
 if [[ "${KEEP:-0}" == 1 ]]; then

@@ -72,6 +72,11 @@ grid_of() {  # grid_of REDUCTION: fills the array `grid` with its settings
   ((${#grid[@]} >= 1)) || bench_die "empty grid for $1"
 }
 learner="$(find_learner)"
+if [[ -z "${LEARNER_RATINGS:-}" ]]; then  # the converter behind scripts/ratings2vw
+  LEARNER_RATINGS="$(dirname "$learner")/learner-ratings"
+  [[ -x "$LEARNER_RATINGS" ]] || LEARNER_RATINGS="$(ensure_built learner-ratings)"
+  export LEARNER_RATINGS
+fi
 
 declare -A reduction_flags=(
   [sft]="--scoring_filter_tree 5 --loss_function hinge"

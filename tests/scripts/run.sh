@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2016  # sh -c '"$0" ...' scripts are meant to be single-quoted
-# Shell tests of the data scripts: scripts/libsvm2vw, scripts/ratings2vw, scripts/split.
+# Shell tests of the data scripts: scripts/libsvm2vw, scripts/ratings2vw, scripts/split
+# (and the command line of learner-spectral).
 # Tiny inputs are written inline; outputs are compared with golden text (diff), and
 # malformed input must fail with a non-zero status and a "FILE:LINE:" message.
 #
@@ -15,6 +16,9 @@ split="$root/scripts/split"
 verbose=0
 [[ "${1:-}" == "-v" ]] && verbose=1
 
+# scripts/ratings2vw finds learner-ratings next to $LEARNER (made absolute: the tests cd).
+if [[ -n "${LEARNER:-}" && "$LEARNER" != /* ]]; then LEARNER="$PWD/$LEARNER"; fi
+[[ -z "${LEARNER:-}" ]] || export LEARNER
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/scripts-test.XXXXXX")"
 trap 'rm -rf -- "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -326,138 +330,123 @@ for scale in 0 -1 abc 0.0 1e-999 1e999 ''; do
 done
 expect_exit "ratings2vw: --user-day needs a value" 2 '--user-day needs a value' "$ratings2vw" --user-day
 
-# --neighbors: a fake helper stands for build/rating_neighbors (plumbing only). It keeps
-# copies of REF_TXT and QUERY_TXT and prints line number / 10 per query line.
-mkdir -p fake
-cat >fake/nb <<'EOF'
-#!/bin/sh
-d=$(dirname "$0")
-[ $# -eq 2 ] || { echo "fake nb: want REF_TXT QUERY_TXT, got $# arguments" >&2; exit 3; }
-cp -- "$1" "$d/ref.txt" && cp -- "$2" "$d/query.txt" && awk '{ printf "%g\n", NR / 10 }' "$2"
-EOF
-printf '#!/bin/sh\necho "fake nb: broken" >&2\nexit 1\n' >fake/nb-fails
-printf '#!/bin/sh\nawk '\''NR > 1 { print NR }'\'' "$2"\n' >fake/nb-short
-printf '#!/bin/sh\nawk '\''{ print (NR == 2 ? "nan" : NR) }'\'' "$2"\n' >fake/nb-nan
-chmod +x fake/nb fake/nb-fails fake/nb-short fake/nb-nan
-nb="$tmp/fake/nb"
+# --neighbors: the kNN values come from learner::prep in the tool itself. The expected values
+# are those of the rating_neighbors tool (same code, its own id numbering and parsing) on
+# REF_TXT ("USER ITEM RATING" per REF line) and QUERY_TXT ("USER ITEM" per output line), as
+# the former ratings2vw computed them; skipped when rating_neighbors is not built.
+real_nb="$(dirname -- "${LEARNER:-${BUILD:-$root/build}/learner}")/rating_neighbors"
 # REF in another format than the input (dcolon vs tab), with a half star and CRLF.
-printf '196::242::5::1\r\n22::377::2\n186::51::3.5::3\n' >nbref.dat
-printf '%s\n' '196 242 5' '22 377 2' '186 51 3.5' >nbref.want
-cat >nb.want <<'EOF'
-3 |u 196 |i 242 |k knn:0.1
-3 |u 186 |i 302 |k knn:0.2
-1 |u 22 |i 377 |k knn:0.3
-EOF
-expect_out "ratings2vw: --neighbors (fake helper)" nb.want env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat r.tsv
-expect_same "ratings2vw: --neighbors REF_TXT is REF as USER ITEM RATING" nbref.want fake/ref.txt
-printf '%s\n' '196 242' '186 302' '22 377' >nbquery.want
-expect_same "ratings2vw: --neighbors QUERY_TXT has one USER ITEM per line" nbquery.want fake/query.txt
-expect_out "ratings2vw: --neighbors=REF from stdin" nb.want \
-  sh -c 'RATING_NEIGHBORS="$1" "$0" --neighbors=nbref.dat <r.tsv' "$ratings2vw" "$nb"
-cat >nb2.want <<'EOF'
-3 |u 196 |i 242 |k knn:0.1
-3 |u 186 |i 302 |k knn:0.2
-1 |u 22 |i 377 |k knn:0.3
-3 |u 196 |i 242 |k knn:0.4
-3 |u 186 |i 302 |k knn:0.5
-1 |u 22 |i 377 |k knn:0.6
-EOF
-gzip -c r.dat >r.dat.gz
-expect_out "ratings2vw: --neighbors over several inputs, in order" nb2.want \
-  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat r.tsv r.dat.gz
-# |k last, after |d; the query ids are the first tokens after "|u " and "|i ".
-cat >nbside.want <<'EOF'
-3 |u 196 age_45-49 sex_M occ_writer zip3_551 r242:0.57735 r302:0.57735 r51:0.57735 |i 242 Comedy |d 196_10199:0.5 |k knn:0.1
-3 |u 186 age_35-44 sex_F occ_executive zip3_000 |i 302 Crime Film-Noir Mystery Thriller |d 186_10320:0.5 |k knn:0.2
-1 |u 196 age_45-49 sex_M occ_writer zip3_551 r242:0.57735 r302:0.57735 r51:0.57735 |i 377 Children's Comedy |d 196_10199:0.5 |k knn:0.3
-EOF
-expect_out "ratings2vw: --neighbors with --user-day --side-in-ui --implicit" nbside.want \
-  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat --side-in-ui --user-day 0.5 \
-  --implicit imp.tsv --users u.user --items u.item udside.tsv
-printf '%s\n' '196 242' '186 302' '196 377' >nbsidequery.want
-expect_same "ratings2vw: --neighbors query ids with features after them" nbsidequery.want fake/query.txt
-cat >nbag.want <<'EOF'
-3 |u 196 |i 242 |a age_45-49 sex_M occ_writer zip3_551 |g Comedy |d 196_10199:0.5 |k knn:0.1
-3 |u 186 |i 302 |a age_35-44 sex_F occ_executive zip3_000 |g Crime Film-Noir Mystery Thriller |d 186_10320:0.5 |k knn:0.2
-1 |u 196 |i 377 |a age_45-49 sex_M occ_writer zip3_551 |g Children's Comedy |d 196_10199:0.5 |k knn:0.3
-EOF
-expect_out "ratings2vw: --neighbors with --user-day --users --items" nbag.want \
-  env RATING_NEIGHBORS="$nb" "$ratings2vw" --user-day 0.5 --neighbors nbref.dat --users u.user --items u.item udside.tsv
+printf '196::242::5::1\r\n22::377::2\n186::51::3.5::3\n196::302::4\n' >nbref.dat
+printf '%s\n' '196 242 5' '22 377 2' '186 51 3.5' '196 302 4' >nbref.txt
+# knn_want OUT PLAIN QUERY_TXT [rating_neighbors options]: PLAIN's lines + " |k knn:V".
+knn_want() {
+  local out="$1" plain="$2" query="$3"
+  shift 3
+  "$real_nb" "$@" nbref.txt "$query" >knn.values 2>knn.err && paste -d '\0' "$plain" <(sed 's/^/ |k knn:/' knn.values) >"$out"
+}
+if [[ -x "$real_nb" ]]; then
+  "$ratings2vw" r.tsv >nb.plain
+  printf '%s\n' '196 242' '186 302' '22 377' >nbquery.txt
+  knn_want nb.want nb.plain nbquery.txt
+  expect_out "ratings2vw: --neighbors (values of rating_neighbors)" nb.want "$ratings2vw" --neighbors nbref.dat r.tsv
+  expect_out "ratings2vw: --neighbors=REF from stdin" nb.want sh -c '"$0" --neighbors=nbref.dat <r.tsv' "$ratings2vw"
+  gzip -c r.dat >r.dat.gz
+  "$ratings2vw" r.tsv r.dat.gz >nb2.plain
+  cat nbquery.txt nbquery.txt >nb2query.txt
+  knn_want nb2.want nb2.plain nb2query.txt
+  expect_out "ratings2vw: --neighbors over several inputs, in order" nb2.want "$ratings2vw" --neighbors nbref.dat r.tsv r.dat.gz
+  # |k last, after |d; the queries are the ids, whatever features follow them.
+  "$ratings2vw" --side-in-ui --user-day 0.5 --implicit imp.tsv --users u.user --items u.item udside.tsv >nbside.plain
+  printf '%s\n' '196 242' '186 302' '196 377' >nbsidequery.txt
+  knn_want nbside.want nbside.plain nbsidequery.txt
+  expect_out "ratings2vw: --neighbors with --user-day --side-in-ui --implicit" nbside.want \
+    "$ratings2vw" --neighbors nbref.dat --side-in-ui --user-day 0.5 --implicit imp.tsv --users u.user --items u.item udside.tsv
+  knn_want nbk.want nb.plain nbquery.txt --neighbors 1 --shrink 0
+  expect_out "ratings2vw: --neighbors-k and --neighbors-shrink reach the kNN" nbk.want \
+    "$ratings2vw" --neighbors nbref.dat --neighbors-k 1 --neighbors-shrink=0 r.tsv
+  # A pair repeated in REF keeps its last rating, as in rating_neighbors, with a note.
+  printf '196::242::1\n' >>nbref.dat
+  printf '196 242 1\n' >>nbref.txt
+  knn_want nbrep.want nb.plain nbquery.txt
+  expect_out "ratings2vw: --neighbors, repeated REF pair: the last rating" nbrep.want "$ratings2vw" --neighbors nbref.dat r.tsv
+  expect_true "ratings2vw: --neighbors, repeated REF pair: a note" grep -q 'note: 1 repeated (user, item) pairs in nbref.dat' err.txt
+else
+  echo "note  ratings2vw: $real_nb not built; the --neighbors value checks are skipped"
+fi
 # --format applies to REF too: a tab REF under --format dcolon is a bad line of REF.
-expect_exit "ratings2vw: --neighbors REF converted with --format" 1 'r\.tsv:1: expected 3 or 4 fields' \
-  env RATING_NEIGHBORS="$nb" "$ratings2vw" --format dcolon --neighbors r.tsv r.dat
+expect_exit "ratings2vw: --neighbors REF read with --format" 1 'r\.tsv:1: expected 3 or 4 fields' \
+  "$ratings2vw" --format dcolon --neighbors r.tsv r.dat
 printf '196::242::5\n22::377\n' >nbbad.dat
 expect_exit "ratings2vw: bad line in --neighbors REF" 1 'nbbad\.dat:2: expected 3 or 4 fields' \
-  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbbad.dat r.tsv
-expect_exit "ratings2vw: missing --neighbors REF" 1 "cannot read 'no-such.dat'" \
-  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors no-such.dat r.tsv
+  "$ratings2vw" --neighbors nbbad.dat r.tsv
+expect_exit "ratings2vw: --neighbors REF without ratings" 1 'nbempty\.csv: no ratings' \
+  sh -c 'printf "userId,movieId,rating\n" >nbempty.csv && "$0" --neighbors nbempty.csv r.tsv' "$ratings2vw"
+expect_exit "ratings2vw: missing --neighbors REF" 1 "cannot read 'no-such.dat'" "$ratings2vw" --neighbors no-such.dat r.tsv
 expect_exit "ratings2vw: --neighbors needs a value" 2 '--neighbors needs a value' "$ratings2vw" --neighbors
 printf '196\t242\t3\n186\t302\n' >nbin.tsv
 expect_exit "ratings2vw: bad input line under --neighbors" 1 'nbin\.tsv:2: expected 3 or 4 fields' \
-  env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat nbin.tsv
+  "$ratings2vw" --neighbors nbref.dat nbin.tsv
 expect_true "ratings2vw: bad input line under --neighbors writes no line" test ! -s out.txt
-expect_exit "ratings2vw: failing rating_neighbors" 1 'fake nb: broken' \
-  env RATING_NEIGHBORS="$tmp/fake/nb-fails" "$ratings2vw" --neighbors nbref.dat r.tsv
-expect_true "ratings2vw: failing rating_neighbors says so" grep -q 'nb-fails failed (exit status 1)' err.txt
-expect_true "ratings2vw: failing rating_neighbors writes no line" test ! -s out.txt
-expect_exit "ratings2vw: rating_neighbors with a value missing" 1 'nb-short printed 2 values for 3 lines' \
-  env RATING_NEIGHBORS="$tmp/fake/nb-short" "$ratings2vw" --neighbors nbref.dat r.tsv
-expect_true "ratings2vw: no line written when a value is missing" test ! -s out.txt
-expect_exit "ratings2vw: rating_neighbors printing nan" 1 'nb-nan: value 2 is "nan", not a number' \
-  env RATING_NEIGHBORS="$tmp/fake/nb-nan" "$ratings2vw" --neighbors nbref.dat r.tsv
-expect_out "ratings2vw: --neighbors on no ratings runs no helper" /dev/null \
-  sh -c 'printf "userId,movieId,rating\n" | RATING_NEIGHBORS="$1" "$0" --neighbors nbref.dat' \
-  "$ratings2vw" "$tmp/fake/nb-fails"
-# --neighbors-k / --neighbors-shrink reach the helper as --neighbors K / --shrink S.
-printf '#!/bin/sh\nd=$(dirname "$0")\necho "$@" | sed "s|[^ ]*/||g" >"$d/args.txt"\nawk '\''{ print NR }'\'' "$(eval echo \\${$#})"\n' >fake/nb-args
-chmod +x fake/nb-args
-echo '--neighbors 7 --shrink 1000 ref.txt query.txt' >nbargs.want
-expect_true "ratings2vw: --neighbors-k and --neighbors-shrink reach the helper" \
-  sh -c 'RATING_NEIGHBORS="$1" "$0" --neighbors nbref.dat --neighbors-k 7 --neighbors-shrink=1000 r.tsv >/dev/null &&
-    cmp -s fake/args.txt nbargs.want' "$ratings2vw" "$tmp/fake/nb-args"
+expect_out "ratings2vw: --neighbors on no ratings writes nothing" /dev/null \
+  sh -c 'printf "userId,movieId,rating\n" | "$0" --neighbors nbref.dat' "$ratings2vw"
 for bad in "--neighbors-k 0" "--neighbors-k 2.5" "--neighbors-k x" "--neighbors-shrink -1" "--neighbors-shrink abc"; do
   # shellcheck disable=SC2086  # the option and its value are two words
-  expect_exit "ratings2vw: $bad is a usage error" 2 "${bad%% *} needs" \
-    env RATING_NEIGHBORS="$nb" "$ratings2vw" --neighbors nbref.dat $bad r.tsv
+  expect_exit "ratings2vw: $bad is a usage error" 2 "${bad%% *} needs" "$ratings2vw" --neighbors nbref.dat $bad r.tsv
 done
-expect_exit "ratings2vw: --neighbors-k without --neighbors" 2 'need --neighbors' \
-  "$ratings2vw" --neighbors-k 5 r.tsv
-expect_exit "ratings2vw: RATING_NEIGHBORS not a program" 2 \
-  "RATING_NEIGHBORS='/nonexistent' is not an executable.*cmake --build build" \
-  env RATING_NEIGHBORS=/nonexistent "$ratings2vw" --neighbors nbref.dat r.tsv
-# Without RATING_NEIGHBORS: <script dir>/../build/rating_neighbors, else rating_neighbors on PATH.
+expect_exit "ratings2vw: --neighbors-k without --neighbors" 2 'need --neighbors' "$ratings2vw" --neighbors-k 5 r.tsv
+# The wrapper finds learner-ratings: $LEARNER_RATINGS, next to $LEARNER, <script dir>/../build, PATH.
 mkdir -p tree/scripts tree/build tree2/scripts bin
 cp "$ratings2vw" tree/scripts/ && cp "$ratings2vw" tree2/scripts/
-cp fake/nb tree/build/rating_neighbors
-cp fake/nb bin/rating_neighbors
-expect_out "ratings2vw: rating_neighbors found in ../build" nb.want \
-  env -u RATING_NEIGHBORS "$tmp/tree/scripts/ratings2vw" --neighbors nbref.dat r.tsv
-expect_same "ratings2vw: ../build helper got REF_TXT" nbref.want tree/build/ref.txt
-expect_out "ratings2vw: rating_neighbors found on PATH" nb.want \
-  env -u RATING_NEIGHBORS PATH="$tmp/bin:$PATH" "$tmp/tree2/scripts/ratings2vw" --neighbors nbref.dat r.tsv
-expect_same "ratings2vw: PATH helper got QUERY_TXT" nbquery.want bin/query.txt
-if type -P rating_neighbors >/dev/null; then
-  echo "note  ratings2vw: rating_neighbors is on PATH; the 'helper not found' check is skipped"
+printf '#!/bin/sh\necho "fake $(basename "$0") $*"\n' >tree/build/learner-ratings
+printf '#!/bin/sh\necho "on PATH $*"\n' >bin/learner-ratings
+chmod +x tree/build/learner-ratings bin/learner-ratings
+echo 'fake learner-ratings a b' >fake.want
+expect_out "ratings2vw: learner-ratings found in ../build" fake.want \
+  env -u LEARNER -u LEARNER_RATINGS "$tmp/tree/scripts/ratings2vw" a b
+expect_out "ratings2vw: learner-ratings found next to \$LEARNER" fake.want \
+  env -u LEARNER_RATINGS LEARNER="$tmp/tree/build/learner" "$tmp/tree2/scripts/ratings2vw" a b
+echo 'on PATH a b' >path.want
+expect_out "ratings2vw: learner-ratings found on PATH" path.want \
+  env -u LEARNER -u LEARNER_RATINGS PATH="$tmp/bin:$PATH" "$tmp/tree2/scripts/ratings2vw" a b
+expect_exit "ratings2vw: LEARNER_RATINGS not a program" 2 \
+  "LEARNER_RATINGS='/nonexistent' is not an executable.*cmake --build build" \
+  env LEARNER_RATINGS=/nonexistent "$ratings2vw" r.tsv
+if type -P learner-ratings >/dev/null; then
+  echo "note  ratings2vw: learner-ratings is on PATH; the 'tool not found' check is skipped"
 else
-  expect_exit "ratings2vw: no rating_neighbors anywhere" 2 \
-    'needs the helper rating_neighbors .*cmake --build build.*RATING_NEIGHBORS' \
-    env -u RATING_NEIGHBORS "$tmp/tree2/scripts/ratings2vw" --neighbors nbref.dat r.tsv
+  expect_exit "ratings2vw: no learner-ratings anywhere" 2 'needs the tool learner-ratings .*cmake --build build.*LEARNER_RATINGS' \
+    env -u LEARNER -u LEARNER_RATINGS "$tmp/tree2/scripts/ratings2vw" r.tsv
 fi
+expect_exit "ratings2vw: messages carry the wrapper's name" 2 "^ratings2vw: --format must be" "$ratings2vw" --format xml r.tsv
 
-# The real helper, when built (in $BUILD, as scripts/test.sh sets it, else build/): one
-# finite number per line, out-of-fold for REF's own pairs.
-real_nb="${BUILD:-$root/build}/rating_neighbors"
-if [[ -x "$real_nb" ]]; then
-  awk 'BEGIN { for (u = 1; u <= 6; u++) for (i = 1; i <= 5; i++) if ((u + i) % 4) print u "\t" i "\t" ((u * i) % 5 + 1) }' >knnref.tsv
-  printf '1\t4\t3\n6\t3\t2\n9\t1\t4\n2\t99\t1\n' >knnnew.tsv
-  "$ratings2vw" knnref.tsv knnnew.tsv >knn.plain
-  expect_true "ratings2vw: real rating_neighbors: one finite knn value per line" \
-    sh -c 'RATING_NEIGHBORS="$1" "$0" --neighbors knnref.tsv knnref.tsv knnnew.tsv >knn.vw &&
-      sed "s/ |k knn:[^ ]*\$//" knn.vw | cmp -s - knn.plain &&
-      awk '\''$(NF - 1) != "|k" || $NF !~ /^knn:[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$/ { exit 1 }'\'' knn.vw' \
-    "$ratings2vw" "$real_nb"
+# The real kNN on a larger REF: one finite number per line, the lines otherwise unchanged.
+awk 'BEGIN { for (u = 1; u <= 6; u++) for (i = 1; i <= 5; i++) if ((u + i) % 4) print u "\t" i "\t" ((u * i) % 5 + 1) }' >knnref.tsv
+printf '1\t4\t3\n6\t3\t2\n9\t1\t4\n2\t99\t1\n' >knnnew.tsv
+"$ratings2vw" knnref.tsv knnnew.tsv >knn.plain
+expect_true "ratings2vw: --neighbors: one finite knn value per line" \
+  sh -c '"$0" --neighbors knnref.tsv knnref.tsv knnnew.tsv >knn.vw &&
+    sed "s/ |k knn:[^ ]*\$//" knn.vw | cmp -s - knn.plain &&
+    awk '\''$(NF - 1) != "|k" || $NF !~ /^knn:[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$/ { exit 1 }'\'' knn.vw &&
+    grep -qv "knn:0.00000\$" knn.vw' \
+  "$ratings2vw"
+
+# learner-spectral (the command line; the method's units are tests/spectral): next to $LEARNER.
+spectral="$(dirname -- "${LEARNER:-${BUILD:-$root/build}/learner}")/learner-spectral"
+if [[ -x "$spectral" ]]; then
+  awk 'BEGIN { for (u = 1; u <= 40; u++) for (i = 1; i <= 30; i++) if ((u * 7 + i * 3) % 5) print u "\t" i "\t" ((u % 2 == i % 2) ? 5 : 1) }' >sp.tsv
+  printf '1\t2\t1\n2\t2\t5\n' >sptest.tsv
+  expect_true "learner-spectral: --help" "$spectral" --help
+  expect_true "learner-spectral: a run prints RESULT with both test lines" \
+    sh -c '"$0" --train sp.tsv --test sptest.tsv --rank 2 --query-one add --threshold 1000 -p sp.pred | grep -q "^RESULT .* n=2 " &&
+      test "$(wc -l <sp.pred)" = 2' "$spectral"
+  expect_exit "learner-spectral: bad training line" 1 '^learner-spectral: spbad\.tsv:2: rating "x" is not a number' \
+    sh -c 'printf "1\t2\t3\n1\t3\tx\n" >spbad.tsv && "$0" --train spbad.tsv' "$spectral"
+  expect_exit "learner-spectral: bad option value" 2 '--order must be in 0..4' "$spectral" --train sp.tsv --order 7
+  expect_exit "learner-spectral: --query-one off needs user rows" 2 'needs --orientation users' \
+    "$spectral" --train sp.tsv --query-one off
+  expect_exit "learner-spectral: missing training file" 1 'no-such\.tsv' "$spectral" --train no-such.tsv
 else
-  echo "note  ratings2vw: $real_nb not built; the real-helper check is skipped"
+  echo "note  learner-spectral: $spectral not built; its command-line checks are skipped"
 fi
 
 # ---------------------------------------------------------------------------

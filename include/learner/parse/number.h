@@ -1,4 +1,4 @@
-// Strict number parsing for the text parser (private to the parse stage).
+// Strict number parsing for the text parser (also the rating values of learner/ratings).
 //
 // parse_number reads a whole token as a finite decimal number:
 //  * kOk: the token is [+|-] followed by a decimal floating-point literal
