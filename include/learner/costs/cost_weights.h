@@ -1,0 +1,104 @@
+// The cost weights v of seed 001 (issue 14 scope 2) and how they learn, for
+// a reduction that runs the structured SVM (struct_svm.h): it asks costs()
+// for c_k before the loss-augmented max and reports the argmax to observe().
+//
+// c(y, k) = K v_{S(y,k)} for k != y, 0 for k = y (K = `scale`; the seed's
+// section 4 shows K is redundant with the regularisers: scaling K scales the
+// optimal w and b with lambda_1, lambda_2 rescaled accordingly).
+//
+// Learning modes (an example i with truth y, loss-augmented argmax k*,
+// importance a; S* = S(y, k*), none when k* = y):
+//  * fixed: v never moves; every v_S = `initial` (1 by default: the plain
+//    Crammer-Singer SVM, every mistake costing K).
+//  * objective1: v on the simplex (sum v = 1, v >= 0), starting uniform
+//    (1 / |S|). The example's gradient in v is a K e_{S*}; AdaGrad keeps
+//    D_S = sqrt(sum of squared gradients) and steps
+//        u = v - eta g / D   (on the coordinates with D_S > 0; the others stay)
+//    and then v = the projection of u onto the simplex under the metric
+//    diag(D) (simplex_projection.h; D_S = 0 are the free coordinates there).
+//    With K > 0 the gradient only ever increases the hit coordinate's D and
+//    pushes it down, so objective 1 moves mass away from the factors the
+//    model gets wrong, as the seed's property 7 describes.
+//  * objective10, closed form: v >= 0, starting at 1; observe() adds a to
+//    m_{S*}; end_pass() sets v = max(0, 1 - m / n) (objective10.h, equation
+//    12) and clears m. v is constant within a pass.
+//  * objective10, gradient: the same objective by projected AdaGrad steps on
+//    v >= 0, the extra terms spread over the pass: with N = sum of the label
+//    counts, example i takes the gradient of
+//        a K v_{S*} + (a / N) (-K v.n + (K/2) |v|_n^2),
+//    g = a K e_{S*} + (a K / N) (n o v - n), then u = v - eta g / D, v = max(0, u).
+//    Over a pass with fixed argmaxes the gradients add up to objective 10's.
+// Normalisers n_S: from set_label_counts() (cost_factors.h), required by
+// objective10 before the first observe() (learner::Error otherwise).
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "learner/costs/cost_factors.h"
+
+namespace learner {
+
+class ModelWriter;
+class ModelReader;
+
+enum class CostLearning { kFixed, kObjective1, kObjective10, kObjective10Gradient };
+
+// "fixed", "objective1", "objective10", "objective10_gradient"; else UsageError.
+CostLearning parse_cost_learning(std::string_view text);
+std::string_view to_string(CostLearning learning);
+
+struct CostWeightsConfig {
+  FactorKind factors = FactorKind::kUnordered;
+  uint32_t classes = 2;
+  CostLearning learning = CostLearning::kFixed;
+  CostNorm norm = CostNorm::kNone;
+  double scale = 1.0;    // K > 0
+  double rate = 0.5;     // eta of the AdaGrad steps on v, > 0
+  double initial = 1.0;  // v_S under kFixed, >= 0
+};
+
+class CostWeights {
+ public:
+  // Throws learner::Error for a scale, rate or initial value out of range,
+  // or classes < 2.
+  explicit CostWeights(const CostWeightsConfig& config);
+
+  const CostFactors& factors() const { return factors_; }
+  const CostWeightsConfig& config() const { return config_; }
+  std::span<const double> v() const { return v_; }
+  std::span<const double> mistakes() const { return m_; }        // m_S this pass (weighted)
+  std::span<const double> normalisers() const { return n_; }     // n_S (1 until set_label_counts)
+
+  // n_S from the training label counts (classes() entries).
+  void set_label_counts(std::span<const double> counts);
+  // c_k for truth y (out has classes() entries).
+  void costs(uint32_t truth, std::span<double> out) const;
+  // One example's loss-augmented argmax; importance <= 0 is a no-op.
+  void observe(uint32_t truth, uint32_t argmax, double importance);
+  // End of a pass: objective10's closed form; m is cleared in every mode.
+  void end_pass();
+
+  // The learned cost matrix, one line per factor:
+  // "a b v_S m_S n_S" (classes 1-based, "a->b" for ordered factors).
+  void write_table(std::FILE* out) const;
+
+  // Section "costs" (version 1): kind, classes, learning, norm, scale, N, v,
+  // n, the AdaGrad sums and m; load() throws learner::Error when kind,
+  // classes, learning, norm or scale differ from the config.
+  void save(ModelWriter& out) const;
+  void load(ModelReader& in);
+
+ private:
+  CostWeightsConfig config_;
+  CostFactors factors_;
+  std::vector<double> v_, m_, n_, sum_sq_, scratch_u_, scratch_d_;  // scratch: no allocation per example
+  std::vector<std::pair<double, std::size_t>> scratch_;
+  double total_ = 0.0;  // N
+  bool counted_ = false;
+};
+
+}  // namespace learner
