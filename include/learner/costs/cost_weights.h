@@ -28,6 +28,11 @@
 //        a K v_{S*} + (a / N) (-K v.n + (K/2) |v|_n^2),
 //    g = a K e_{S*} + (a K / N) (n o v - n), then u = v - eta g / D, v = max(0, u).
 //    Over a pass with fixed argmaxes the gradients add up to objective 10's.
+//  * kappa_cosine (seed section 2, alternating): v on the simplex, starting
+//    uniform, constant within a pass; observe() also tallies the model's
+//    plain prediction (equation 2) against the truth; end_pass() sets v to
+//    the minimiser of cos(v, D) for the pass's kappa difficulty D
+//    (kappa_cosine.h).
 // Normalisers n_S: from set_label_counts() (cost_factors.h), required by
 // objective10 before the first observe() (learner::Error otherwise).
 #pragma once
@@ -45,9 +50,10 @@ namespace learner {
 class ModelWriter;
 class ModelReader;
 
-enum class CostLearning { kFixed, kObjective1, kObjective10, kObjective10Gradient };
+enum class CostLearning { kFixed, kObjective1, kObjective10, kObjective10Gradient, kKappaCosine };
 
-// "fixed", "objective1", "objective10", "objective10_gradient"; else UsageError.
+// "fixed", "objective1", "objective10", "objective10_gradient",
+// "kappa_cosine"; else UsageError.
 CostLearning parse_cost_learning(std::string_view text);
 std::string_view to_string(CostLearning learning);
 
@@ -77,18 +83,25 @@ class CostWeights {
   void set_label_counts(std::span<const double> counts);
   // c_k for truth y (out has classes() entries).
   void costs(uint32_t truth, std::span<double> out) const;
-  // One example's loss-augmented argmax; importance <= 0 is a no-op.
-  void observe(uint32_t truth, uint32_t argmax, double importance);
-  // End of a pass: objective10's closed form; m is cleared in every mode.
+  static constexpr uint32_t kNoPrediction = CostFactors::kNoFactor;
+  // One example's loss-augmented argmax and (kappa_cosine needs it, else
+  // learner::Error) its plain prediction; importance <= 0 is a no-op.
+  void observe(uint32_t truth, uint32_t argmax, double importance, uint32_t predicted = kNoPrediction);
+  // End of a pass: objective10's closed form or kappa_cosine's choice; the
+  // pass's tallies (m, the kappa counts) are cleared in every mode.
   void end_pass();
+  // kappa_cosine: D_S of the last end_pass() (0 before, and in other modes).
+  std::span<const double> difficulty() const { return difficulty_; }
 
   // The learned cost matrix, one line per factor:
-  // "a b v_S m_S n_S" (classes 1-based, "a->b" for ordered factors).
+  // "a-b v_S |S_M| n_S" (classes 1-based, "a->b" for ordered factors), and
+  // a D_S column under kappa_cosine.
   void write_table(std::FILE* out) const;
 
   // Section "costs" (version 1): kind, classes, learning, norm, scale, N, v,
-  // n, the AdaGrad sums and m; load() throws learner::Error when kind,
-  // classes, learning, norm or scale differ from the config.
+  // n, the AdaGrad sums, m and D; load() throws learner::Error when kind,
+  // classes, learning, norm or scale differ from the config. kappa_cosine's
+  // per-pass counts are not saved: save between passes (after end_pass()).
   void save(ModelWriter& out) const;
   void load(ModelReader& in);
 
@@ -96,6 +109,7 @@ class CostWeights {
   CostWeightsConfig config_;
   CostFactors factors_;
   std::vector<double> v_, m_, n_, sum_sq_, scratch_u_, scratch_d_;  // scratch: no allocation per example
+  std::vector<double> truth_counts_, predicted_counts_, pair_counts_, difficulty_;  // kappa_cosine
   std::vector<std::pair<double, std::size_t>> scratch_;
   double total_ = 0.0;  // N
   bool counted_ = false;
