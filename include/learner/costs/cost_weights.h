@@ -2,9 +2,11 @@
 // a reduction that runs the structured SVM (struct_svm.h): it asks costs()
 // for c_k before the loss-augmented max and reports the argmax to observe().
 //
-// c(y, k) = K v_{S(y,k)} for k != y, 0 for k = y (K = `scale`; the seed's
-// section 4 shows K is redundant with the regularisers: scaling K scales the
-// optimal w and b with lambda_1, lambda_2 rescaled accordingly).
+// c(y, k) = K v_{S(y,k)} for k != y, 0 for k = y (K = `scale`). K is
+// redundant with the regularisers (the seed's section 4): substituting
+// w = K w~, b = K b~ turns objective 1 or 10 with (K, lambda_1, lambda_2)
+// into K times the same objective with (1, lambda_1, K lambda_2) in (w~, b~, v),
+// so both have the same minimising v and the same predictions.
 //
 // Learning modes (an example i with truth y, loss-augmented argmax k*,
 // importance a; S* = S(y, k*), none when k* = y):
@@ -16,9 +18,11 @@
 //        u = v - eta g / D   (on the coordinates with D_S > 0; the others stay)
 //    and then v = the projection of u onto the simplex under the metric
 //    diag(D) (simplex_projection.h; D_S = 0 are the free coordinates there).
-//    With K > 0 the gradient only ever increases the hit coordinate's D and
-//    pushes it down, so objective 1 moves mass away from the factors the
-//    model gets wrong, as the seed's property 7 describes.
+//    The gradient only ever pushes the hit coordinate down, so objective 1
+//    moves mass away from the factors the model gets wrong (the seed's
+//    property 7). With the argmaxes fixed its v-part is linear, so its
+//    minimum is a vertex (all mass on the least-hit factor): property 7 then
+//    holds only weakly (ties at 0). Cost: O(|S| log |S|) per mistake.
 //  * objective10, closed form: v >= 0, starting at 1; observe() adds a to
 //    m_{S*}; end_pass() sets v = max(0, 1 - m / n) (objective10.h, equation
 //    12) and clears m. v is constant within a pass.
@@ -28,6 +32,7 @@
 //        a K v_{S*} + (a / N) (-K v.n + (K/2) |v|_n^2),
 //    g = a K e_{S*} + (a K / N) (n o v - n), then u = v - eta g / D, v = max(0, u).
 //    Over a pass with fixed argmaxes the gradients add up to objective 10's.
+//    Cost: O(|S|) per example (every v_S has a gradient).
 //  * kappa_cosine (seed section 2, alternating): v on the simplex, starting
 //    uniform, constant within a pass; observe() also tallies the model's
 //    plain prediction (equation 2) against the truth; end_pass() sets v to

@@ -53,6 +53,7 @@
 #pragma once
 
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace learner {
