@@ -12,7 +12,7 @@ import systems
 class Flags(unittest.TestCase):
     def test_passes_add_holdout_off_past_one(self):
         self.assertEqual(systems.point_flags("learner", {"-l": 2, "passes": 1}), ["-l", "2"])
-        self.assertEqual(systems.point_flags("learner", {"passes": 3}), ["--passes", "3", "--holdout_off"])
+        self.assertEqual(systems.point_flags("learner", {"passes": 3}), ["--passes", "3", "--holdout_off", "-c"])
         self.assertEqual(systems.point_flags("libsvm", {"-c": 10, "-g": 0.5}), ["-c", "10", "-g", "0.5"])
         self.assertEqual(systems.point_flags("learner", {"--mira_margin": True, "passes": 1}), ["--mira_margin"])
         self.assertEqual(systems.point_flags("learner", {"--mira_margin": False}), [])

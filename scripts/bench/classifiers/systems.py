@@ -41,13 +41,14 @@ def _run(cmd, log):
 
 
 def point_flags(system, point):
-    """Grid point -> command-line flags. `passes` N adds --holdout_off when N > 1; a switch
-    takes the values True (the flag alone) and False (nothing)."""
+    """Grid point -> command-line flags. `passes` N adds --holdout_off and -c (a cache of the
+    parsed examples for the later passes) when N > 1; a switch takes the values True (the flag
+    alone) and False (nothing)."""
     flags = []
     for key, value in point.items():
         if key == "passes":
             if value > 1:
-                flags += ["--passes", str(value), "--holdout_off"]
+                flags += ["--passes", str(value), "--holdout_off", "-c"]
         elif value is True:
             flags.append(key)
         elif value is not False:
