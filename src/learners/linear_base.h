@@ -35,6 +35,11 @@ class LinearBase : public LinearLearner {
   }
 
  protected:
+  // Parts that cancel ({i, +1}, {i, -1}: --mira on a correct prediction)
+  // move nothing; the call is one step of the average's clock.
+  static bool cancels(Parts parts) {
+    return parts.size() == 2 && parts[0].index == parts[1].index && parts[0].sign == -parts[1].sign;
+  }
   // The margin learn() acts on: predict()'s p_hat is on w unless the
   // average is switched on.
   double current(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat) const {

@@ -18,6 +18,7 @@ class PassiveAggressive final : public detail::LinearBase {
   void learn(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat, double label,
              double importance) override {
     if (!(importance > 0.0)) return;
+    if (cancels(parts)) return weights_.tick();
     const double p = current(ex, x, parts, p_hat);
     // One part: binary, margin y p towards 1. Several: p towards the label.
     const double y = parts.size() == 1 ? (label > 0.0 ? 1.0 : -1.0) : 1.0;

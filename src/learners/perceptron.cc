@@ -17,6 +17,7 @@ class Perceptron final : public detail::LinearBase {
   void learn(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat, double label,
              double importance) override {
     if (!(importance > 0.0)) return;
+    if (cancels(parts)) return weights_.tick();
     const double y = label > 0.0 ? 1.0 : -1.0;
     if (y * current(ex, x, parts, p_hat) <= 0.0) {  // a mistake (seed 002: y (w.x + b) <= 0)
       if (weights_.gradient(x, parts) != 0.0) apply(rate_ * importance * y);  // g = 0: nothing to move
