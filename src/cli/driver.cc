@@ -18,6 +18,7 @@
 #include "learner/core/label_range.h"
 #include "learner/core/model.h"
 #include "learner/error.h"
+#include "learner/io/output_file.h"
 #include "learner/model/model_io.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/holdout.h"
@@ -48,14 +49,7 @@ LabelRange initial_range(const Options& o) {
 }
 
 // Fails before training when an output file cannot be written.
-void check_writable(const std::string& path) {
-  if (path.empty()) return;
-  const std::string probe = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(probe.c_str(), "w");
-  if (!f) throw Error("cannot write " + path + ": " + std::strerror(errno));
-  std::fclose(f);
-  std::remove(probe.c_str());
-}
+void check_writable(const std::string& path) { check_output_writable(path); }
 
 double apply_link(const CoreConfig& c, double p) {
   if (c.binary) return p > 0 ? 1.0 : -1.0;
@@ -295,6 +289,9 @@ int run(const Options& o) {
     bytes = stream.bytes_read();
   }
   const int signal = pending_signal();
+  if (stats.skipped_lines > 0 && stats.examples == 0 && stats.holdout_weight == 0 && signal == 0)
+    throw Error("--lenient: all " + std::to_string(stats.skipped_lines) + " lines were malformed (is " + reader.name() +
+                " in VW's text format?); nothing was learned and no output is written");
   if (signal == 0 && any && !early_stop) end_pass(pass);
   pipe.finish();
   out.predictions.close();

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "learner/error.h"
+#include "learner/io/same_file.h"
 
 namespace po = boost::program_options;
 
@@ -59,7 +60,7 @@ po::options_description make_table() {
       ("save_resume", po::bool_switch(), "accepted for VW compatibility: models always keep the optimizer state")
       ("passes", po::value<unsigned>()->default_value(1), "number of passes; needs a data file that can be re-read, or a cache (-c/--cache_file)")
       ("cache,c", po::bool_switch(), "keep parsed examples in a binary cache <data>.cache: written during pass 1, read by later passes and later runs; it holds unmasked parser output, so -b, -q, --ignore, --keep may change without rebuilding it")
-      ("cache_file", po::value<std::string>(), "the cache file to use or create (implies -c; works with standard input)")
+      ("cache_file", po::value<std::string>(), "the cache file to use or create (implies -c; works with standard input: rebuilt from piped data, read when standard input holds no data, e.g. < /dev/null)")
       ("kill_cache,k", po::bool_switch(), "rebuild the cache even if it is valid (a cache made from another file, --hash or --hash_seed, or a changed file is rebuilt anyway)")
       ("compressed", po::bool_switch(), "zlib-compress a cache being written (input gzip is detected without it)")
       ("holdout_period", po::value<unsigned>()->default_value(10), "with holdout: every N-th example of each pass is held out (predicted, not learned)")
@@ -82,6 +83,7 @@ po::options_description make_table() {
       ("cubic", po::value<std::vector<std::string>>()->composing(), "triple interaction, e.g. --cubic abc")
       ("interactions", po::value<std::vector<std::string>>()->composing(), "interaction of any order, e.g. --interactions abcd")
       ("permutations", po::bool_switch(), "keep all orderings of self-interactions (default: i <= j only)")
+      ("interaction_limit", po::value<uint64_t>()->default_value(uint64_t{1} << 26), "most interaction features one example may make (an example past it is an input error)")
       ("ignore", po::value<std::vector<std::string>>()->composing(), "drop namespaces starting with these letters")
       ("ignore_linear", po::value<std::vector<std::string>>()->composing(), "drop only the linear terms of these namespaces")
       ("keep", po::value<std::vector<std::string>>()->composing(), "keep only namespaces starting with these letters")
@@ -339,6 +341,7 @@ void fill(const po::variables_map& vm, Options& o) {
       f.interactions.push_back(s);
     }
   f.permutations = get<bool>(vm, "permutations");
+  f.max_interaction_features = get<uint64_t>(vm, "interaction_limit");
   f.ignore = join(strings(vm, "ignore"));
   f.ignore_linear = join(strings(vm, "ignore_linear"));
   f.keep = join(strings(vm, "keep"));
@@ -461,6 +464,10 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     }
     po::notify(vm);
     fill(vm, o);
+    refuse_outputs_over_inputs({{"-p", o.predictions}, {"-r", o.raw_predictions}, {"--readable_model", o.readable_model},
+                                {"--invert_hash", o.invert_hash}, {"--cache_file", o.cache_path}},
+                               {{"-d", o.data}, {"-i", o.initial_regressor}});
+    refuse_outputs_over_inputs({{"-f", o.final_regressor}}, {{"-d", o.data}});  // -f = -i: resume in place
     record_model_options(vm, o);
     set_label_domain(o);
     return o;

@@ -5,11 +5,13 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 
 #include "learner/error.h"
+#include "learner/io/output_file.h"
 
 namespace learner {
 namespace {
@@ -66,40 +68,20 @@ const std::string* ModelFile::option(const std::string& key) const {
 
 namespace {
 
-// Buffered output to "<path>.tmp.<pid>" with a running CRC; rename on finish.
+// Buffered output through OutputFile (learner/io/output_file.h) with a running CRC.
 class StreamWriter {
  public:
-  explicit StreamWriter(const std::string& path) : path_(path), tmp_(path + ".tmp." + std::to_string(::getpid())) {
-    file_ = std::fopen(tmp_.c_str(), "wb");
-    if (!file_) throw Error("cannot write model file " + tmp_ + ": " + std::strerror(errno));
-    crc_ = crc32(0L, Z_NULL, 0);
-  }
-  ~StreamWriter() {
-    if (file_) {
-      std::fclose(file_);
-      std::remove(tmp_.c_str());
-    }
-  }
+  explicit StreamWriter(const std::string& path) : out_(path, "model file") { crc_ = crc32(0L, Z_NULL, 0); }
   template <class T>
   void put(const T& v) { put_bytes(&v, sizeof v); }
   void put_bytes(const void* p, std::size_t n) {
     crc_ = crc_of_more(crc_, static_cast<const char*>(p), n);
-    if (n > 0 && std::fwrite(p, 1, n, file_) != n) fail();
+    out_.write(p, n);
   }
   void finish() {
     const auto crc = static_cast<uint32_t>(crc_);
-    if (std::fwrite(&crc, 1, sizeof crc, file_) != sizeof crc || std::fflush(file_) != 0) fail();
-    std::FILE* f = file_;
-    file_ = nullptr;
-    if (std::fclose(f) != 0) {
-      std::remove(tmp_.c_str());
-      throw Error("error writing model file " + tmp_ + ": " + std::strerror(errno));
-    }
-    if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
-      const std::string why = std::strerror(errno);
-      std::remove(tmp_.c_str());
-      throw Error("cannot rename " + tmp_ + " to " + path_ + ": " + why);
-    }
+    out_.write(&crc, sizeof crc);
+    out_.commit();
   }
 
  private:
@@ -112,10 +94,8 @@ class StreamWriter {
     }
     return crc;
   }
-  [[noreturn]] void fail() { throw Error("error writing model file " + tmp_ + ": " + std::strerror(errno)); }
 
-  std::string path_, tmp_;
-  std::FILE* file_ = nullptr;
+  OutputFile out_;
   uLong crc_ = 0;
 };
 
@@ -174,6 +154,7 @@ void write_model_file(const std::string& path, const ModelFile& model) {
 }
 
 ModelFile read_model_file(const std::string& path) {
+  if (std::filesystem::is_directory(path)) throw Error("cannot read model file " + path + ": it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot open model file " + path + ": " + std::strerror(errno));
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

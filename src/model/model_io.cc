@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "learner/error.h"
+#include "learner/io/output_file.h"
 
 namespace learner {
 
@@ -96,12 +97,6 @@ void restore(const ModelFile& file, Model& model, LabelRange& range, const std::
 
 namespace {
 
-struct FileCloser {
-  void operator()(std::FILE* f) const {
-    if (f) std::fclose(f);
-  }
-};
-
 void print_names(std::FILE* out, const NameMap* names, uint32_t slot, const char* suffix, const char* rest) {
   if (names) {
     auto it = names->find(slot);
@@ -118,10 +113,8 @@ void print_names(std::FILE* out, const NameMap* names, uint32_t slot, const char
 void write_readable_model(const std::string& path, const Model& model,
                           const std::vector<std::pair<std::string, std::string>>& options, const LabelRange& range,
                           const NameMap* linear_names, const NameMap* latent_names) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::unique_ptr<std::FILE, FileCloser> out(std::fopen(tmp.c_str(), "w"));
-  if (!out) throw Error("cannot write " + tmp + ": " + std::strerror(errno));
-  std::FILE* f = out.get();
+  OutputFile out(path, "readable model");
+  std::FILE* f = out.stream();
   std::fprintf(f, "Version 0.1.0\nModel format %u\n", kModelVersion);
   std::fprintf(f, "Min label:%.9g\nMax label:%.9g\nbits:%u\n", range.min, range.max, model.config().bits);
   std::fprintf(f, "options:");
@@ -149,8 +142,7 @@ void write_readable_model(const std::string& path, const Model& model,
       }
     }
   }
-  if (std::ferror(f) || std::fclose(out.release()) != 0) throw Error("error writing " + tmp);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw Error("cannot rename " + tmp + " to " + path);
+  out.commit();
 }
 
 }  // namespace learner
