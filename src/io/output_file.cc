@@ -74,6 +74,27 @@ std::string real_path(const std::string& path) {
 
 }  // namespace
 
+// The stdio stream's writes go through ::write here, so the errno of a failed
+// write is kept (stdio loses it by the time fclose reports the failure) and
+// a write() interposed by a fault-injection shim (tests/fault) is seen.
+struct OutputCookie {
+  static ssize_t write(void* cookie, const char* data, std::size_t n) {
+    auto* self = static_cast<OutputFile*>(cookie);
+    std::size_t done = 0;
+    while (done < n) {
+      const ssize_t w = ::write(self->fd_, data + done, n - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) {
+        self->saved_errno_ = w < 0 ? errno : EIO;
+        return static_cast<ssize_t>(done);  // 0: the stream's error flag is set
+      }
+      done += static_cast<std::size_t>(w);
+    }
+    return static_cast<ssize_t>(n);
+  }
+  static int close(void*) { return 0; }  // the descriptor is closed by OutputFile
+};
+
 OutputFile::OutputFile(const std::string& path, const std::string& what) : path_(path), what_(what) {
   if (path.empty()) throw Error("cannot write " + what + ": empty path");
   int fd = -1;
@@ -134,10 +155,10 @@ OutputFile::OutputFile(const std::string& path, const std::string& what) : path_
       throw Error("cannot write " + what_ + " " + path_ + " (temporary " + tmp + "): " + std::strerror(err));
     }
   }
-  file_ = ::fdopen(fd, "wb");
+  fd_ = fd;
+  file_ = ::fopencookie(this, "wb", cookie_io_functions_t{nullptr, &OutputCookie::write, nullptr, &OutputCookie::close});
   if (!file_) {
     const int err = errno;
-    ::close(fd);
     abandon();
     fail("cannot write", err);
   }
@@ -155,16 +176,16 @@ void OutputFile::fail(const std::string& doing, int err) {
 void OutputFile::write(const void* data, std::size_t n) {
   if (!file_) fail("error writing", EBADF);
   if (n > 0 && std::fwrite(data, 1, n, file_) != n) {
-    const int err = errno;
+    const int err = saved_errno_ ? saved_errno_ : EIO;
     abandon();
-    fail("error writing", err ? err : EIO);
+    fail("error writing", err);
   }
 }
 
 void OutputFile::check() {
   if (!file_) return;
   if (std::ferror(file_)) {
-    const int err = errno ? errno : EIO;
+    const int err = saved_errno_ ? saved_errno_ : EIO;
     abandon();
     fail("error writing", err);
   }
@@ -173,14 +194,13 @@ void OutputFile::check() {
 void OutputFile::commit() {
   if (committed_) return;
   if (!file_) fail("error writing", EBADF);
-  errno = 0;
   const bool bad = std::ferror(file_) != 0;
   if (bad || std::fflush(file_) != 0) {
-    const int err = errno ? errno : EIO;
+    const int err = saved_errno_ ? saved_errno_ : EIO;
     abandon();
     fail("error writing", err);
   }
-  const int fd = ::fileno(file_);
+  const int fd = fd_;
   if (!tmp_.empty()) {
     if (keep_mode_) {
       if (::fchown(fd, static_cast<uid_t>(uid_), static_cast<gid_t>(gid_)) != 0) {
@@ -203,7 +223,9 @@ void OutputFile::commit() {
   }
   std::FILE* f = file_;
   file_ = nullptr;
-  if (std::fclose(f) != 0) {
+  std::fclose(f);  // flushed above; the cookie's close does nothing
+  fd_ = -1;
+  if (::close(fd) != 0) {
     const int err = errno;
     abandon();
     fail("error writing", err);
@@ -230,6 +252,10 @@ void OutputFile::abandon() noexcept {
   if (file_) {
     std::fclose(file_);
     file_ = nullptr;
+  }
+  if (fd_ >= 0) {
+    ::close(fd_);
+    fd_ = -1;
   }
   if (!tmp_.empty()) {
     ::unlink(tmp_.c_str());

@@ -62,7 +62,9 @@ class OutputFile {
 
   std::string path_, what_;
   std::string real_, tmp_;  // set when writing through a temporary
+  friend struct OutputCookie;  // the stream's write function (output_file.cc)
   std::FILE* file_ = nullptr;
+  int fd_ = -1;
   int registry_slot_ = -1;
   bool keep_mode_ = false;
   unsigned mode_ = 0;
