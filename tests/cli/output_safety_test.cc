@@ -166,9 +166,14 @@ TEST(OutputSafety, DiskFullOnPredictionsSaysSo) {
 // Defect 12: SIGTERM while a cache is being built leaves no temporary.
 TEST(OutputSafety, SigtermWhileBuildingACacheLeavesNoTemporary) {
   const std::string c = fresh("safety_sig.cache");
-  const std::string script = "( printf '1 |x a\\n'; sleep 3 ) | " + learner_binary() +
-                             " --quiet --cache_file " + c + " 2>/dev/null & pid=$!; sleep 1; ls " + c +
-                             ".tmp.* >/dev/null 2>&1 && echo had-temp; kill -TERM $pid; wait $pid; echo status=$?";
+  // The learner blocks on a pipe kept open while the flag file exists; once
+  // its cache temporary exists: SIGTERM, then the flag goes and the pipe ends.
+  const std::string flag = temp_path("safety_sig.flag");
+  const std::string script = "touch " + flag + "; ( printf '1 |x a\\n'; while [ -e " + flag +
+                             " ]; do sleep 0.05; done ) | " + learner_binary() + " --quiet --cache_file " + c +
+                             " 2>/dev/null & pid=$!; for i in $(seq 1 100); do ls " + c +
+                             ".tmp.* >/dev/null 2>&1 && { echo had-temp; break; }; sleep 0.05; done; kill -TERM $pid; "
+                             "rm -f " + flag + "; wait $pid; echo status=$?";
   const std::string out_file = temp_path("safety_sig.out");
   std::system(("{ " + script + "; } > " + out_file).c_str());
   const std::string out = slurp(out_file);
