@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh Debian machine: installs what is missing,
 # builds (Release), runs the unit and end-to-end tests, the script tests, the Python tests,
-# builds and briefly runs the micro-benchmarks, then rebuilds the unit tests
-# with -fsanitize=address,undefined and runs them.
+# the fault-injection test (tests/fault), builds and briefly runs the
+# micro-benchmarks, rebuilds the unit tests with -fsanitize=address,undefined
+# and runs them, then builds the libFuzzer targets with clang and runs each
+# for FUZZ_SECONDS (default 20) on the committed corpus (scripts/fuzz.sh).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export BUILD="${BUILD:-$ROOT/build}"
@@ -17,6 +19,9 @@ LEARNER="$BUILD/learner" bash "$ROOT/tests/scripts/run.sh"
 echo "== Python tests: converters (r8tovw, pendigits2vw, vw2libsvm) and the classifiers benchmark driver =="
 python3 -m unittest discover -s "$ROOT/tests/bench_py"
 
+echo "== fault injection: ENOSPC, short writes, SIGKILL on every output =="
+LEARNER="$BUILD/learner" bash "$ROOT/tests/fault/run.sh"
+
 echo "== micro-benchmarks: build and a short run (a smoke test; timings are not checked) =="
 MICRO_BUILD="$BUILD" bash "$ROOT/scripts/bench/micro.sh" --benchmark_min_time=0.01 >/dev/null
 
@@ -25,3 +30,6 @@ ASAN_BUILD="${ASAN_BUILD:-$ROOT/build-asan}"
 cmake -S "$ROOT" -B "$ASAN_BUILD" -DCMAKE_BUILD_TYPE=Debug -DLEARNER_SANITIZE=ON >/dev/null
 cmake --build "$ASAN_BUILD" -j"$(nproc)"
 (cd "$ASAN_BUILD" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$(nproc)")
+
+echo "== fuzzing smoke run: each libFuzzer target ${FUZZ_SECONDS:-20}s on the committed corpus =="
+"$ROOT/scripts/fuzz.sh" "${FUZZ_SECONDS:-20}"

@@ -1,10 +1,12 @@
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
 
+#include "content_sample.h"
 #include "learner/cache/cache_file.h"
 
 namespace learner {
@@ -23,12 +25,26 @@ std::string label_grammar(const ParseOptions& parse) {
   return std::string(name) + "/" + std::to_string(parse.classes);
 }
 
+// Standard input that holds no data: a terminal, a character device such as
+// /dev/null, or an empty regular file. A pipe is never known to be empty.
+bool stdin_has_no_data() {
+  if (::isatty(0)) return true;
+  struct stat st {};
+  if (::fstat(0, &st) != 0) return false;
+  if (S_ISCHR(st.st_mode)) return true;
+  if (!S_ISREG(st.st_mode)) return false;
+  const off_t at = ::lseek(0, 0, SEEK_CUR);
+  return at >= 0 && at >= st.st_size;
+}
+
 }  // namespace
 
 CacheKey make_cache_key(const std::string& data_path, const ParseOptions& parse) {
   CacheKey key;
   if (data_path.empty() || data_path == "-") {
-    key.verifiable = false;
+    // No data on stdin: the cache made from stdin earlier is the data (as
+    // VW reads its cache when no data is given), never replaced by nothing.
+    key.verifiable = stdin_has_no_data();
     key.fields.emplace_back("data", "<stdin>");
   } else {
     struct stat st {};
@@ -42,6 +58,7 @@ CacheKey make_cache_key(const std::string& data_path, const ParseOptions& parse)
     key.fields.emplace_back("data_size", std::to_string(st.st_size));
     key.fields.emplace_back("data_mtime_ns", std::to_string(static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL +
                                                              st.st_mtim.tv_nsec));
+    if (key.verifiable) key.fields.emplace_back("data_content", content_sample(data_path, st.st_size));
   }
   key.fields.emplace_back("hash", parse.hash_all ? "all" : "strings");
   key.fields.emplace_back("hash_seed", std::to_string(parse.hash_seed));

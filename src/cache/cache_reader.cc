@@ -38,6 +38,7 @@ bool read_at(int fd, uint64_t offset, void* dst, std::size_t n) {
 std::string describe_mismatch(const std::string& name, const std::string& was, const std::string& now) {
   if (name == "data") return "it was made from " + was + " (now " + now + ")";
   if (name == "data_size") return "the data file changed since (size " + was + " bytes, now " + now + ")";
+  if (name == "data_content") return "the data file's content changed since (same size and time, other bytes)";
   if (name == "data_mtime_ns") return "the data file changed since (modification time differs)";
   if (name == "labels") return "its labels were read as " + was + " labels (now " + now + ")";
   if (name == "label_domain")

@@ -9,15 +9,14 @@
 
 #include "format.h"
 #include "learner/cache/cache_file.h"
+#include "learner/io/output_file.h"
 
 namespace learner {
 
 using namespace cache_format;
 
 CacheWriter::CacheWriter(std::string path, const CacheKey& key, bool compressed)
-    : path_(std::move(path)), tmp_(path_ + ".tmp." + std::to_string(::getpid())), compressed_(compressed) {
-  fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw Error("cannot create cache file " + tmp_ + ": " + std::strerror(errno));
+    : path_(std::move(path)), out_(std::make_unique<OutputFile>(path_, "cache file")), compressed_(compressed) {
   std::string text;
   for (const auto& [name, value] : key.fields) text += name + "=" + value + "\n";
   std::string header(kHeaderFixed, '\0');
@@ -30,33 +29,12 @@ CacheWriter::CacheWriter(std::string path, const CacheKey& key, bool compressed)
   const uint32_t crc = crc_update(crc_start(), header.data(), header.size());
   header.append(reinterpret_cast<const char*>(&crc), sizeof crc);
   raw_.reserve(kBlockTarget + (64u << 10));
-  try {
-    write_all(header.data(), header.size());
-  } catch (...) {
-    ::close(fd_);
-    fd_ = -1;
-    std::remove(tmp_.c_str());
-    throw;
-  }
+  write_all(header.data(), header.size());
 }
 
-CacheWriter::~CacheWriter() {
-  if (fd_ >= 0) ::close(fd_);
-  if (!committed_) std::remove(tmp_.c_str());
-}
+CacheWriter::~CacheWriter() = default;  // an uncommitted OutputFile removes its temporary
 
-void CacheWriter::write_all(const void* data, std::size_t n) {
-  const char* p = static_cast<const char*>(data);
-  while (n > 0) {
-    const ssize_t w = ::write(fd_, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      throw Error("error writing cache file " + tmp_ + ": " + std::strerror(errno));
-    }
-    p += w;
-    n -= static_cast<std::size_t>(w);
-  }
-}
+void CacheWriter::write_all(const void* data, std::size_t n) { out_->write(data, n); }
 
 void CacheWriter::add(const Example& ex, uint64_t text_bytes) {
   encode_example(ex, raw_);
@@ -98,33 +76,23 @@ void CacheWriter::flush_block(uint64_t text_bytes) {
 }
 
 void CacheWriter::commit(uint64_t text_bytes) {
-  try {
-    flush_block(text_bytes);
-    info_.text_bytes = text_bytes;
-    char payload[kEndPayload];
-    store(payload, info_.examples);
-    store(payload + 8, info_.skipped);
-    store(payload + 16, info_.blocks);
-    BlockHeader h;
-    h.kind = kEndKind;
-    h.stored = kEndPayload;
-    h.text_bytes = text_bytes;
-    char header[kBlockHeader];
-    put_block_header(header, h);
-    h.crc = block_crc(header, payload, sizeof payload);
-    put_block_header(header, h);
-    write_all(header, sizeof header);
-    write_all(payload, sizeof payload);
-    const int fd = fd_;
-    fd_ = -1;
-    if (::close(fd) != 0) throw Error("error writing cache file " + tmp_ + ": " + std::strerror(errno));
-    if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
-      throw Error("cannot rename " + tmp_ + " to " + path_ + ": " + std::strerror(errno));
-    committed_ = true;
-  } catch (...) {
-    std::remove(tmp_.c_str());
-    throw;
-  }
+  flush_block(text_bytes);
+  info_.text_bytes = text_bytes;
+  char payload[kEndPayload];
+  store(payload, info_.examples);
+  store(payload + 8, info_.skipped);
+  store(payload + 16, info_.blocks);
+  BlockHeader h;
+  h.kind = kEndKind;
+  h.stored = kEndPayload;
+  h.text_bytes = text_bytes;
+  char header[kBlockHeader];
+  put_block_header(header, h);
+  h.crc = block_crc(header, payload, sizeof payload);
+  put_block_header(header, h);
+  write_all(header, sizeof header);
+  write_all(payload, sizeof payload);
+  out_->commit();
 }
 
 }  // namespace learner

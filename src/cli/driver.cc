@@ -13,6 +13,7 @@
 #include "learner/core/label_range.h"
 #include "learner/core/model.h"
 #include "learner/error.h"
+#include "learner/io/output_file.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/progress.h"
 #include "learner/report/summary.h"
@@ -44,14 +45,7 @@ LabelRange initial_range(const Options& o, const Loss& loss) {
 }
 
 // Fails before training when an output file cannot be written.
-void check_writable(const std::string& path) {
-  if (path.empty()) return;
-  const std::string probe = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(probe.c_str(), "w");
-  if (!f) throw Error("cannot write " + path + ": " + std::strerror(errno));
-  std::fclose(f);
-  std::remove(probe.c_str());
-}
+void check_writable(const std::string& path) { check_output_writable(path); }
 
 // The model files a run writes: -f, --readable_model and --invert_hash (at
 // the end, or with holdout after each pass that improves the holdout loss, as
@@ -227,6 +221,10 @@ int run(const Options& o) {
     bytes = stream.bytes_read();
   }
   const int signal = pending_signal();
+  if (trainer.stats().skipped_lines > 0 && trainer.stats().examples == 0 && trainer.stats().holdout_weight == 0 &&
+      signal == 0)
+    throw Error("--lenient: all " + std::to_string(trainer.stats().skipped_lines) + " lines were malformed (is " +
+                reader.name() + " in VW's text format?); nothing was learned and no output is written");
   if (signal == 0 && any && !early_stop) trainer.finish(cached);
   pipe.finish();
   predictions.close();

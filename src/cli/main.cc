@@ -6,9 +6,11 @@
 
 #include "learner/cli/driver.h"
 #include "learner/cli/options.h"
+#include "learner/cli/signals.h"
 #include "learner/error.h"
 
 int main(int argc, char** argv) {
+  learner::install_cleanup_handlers();
   try {
     const auto options = learner::parse_options(argc, argv, std::cout);
     if (!options) return 0;

@@ -19,6 +19,7 @@
 
 #include "learner/cli/registry.h"
 #include "learner/error.h"
+#include "learner/io/same_file.h"
 #include "option_table.h"
 
 namespace po = boost::program_options;
@@ -437,6 +438,7 @@ void fill_features(const ParsedValues& v, Options& o) {
       f.interactions.push_back(s);
     }
   f.permutations = v.flag("permutations");
+  f.max_interaction_features = static_cast<uint64_t>(v.number("interaction_limit"));
   f.ignore = join(v.list("ignore"));
   f.ignore_linear = join(v.list("ignore_linear"));
   f.keep = join(v.list("keep"));
@@ -555,6 +557,10 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     const ParsedValues& v = *values;
     select_plugins(v, o);
     fill_io(v, o);
+    refuse_outputs_over_inputs({{"-p", o.predictions}, {"-r", o.raw_predictions}, {"--readable_model", o.readable_model},
+                                {"--invert_hash", o.invert_hash}, {"--cache_file", o.cache_path}},
+                               {{"-d", o.data}, {"-i", o.initial_regressor}});
+    refuse_outputs_over_inputs({{"-f", o.final_regressor}}, {{"-d", o.data}});  // -f = -i: resume in place
     if (o.initial_model && o.initial_model->learner() != o.learner->name)
       throw UsageError(o.initial_regressor + " was written by the '" + o.initial_model->learner() +
                        "' learner; this command line selects the '" + o.learner->name + "' learner");

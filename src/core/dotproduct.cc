@@ -39,6 +39,9 @@ DotProduct::DotProduct(const CoreConfig& config)
       latent_(config.bits, config.rank + 1),
       delta_(2 * static_cast<std::size_t>(config.rank), 0.0) {
   if (pairs_.empty()) throw UsageError("--dotproduct needs a pair of namespaces");
+  if (pairs_.size() > kMaxDotProductPairs)
+    throw UsageError("--dotproduct: at most " + std::to_string(kMaxDotProductPairs) + " pairs (got " +
+                     std::to_string(pairs_.size()) + ")");
   if (pairs_.size() > PredictionPath::kMaxTerms)
     throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
   if (rank_ < 1 || rank_ > 256) throw UsageError("--rank must be between 1 and 256");

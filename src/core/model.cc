@@ -12,6 +12,8 @@ namespace {
 
 // VW clamps x^2 to at least FLT_MIN (|x| >= 1.08e-19) when computing rates.
 constexpr double kMinX2 = FLT_MIN;
+constexpr float kMinS = 1.08420217e-19f;  // sqrt(FLT_MIN)
+constexpr float kMaxRate = 1e30f;         // a per-feature rate never overflows what it multiplies
 
 }  // namespace
 
@@ -54,28 +56,31 @@ double Model::predict(const Example& ex, const std::vector<Feature>& features, P
 // the hot path: one square root per feature, rate = 1 / sqrt(G s^2).
 void Model::accumulate_default(const std::vector<Feature>& features, uint32_t sub, double g2,
                                double& sensitivity, double& norm_x) {
-  const float g2f = static_cast<float>(g2);
+  const float g2f = static_cast<float>(std::min(g2, static_cast<double>(FLT_MAX)));
   float sens = 0.0f, norm = 0.0f;
   for (const Feature& f : features) {
     float* w = slot(f.index, sub);
-    float x2 = f.value * f.value;
-    if (x2 < FLT_MIN) x2 = FLT_MIN;
-    w[1] += g2f * x2;
+    // Finite for every finite input (issue 17, defect 5): x^2, G and the rate
+    // are kept inside float's range, and rate = 1 / (sqrt(G) s), not
+    // 1 / sqrt(G s^2), whose product underflowed to 0 for |x| = 1e-12.
+    const float x2 = std::clamp(f.value * f.value, FLT_MIN, FLT_MAX);
+    w[1] = std::min(w[1] + g2f * x2, FLT_MAX);
     const float ax = std::fabs(f.value);
     if (ax > w[2]) {
       if (w[2] > 0) w[0] *= w[2] / ax;
       w[2] = ax;
     }
-    const float s2 = std::max(w[2] * w[2], FLT_MIN);
-    // One division per feature: with rate = 1 / sqrt(G s^2), 1 / s^2 = rate^2 G.
+    const float s = std::max(w[2], kMinS);
+    // One division per feature: with rate = 1 / (sqrt(G) s), x^2 / s^2 = (x^2 rate) (rate G).
     if (w[1] > 0) {
-      const float rate = 1.0f / std::sqrt(w[1] * s2);
+      const float rate = std::min(1.0f / (std::sqrt(w[1]) * s), kMaxRate);
       w[3] = rate;
-      sens += x2 * rate;
-      norm += x2 * (rate * rate * w[1]);
+      const float xr = x2 * rate;
+      sens += xr;
+      norm += xr * (rate * w[1]);
     } else {
       w[3] = 0.0f;
-      norm += x2 / s2;
+      norm += x2 / (s * s);
     }
   }
   sensitivity += sens;
@@ -117,7 +122,7 @@ void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t sub,
       const double G = w[1];
       rate *= G > 0 ? (sqrt_rate ? 1.0 / std::sqrt(G) : std::pow(G, -pw)) : 0.0;
     }
-    w[3] = static_cast<float>(rate);
+    w[3] = static_cast<float>(std::min(rate, static_cast<double>(kMaxRate)));  // NaN-free: rate >= 0
     sensitivity += x2 * w[3];
   }
 }
@@ -178,10 +183,15 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
 
 void Model::apply_linear(const std::vector<Feature>& features, uint32_t sub, double step, double scale,
                          double importance) {
+  uint64_t not_finite = 0;
   for (const Feature& f : features) {
     float* w = slot(f.index, sub);
-    w[0] = static_cast<float>(w[0] + step * w[3] * f.value);
+    const auto v = static_cast<float>(w[0] + step * w[3] * f.value);
+    const bool ok = std::isfinite(v);  // a non-finite value is never written (counted as nan_updates)
+    w[0] = ok ? v : w[0];
+    not_finite += !ok;
   }
+  nan_updates_ += not_finite;
   if (config_.l1 > 0 || config_.l2 > 0) {
     for (const Feature& f : features) {
       float* w = slot(f.index, sub);

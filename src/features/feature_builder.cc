@@ -96,6 +96,12 @@ void FeatureBuilder::add_interaction(const std::string& spec, const Example& ex,
     if (group.empty()) return;
     s.terms[p] = InteractionTerm{group.data(), static_cast<uint32_t>(group.size()), false};
   }
+  const uint64_t n = interaction_count(s.terms.data(), count);
+  if (n > spec_.max_interaction_features || out.size() + n > spec_.max_interaction_features)
+    throw TooManyFeatures(ex.line, "interaction '" + spec + "' would make " + std::to_string(n) +
+                                       " features from this example, more than --interaction_limit " +
+                                       std::to_string(spec_.max_interaction_features) +
+                                       " (raise it, or interact fewer namespaces)");
   generate_interaction(ex.features.data(), s.terms.data(), count, out);
   if (names != nullptr) generate_interaction_names(ex.names, s.terms.data(), count, *names);
 }

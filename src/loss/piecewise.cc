@@ -1,5 +1,6 @@
 // PiecewiseLinearLoss: closed-form updates (see piecewise.h).
 #include "piecewise.h"
+#include "rescale.h"
 
 #include <cmath>
 #include <limits>
@@ -89,6 +90,10 @@ double PiecewiseLinearLoss::linear_update(double p0, double q, double y, double 
 }
 
 UpdateStep PiecewiseLinearLoss::step(const PredictionPath& path, double y, double h) const {
+  return with_unit_fallback(path, h, [&](const PredictionPath& p, double hh) { return step_at_scale(p, y, hh); });
+}
+
+UpdateStep PiecewiseLinearLoss::step_at_scale(const PredictionPath& path, double y, double h) const {
   if (!(h > 0.0)) return {0.0, 0.0};
   const double p0 = path.at(0.0);
   if (path.is_affine()) return {clamp_step(linear_update(p0, std::fmax(path.q, 0.0), y, h)), h};

@@ -27,7 +27,9 @@ class PiecewiseLinearLoss : public Loss {
   virtual double linear_update(double p0, double q, double y, double h) const;
 
   double second_derivative(double, double) const override { return 0.0; }
+  // step_at_scale() in well-scaled units when it hits the step cap (rescale.h).
   UpdateStep step(const PredictionPath& path, double y, double h) const override;
+  UpdateStep step_at_scale(const PredictionPath& path, double y, double h) const;
   double update(const PredictionPath& path, double y, double h) const override {
     return step(path, y, h).t;
   }

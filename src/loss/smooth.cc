@@ -5,10 +5,15 @@
 #include <cmath>
 
 #include "flow_series.h"
+#include "rescale.h"
 
 namespace learner::detail {
 
 UpdateStep SmoothLoss::step(const PredictionPath& path, double y, double h) const {
+  return with_unit_fallback(path, h, [&](const PredictionPath& p, double hh) { return step_at_scale(p, y, hh); });
+}
+
+UpdateStep SmoothLoss::step_at_scale(const PredictionPath& path, double y, double h) const {
   if (!(h > 0.0)) return {0.0, 0.0};
   if (path.is_affine()) {
     const double t = linear_update(path.at(0.0), std::max(path.q, 0.0), y, h);

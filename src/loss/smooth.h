@@ -48,7 +48,9 @@ class SmoothLoss : public Loss {
     return false;
   }
 
+  // step_at_scale() in well-scaled units when it hits the step cap (rescale.h).
   UpdateStep step(const PredictionPath& path, double y, double h) const override;
+  UpdateStep step_at_scale(const PredictionPath& path, double y, double h) const;
   double update(const PredictionPath& path, double y, double h) const override {
     return step(path, y, h).t;
   }

@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 
 #include "learner/error.h"
@@ -35,9 +36,7 @@ std::string option_text(const OptionList& options) {
 }  // namespace
 
 ModelWriter::ModelWriter(const std::string& path, const OptionList& options, std::string_view learner)
-    : path_(path), tmp_(path + ".tmp." + std::to_string(::getpid())) {
-  file_ = std::fopen(tmp_.c_str(), "wb");
-  if (!file_) throw Error("cannot write model file " + tmp_ + ": " + std::strerror(errno));
+    : path_(path), out_(path, "model file") {
   crc_ = crc32(0L, Z_NULL, 0);
   put_bytes(kMagic, sizeof kMagic);
   put(kModelVersion);
@@ -45,22 +44,12 @@ ModelWriter::ModelWriter(const std::string& path, const OptionList& options, std
   put_string(learner);
 }
 
-ModelWriter::~ModelWriter() {
-  if (file_) {
-    std::fclose(file_);
-    std::remove(tmp_.c_str());
-  }
-}
-
-void ModelWriter::fail() {
-  const std::string why = std::strerror(errno);
-  throw Error("error writing model file " + tmp_ + ": " + why);
-}
+ModelWriter::~ModelWriter() = default;  // OutputFile removes an uncommitted temporary
 
 void ModelWriter::put_bytes(const void* data, std::size_t n) {
   if (n == 0) return;
   crc_ = crc_more(crc_, data, n);
-  if (std::fwrite(data, 1, n, file_) != n) fail();
+  out_.write(data, n);
 }
 
 void ModelWriter::put_string(std::string_view s) {
@@ -81,23 +70,13 @@ void ModelWriter::begin_section(std::string_view name, uint32_t version) {
 void ModelWriter::commit() {
   put(uint32_t{0});
   const auto crc = static_cast<uint32_t>(crc_);
-  if (std::fwrite(&crc, 1, sizeof crc, file_) != sizeof crc || std::fflush(file_) != 0) fail();
-  if (::fsync(::fileno(file_)) != 0 && errno != EINVAL && errno != EROFS) fail();
-  std::FILE* f = file_;
-  file_ = nullptr;
-  if (std::fclose(f) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp_.c_str());
-    throw Error("error writing model file " + tmp_ + ": " + why);
-  }
-  if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp_.c_str());
-    throw Error("cannot rename " + tmp_ + " to " + path_ + ": " + why);
-  }
+  out_.write(&crc, sizeof crc);
+  out_.commit();
 }
 
 ModelReader::ModelReader(const std::string& path) : path_(path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error("cannot read model file " + path + ": it is a directory");
   file_ = std::fopen(path.c_str(), "rb");
   if (!file_) throw Error("cannot open model file " + path + ": " + std::strerror(errno));
   crc_ = crc32(0L, Z_NULL, 0);

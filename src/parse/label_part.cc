@@ -22,6 +22,8 @@ float parse_label_number(std::string_view token, const char* what, const LineCon
       return value;
     case NumberStatus::kNonFinite:
       ctx.fail(std::string(what) + " is not a finite number", shown);
+    case NumberStatus::kOverflow:
+      ctx.fail(std::string(what) + " " + kOverflowReason, shown);
     default:
       ctx.fail(std::string("malformed ") + what, shown);
   }

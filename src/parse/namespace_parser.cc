@@ -1,4 +1,5 @@
 // One namespace of a VW line: its header (name and weight) and its features.
+#include <cmath>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -76,6 +77,7 @@ void parse_namespace(std::string_view segment, const ParseOptions& options, Exam
       std::string_view text = header.substr(colon + 1);
       NumberStatus status = parse_number(text, weight);
       if (status == NumberStatus::kNonFinite) ctx.fail("namespace weight is not a finite number", header);
+      if (status == NumberStatus::kOverflow) ctx.fail(std::string("namespace weight ") + kOverflowReason, header);
       if (status != NumberStatus::kOk) ctx.fail("malformed namespace weight", header);
     }
   }
@@ -107,11 +109,14 @@ void parse_namespace(std::string_view segment, const ParseOptions& options, Exam
           break;
         case NumberStatus::kNonFinite:
           ctx.fail("feature value is not a finite number", token);
+        case NumberStatus::kOverflow:
+          ctx.fail(std::string("feature value ") + kOverflowReason, token);
         default:
           ctx.fail("malformed feature value", token);
       }
     }
     value *= weight;
+    if (!std::isfinite(value)) ctx.fail(std::string("feature value times the namespace weight ") + kOverflowReason, token);
     if (value == 0.0f) continue;  // VW drops value-0 features
     ex.features.push_back(Feature{value, index});
     if (options.keep_names) add_name(ex, name, feature, string_value);

@@ -106,11 +106,11 @@ NumberStatus parse_number(std::string_view token, float& out) {
     if (ptr != end) return NumberStatus::kMalformed;
     std::string copy(body);  // rare: decide between overflow and underflow
     value = std::strtod(copy.c_str(), nullptr);
-    if (std::isinf(value)) return NumberStatus::kNonFinite;
+    if (std::isinf(value)) return NumberStatus::kOverflow;
   } else if (ec != std::errc() || ptr != end) {
     return NumberStatus::kMalformed;
   }
-  if (std::fabs(value) > static_cast<double>(std::numeric_limits<float>::max())) return NumberStatus::kNonFinite;
+  if (std::fabs(value) > static_cast<double>(std::numeric_limits<float>::max())) return NumberStatus::kOverflow;
   float f = static_cast<float>(value);
   out = negative ? -f : f;
   return NumberStatus::kOk;

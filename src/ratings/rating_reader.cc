@@ -119,6 +119,7 @@ bool RatingReader::next(RatingRecord& out) {
   switch (parse_number(out.rating, out.value)) {
     case NumberStatus::kOk: break;
     case NumberStatus::kNonFinite: fail("rating \"" + std::string(out.rating) + "\" is not a finite number");
+    case NumberStatus::kOverflow: fail("rating \"" + std::string(out.rating) + "\" " + kOverflowReason);
     default: fail("rating \"" + std::string(out.rating) + "\" is not a number");
   }
   if (need_timestamp_) {

@@ -78,7 +78,11 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache) {
         --skip;
         continue;
       }
-      builder_.build(slot.ex, slot.features, names ? &slot.names : nullptr);
+      try {
+        builder_.build(slot.ex, slot.features, names ? &slot.names : nullptr);
+      } catch (const TooManyFeatures& e) {
+        throw InputError(reader_.name(), e.line(), e.what());
+      }
     } catch (const InputError&) {
       if (writer) {
         if (options_.lenient)

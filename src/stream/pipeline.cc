@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 namespace learner {
@@ -27,6 +28,9 @@ CacheUse open_cache(const InputSpec& o, StreamOptions& options, std::unique_ptr<
   cache.reset();
   if (o.cache_path.empty()) return CacheUse::kNone;
   options.cache_path = o.cache_path;
+  std::error_code ec;
+  if (std::filesystem::exists(o.cache_path, ec) && !std::filesystem::is_regular_file(o.cache_path, ec))
+    throw UsageError("--cache_file " + o.cache_path + " is not a regular file (a cache is read back after it is written)");
   options.cache_key = make_cache_key(o.data, o.parse);
   if (!o.kill_cache) {
     std::string why;
@@ -36,6 +40,10 @@ CacheUse open_cache(const InputSpec& o, StreamOptions& options, std::unique_ptr<
             " malformed lines (strict parsing reports them)";
       cache.reset();
     }
+    // Empty standard input (key verifiable) cannot rebuild anything: keep the cache.
+    if (!cache && !why.empty() && options.cache_key.verifiable && (o.data.empty() || o.data == "-"))
+      throw Error("standard input holds no data and the cache " + o.cache_path + " cannot be used (" + why +
+                  "): it is kept as it is; give the data with -d FILE or on standard input");
     if (!cache && !why.empty()) std::fprintf(stderr, "rebuilding cache %s: %s\n", o.cache_path.c_str(), why.c_str());
   }
   return cache ? CacheUse::kRead : CacheUse::kWrite;

@@ -1,13 +1,9 @@
 #include "learner/train/model_output.h"
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <memory>
 
 #include "learner/error.h"
+#include "learner/io/output_file.h"
 
 namespace learner {
 
@@ -36,37 +32,17 @@ void load_model(ModelReader& in, Learner& learner, LabelRange& range) {
   in.finish();
 }
 
-namespace {
-
-struct FileCloser {
-  void operator()(std::FILE* f) const {
-    if (f) std::fclose(f);
-  }
-};
-
-}  // namespace
-
 void write_readable_model(const std::string& path, const OptionList& options, const Learner& learner,
                           const LabelRange& range, unsigned bits, const NameMap* names) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::unique_ptr<std::FILE, FileCloser> out(std::fopen(tmp.c_str(), "w"));
-  if (!out) throw Error("cannot write " + tmp + ": " + std::strerror(errno));
-  std::FILE* f = out.get();
+  OutputFile out(path, "readable model");
+  std::FILE* f = out.stream();
   std::fprintf(f, "Version 0.1.0\nModel format %u\nlearner:%s\n", kModelVersion, std::string(learner.name()).c_str());
   std::fprintf(f, "Min label:%.9g\nMax label:%.9g\nbits:%u\n", range.min, range.max, bits);
   std::fprintf(f, "options:");
   for (const auto& [k, v] : options) std::fprintf(f, " --%s%s%s", k.c_str(), v.empty() ? "" : " ", v.c_str());
   std::fprintf(f, "\n:0\n");
   learner.write_text(f, names);
-  const bool failed = std::ferror(f) != 0;
-  if (failed || std::fclose(out.release()) != 0) {
-    std::remove(tmp.c_str());
-    throw Error("error writing " + tmp);
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw Error("cannot rename " + tmp + " to " + path);
-  }
+  out.commit();
 }
 
 }  // namespace learner

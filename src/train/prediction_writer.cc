@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "learner/error.h"
+#include "learner/io/output_file.h"
 
 namespace learner {
 
@@ -14,13 +15,18 @@ PredictionWriter::PredictionWriter(const std::string& path) : path_(path) {
     file_ = stdout;
     return;
   }
-  file_ = std::fopen(path.c_str(), "w");
-  if (!file_) throw Error("cannot open predictions file " + path + ": " + std::strerror(errno));
-  owned_ = true;
+  out_ = std::make_unique<OutputFile>(path, "predictions file");
+  file_ = out_->stream();
 }
 
-PredictionWriter::~PredictionWriter() {
-  if (owned_ && file_) std::fclose(file_);
+PredictionWriter::~PredictionWriter() = default;  // uncommitted: the temporary is removed, the old file stays
+
+void PredictionWriter::check() {
+  if (!std::ferror(file_)) return;
+  const int err = errno ? errno : EIO;
+  file_ = nullptr;
+  if (out_) out_->abandon();
+  throw Error("error writing predictions to " + path_ + ": " + std::strerror(err));
 }
 
 void PredictionWriter::write(double value, const std::string& tag) {
@@ -34,25 +40,28 @@ void PredictionWriter::write(double value, const std::string& tag) {
     std::fwrite(tag.data(), 1, tag.size(), file_);
   }
   std::fputc('\n', file_);
+  check();
 }
 
 void PredictionWriter::write_line(const std::string& line) {
   if (!file_) return;
   std::fwrite(line.data(), 1, line.size(), file_);
   std::fputc('\n', file_);
+  check();
 }
 
 void PredictionWriter::close() {
   if (!file_) return;
-  const bool bad = std::ferror(file_) != 0 || std::fflush(file_) != 0;
-  if (owned_) {
-    const bool close_failed = std::fclose(file_) != 0;
+  if (out_) {
     file_ = nullptr;
-    if (bad || close_failed) throw Error("error writing predictions to " + path_);
-  } else {
-    file_ = nullptr;
-    if (bad) throw Error("error writing predictions to " + path_);
+    out_->commit();  // throws "error writing predictions file <path>: <errno>"
+    return;
   }
+  errno = 0;
+  const bool bad = std::ferror(file_) != 0 || std::fflush(file_) != 0;
+  const int err = errno ? errno : EIO;
+  file_ = nullptr;
+  if (bad) throw Error("error writing predictions to " + path_ + ": " + std::strerror(err));
 }
 
 }  // namespace learner

@@ -1,6 +1,7 @@
 #include "learner/cache/cache_file.h"
 
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <bit>
@@ -301,13 +302,58 @@ TEST(Cache, OtherHashOptionsOrAChangedFileAreRefusedWithAReason) {
   EXPECT_NE(why.find("made from"), std::string::npos) << why;
 }
 
-TEST(Cache, StandardInputIsNeverTrusted) {
-  const CacheKey key = make_cache_key("-", ParseOptions{});
-  EXPECT_FALSE(key.verifiable);
-  const std::string path = write_cache("stdin", parse_all(ParseOptions{}, 1), key, false);
+// Runs `body` with standard input replaced by `fd` (closed afterwards).
+template <class F>
+void with_stdin(int fd, F body) {
+  const int saved = ::dup(0);
+  ::dup2(fd, 0);
+  ::close(fd);
+  body();
+  ::dup2(saved, 0);
+  ::close(saved);
+}
+
+TEST(Cache, StandardInputWithDataIsNeverTrusted) {
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  ASSERT_EQ(::write(pipe_fds[1], "1 |a x\n", 7), 7);
+  ::close(pipe_fds[1]);
+  with_stdin(pipe_fds[0], [] {
+    const CacheKey key = make_cache_key("-", ParseOptions{});
+    EXPECT_FALSE(key.verifiable);
+    const std::string path = write_cache("stdin", parse_all(ParseOptions{}, 1), key, false);
+    std::string why;
+    EXPECT_EQ(CacheReader::open(path, key, why), nullptr);
+    EXPECT_NE(why.find("standard input"), std::string::npos) << why;
+  });
+}
+
+// Issue 17, defect 3: standard input without data (here an empty file) reads
+// the cache made from standard input instead of replacing it with nothing.
+TEST(Cache, StandardInputWithoutDataReadsTheStdinCache) {
+  const std::string empty = test::temp_path("empty_stdin");
+  test::write_file(empty, "");
+  with_stdin(::open(empty.c_str(), O_RDONLY), [] {
+    const CacheKey key = make_cache_key("-", ParseOptions{});
+    EXPECT_TRUE(key.verifiable);
+    const std::string path = write_cache("stdin_empty", parse_all(ParseOptions{}, 1), key, false);
+    std::string why;
+    EXPECT_NE(CacheReader::open(path, key, why), nullptr) << why;
+  });
+}
+
+// Issue 17, defect 4: a same-size edit with the modification time restored.
+TEST(Cache, ASameSizeEditWithTheTimeRestoredIsRefused) {
+  const std::string data = data_file("same_size");
+  test::write_file(data, "1 |a x\n-1 |a y\n");
+  const CacheKey key = make_cache_key(data, ParseOptions{});
+  const std::string path = write_cache("same_size", parse_all(ParseOptions{}, 1), key, false);
+  const auto when = std::filesystem::last_write_time(data);
+  test::write_file(data, "1 |a x\n-1 |a z\n");
+  std::filesystem::last_write_time(data, when);
   std::string why;
-  EXPECT_EQ(CacheReader::open(path, key, why), nullptr);
-  EXPECT_NE(why.find("standard input"), std::string::npos) << why;
+  EXPECT_EQ(CacheReader::open(path, make_cache_key(data, ParseOptions{}), why), nullptr);
+  EXPECT_NE(why.find("content changed"), std::string::npos) << why;
 }
 
 TEST(Cache, MissingFileHasNoReasonOtherFilesDo) {

@@ -20,11 +20,18 @@ struct RunResult {
   std::string out, err;
 };
 
+// The binary under test: $LEARNER_UNDER_TEST (another build's, e.g. to see a
+// test fail before a fix) or this build's.
+inline std::string learner_binary() {
+  const char* other = std::getenv("LEARNER_UNDER_TEST");
+  return other ? other : LEARNER_BINARY;
+}
+
 // Runs "learner ARGS" through /bin/sh (ARGS may hold redirections).
 inline RunResult run_learner(const std::string& args, const std::string& stdin_text = "") {
   const std::string in = temp_path("stdin.txt"), out = temp_path("stdout.txt"), err = temp_path("stderr.txt");
   write_file(in, stdin_text);
-  const std::string cmd = std::string(LEARNER_BINARY) + " " + args + " <" + in + " >" + out + " 2>" + err;
+  const std::string cmd = learner_binary() + " " + args + " <" + in + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }

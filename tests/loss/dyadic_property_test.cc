@@ -60,7 +60,7 @@ TEST_P(DyadicPropertyTest, InvarianceSafetyAndFiniteness) {
     const double t1 = loss->update(path, y, h1);
     const double t12 = loss->update(path, y, h1 + h2);
     ASSERT_TRUE(std::isfinite(t1) && std::isfinite(t12)) << i;
-    ASSERT_LE(std::fabs(t12), PredictionPath::kMaxStep);
+    ASSERT_LE(std::fabs(t12), testing::step_cap(path));
     ASSERT_TRUE(std::isfinite(path.at(t12)));
     // Safety: never past the barrier, seen from p0.
     const double b = testing::barrier(spec.name, y);

@@ -249,10 +249,19 @@ TEST(TextParserErrors, NonFiniteNumbers) {
   expect_error("inf |a x", "inf", "finite");
   expect_error("1 NaN |a x", "NaN", "finite");
   expect_error("1 1 -inf |a x", "-inf", "finite");
-  expect_error("1e999 |a x", "1e999", "finite");
   expect_error("1 |a x:nan", "x:nan", "finite");
   expect_error("1 |a x:inf", "x:inf", "finite");
   expect_error("1 |a:nan x", "a:nan", "finite");
+}
+
+// Issue 17, defect 11: too large for a float is an overflow, not "not finite";
+// so is a value that overflows once the namespace weight multiplies it.
+TEST(TextParserErrors, OverflowingNumbers) {
+  expect_error("1e999 |a x", "1e999", "overflows a float");
+  expect_error("1 1e39 |a x", "1e39", "overflows a float");
+  expect_error("1 |a x:1e39", "x:1e39", "overflows a float");
+  expect_error("1 |a:1e39 x", "a:1e39", "overflows a float");
+  expect_error("1 |a:1e30 x:1e30", "x:1e30", "times the namespace weight overflows");
 }
 
 TEST(TextParserErrors, NegativeImportance) { expect_error("1 -0.5 |a x", "-0.5", "negative"); }

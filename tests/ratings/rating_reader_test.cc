@@ -96,7 +96,7 @@ TEST(RatingReader, EveryErrorNamesFileAndLine) {
   EXPECT_EQ(error_of("1\t2\tgood\n"), "in.txt:1: rating \"good\" is not a number");
   EXPECT_EQ(error_of("1\t2\t0x1A\n"), "in.txt:1: rating \"0x1A\" is not a number");
   EXPECT_EQ(error_of("1\t2\tnan\n"), "in.txt:1: rating \"nan\" is not a finite number");
-  EXPECT_EQ(error_of("1\t2\t1e39\n"), "in.txt:1: rating \"1e39\" is not a finite number");
+  EXPECT_EQ(error_of("1\t2\t1e39\n"), "in.txt:1: rating \"1e39\" overflows a float (largest about 3.4e38)");
   EXPECT_EQ(error_of("1\t2\t3\n", RatingFormat::kAuto, true), "in.txt:1: no timestamp (field 4), needed by --user-day");
   EXPECT_EQ(error_of("1::2::3::8.9e8\n", RatingFormat::kAuto, true),
             "in.txt:1: timestamp \"8.9e8\" is not a whole number of seconds");

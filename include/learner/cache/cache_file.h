@@ -13,7 +13,8 @@
 // (indices are stored before masking and namespace selection). The cache
 // therefore depends only on the data file, on --hash / --hash_seed and on
 // the label grammar (plain, or a reduction's with its class count); changing
-// any of them, or the file (size or modification time), rebuilds it.
+// any of them, or the file (size, modification time, or the content: all of
+// a file up to 8 MiB, samples of a larger one), rebuilds it.
 // Malformed lines skipped under --lenient are counted, not stored.
 //
 // Layout (little-endian, this machine's float format):
@@ -36,8 +37,8 @@
 // only, every value 1) and the features.
 //
 // Contract:
-//  * CacheWriter writes "<path>.tmp.<pid>" and renames it to `path` only in
-//    commit(), so an interrupted or failed run never leaves a partial cache
+//  * CacheWriter writes through OutputFile (learner/io/output_file.h): a
+//    "<path>.tmp.<pid>" renamed over `path` (a regular file) only in commit(), so an interrupted or failed run never leaves a partial cache
 //    under the final name; the destructor removes an uncommitted file.
 //  * CacheReader::open() checks the header (magic, version, byte order, CRC),
 //    the key, and the end record (kind, CRC, position = end of file): a
@@ -60,15 +61,20 @@
 
 namespace learner {
 
+class OutputFile;
 constexpr uint32_t kCacheVersion = 2;  // 2: reduction labels (costs, label sets)
 
 // What a cache must have been made from to be used.
 struct CacheKey {
   // Ordered fields: "data" (canonical path), "data_size", "data_mtime_ns",
-  // "hash", "hash_seed", "labels".
+  // "data_content" (a CRC of the file, or of samples of a file over 8 MiB:
+  // src/cache/content_sample.h), "hash", "hash_seed", "labels".
   std::vector<std::pair<std::string, std::string>> fields;
-  // False for standard input, whose content cannot be checked: an existing
-  // cache is then always rebuilt.
+  // False for standard input with data (a pipe, a non-empty file), whose
+  // content cannot be checked: an existing cache is then rebuilt. True for
+  // standard input without data (a terminal, /dev/null, an empty file): a
+  // cache made from standard input is then read, as VW does (issue 17,
+  // defect 3: `learner --cache_file s.cache < /dev/null` wiped the cache).
   bool verifiable = true;
 };
 
@@ -111,10 +117,9 @@ class CacheWriter {
   void flush_block(uint64_t text_bytes);
   void write_all(const void* data, std::size_t n);
 
-  std::string path_, tmp_;
-  int fd_ = -1;
+  std::string path_;
+  std::unique_ptr<OutputFile> out_;  // learner/io/output_file.h: temporary, renamed in commit()
   bool compressed_;
-  bool committed_ = false;
   CacheInfo info_;
   std::string raw_;         // encoded examples of the open block
   uint32_t block_examples_ = 0;

@@ -4,8 +4,9 @@
 // raises the cancel flag (which ExampleStream polls, so a producer blocked on
 // an idle pipe gives up); the learning loop checks pending_signal() after
 // each example and the driver writes its outputs before returning 128 +
-// signal. SA_RESETHAND: a second signal has its default effect. A signal
-// ignored at startup (SIGINT of a background job) stays ignored.
+// signal. A second signal removes the temporaries and has its default
+// effect. A signal ignored at startup (SIGINT of a background job) stays
+// ignored.
 #pragma once
 
 #include <atomic>
@@ -25,6 +26,12 @@ class SignalGuard {
   bool active_;
   struct sigaction old_int_ {}, old_term_ {};
 };
+
+// Called once by main(): SIGINT, SIGTERM, SIGHUP and SIGPIPE (unless
+// ignored) and exit() remove the temporaries of unfinished outputs
+// (OutputFile's registry) before the process ends; a signal then has its
+// default effect (the exit status says which signal).
+void install_cleanup_handlers();
 
 // The signal received since the last active SignalGuard was made, or 0.
 int pending_signal();

@@ -47,6 +47,11 @@
 
 namespace learner {
 
+// The most --dotproduct pairs: each pair is one dyadic term of the
+// prediction path per model component, and a reduction combines up to two
+// components (PredictionPath::kMaxTerms = 16).
+constexpr std::size_t kMaxDotProductPairs = 8;
+
 class DotProduct {
  public:
   explicit DotProduct(const CoreConfig& config);  // throws UsageError for bad pairs

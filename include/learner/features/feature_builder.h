@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "learner/error.h"
 #include "learner/example.h"
 
 namespace learner {
@@ -46,6 +47,22 @@ struct FeatureSpec {
   std::string ignore_linear;               // --ignore_linear: dropped from linear terms only
   std::string keep;                        // --keep: if non-empty, only these first chars
   bool permutations = false;               // --permutations
+  // --interaction_limit: the most interaction features one example may
+  // produce (issue 17, defect 9: `-q ::` on a 30k-feature line wanted 3.8 GB).
+  // The count is computed before anything is generated; past the limit
+  // build() throws TooManyFeatures. 2^26 features are 512 MB.
+  uint64_t max_interaction_features = uint64_t{1} << 26;
+};
+
+// An example whose interactions would exceed FeatureSpec::max_interaction_features.
+// The stream turns it into an InputError naming file:line.
+class TooManyFeatures : public Error {
+ public:
+  TooManyFeatures(uint64_t line, const std::string& reason) : Error(reason), line_(line) {}
+  uint64_t line() const { return line_; }
+
+ private:
+  uint64_t line_;
 };
 
 class FeatureBuilder {

@@ -24,6 +24,10 @@ struct InteractionTerm {
   bool same_as_previous;
 };
 
+// How many features generate_interaction would append (exact, without
+// generating them; saturates at UINT64_MAX).
+uint64_t interaction_count(const InteractionTerm* terms, std::size_t count);
+
 void generate_interaction(const Feature* features, const InteractionTerm* terms, std::size_t count,
                           std::vector<Feature>& out);
 

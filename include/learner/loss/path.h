@@ -19,6 +19,8 @@
 // (dp/dt >= q). That is what makes p^-1 well defined.
 #pragma once
 
+#include <stdexcept>
+
 namespace learner {
 
 struct PredictionPath {
@@ -29,7 +31,12 @@ struct PredictionPath {
   struct Term {
     double kappa = 0.0, P = 0.0, M = 0.0;
   };
-  static constexpr int kMaxTerms = 4;  // including the first (kappa, P, M)
+  // Including the first (kappa, P, M). Fixed storage, so a path is a plain
+  // value (no allocation per example); 16 covers 8 --dotproduct pairs under
+  // a two-component reduction (scoring filter tree). DotProduct refuses
+  // configurations that could need more (kMaxDotProductPairs), and
+  // add_term() throws std::length_error rather than drop a term.
+  static constexpr int kMaxTerms = 16;
 
   double p_lin0 = 0.0;
   double q = 0.0;
@@ -48,6 +55,8 @@ struct PredictionPath {
       M = m;
     } else if (n_extra < kMaxTerms - 1) {
       extra[n_extra++] = Term{k, p, m};
+    } else {
+      throw std::length_error("PredictionPath: more than kMaxTerms dyadic terms");
     }
   }
 
@@ -80,8 +89,11 @@ struct PredictionPath {
   // the linear closed forms apply with p0 = at(0).
   bool is_affine() const { return is_linear() || (!has_extra() && P == 0.0 && M == 0.0); }
 
-  // |t| never exceeds this; documented cap for the near-hyperdiagonal case
-  // (x ~ 0 and A0 ~ -B0) where p^-1 would need an enormous step.
+  // |t| never exceeds this in well-scaled units; documented cap for the
+  // near-hyperdiagonal case (x ~ 0 and A0 ~ -B0) where p^-1 would need an
+  // enormous step. A loss's step() measures it in units where dp/dt(0) = 1
+  // when that slope is below 1e-4 (src/loss/rescale.h: a huge importance
+  // weight makes it tiny), so |t| <= kMaxStep / slope there.
   static constexpr double kMaxStep = 1e6;
   // at() and slope() saturate at +/-kHuge instead of overflowing (each
   // exponential term is capped), so nothing downstream sees inf or NaN.

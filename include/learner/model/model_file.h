@@ -19,14 +19,18 @@
 // A file that fails any check throws learner::Error naming the file; the
 // caller must not use the weights read before finish() succeeded.
 //
-// Writing goes to a temporary file beside the target that is renamed into
-// place by commit(); until then (or when the writer is destroyed without
-// commit, e.g. on an exception) nothing appears under the final name.
+// Writing goes through io/output_file.h: for a regular file (or a new path)
+// a temporary beside the target, fsynced and renamed into place by commit();
+// until then (or when the writer is destroyed without commit, e.g. on an
+// exception) nothing appears under the final name. Devices, FIFOs and
+// /dev/stdout are written through; symlinks are followed.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+
+#include "learner/io/output_file.h"
 #include <string>
 #include <string_view>
 #include <utility>
@@ -58,10 +62,9 @@ class ModelWriter {
   const std::string& path() const { return path_; }
 
  private:
-  std::string path_, tmp_;
-  std::FILE* file_ = nullptr;
+  std::string path_;
+  OutputFile out_;
   unsigned long crc_ = 0;
-  [[noreturn]] void fail();
 };
 
 class ModelReader {

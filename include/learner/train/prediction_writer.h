@@ -1,9 +1,17 @@
 // Prediction files (-p, -r): one line per example, the value then " tag".
 // Integral values print without decimals, others with 6 (as VW does).
+// A path goes through OutputFile (learner/io/output_file.h): a regular file
+// is written to a temporary renamed into place by close(), so a run that
+// fails (bad input, disk full) leaves the previous file as it was and no
+// partial predictions; "-", "stdout" and /dev/stdout write to stdout.
+// A failed write throws at once with errno's message (e.g. "No space left").
 #pragma once
 
 #include <cstdio>
+#include <memory>
 #include <string>
+
+#include "learner/io/output_file.h"
 
 namespace learner {
 
@@ -25,9 +33,11 @@ class PredictionWriter {
   bool active() const { return file_ != nullptr; }
 
  private:
+  void check();  // throws with errno when the stream failed
+
+  std::unique_ptr<OutputFile> out_;
   std::FILE* file_ = nullptr;
   std::string path_;
-  bool owned_ = false;
 };
 
 }  // namespace learner

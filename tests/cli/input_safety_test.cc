@@ -1,0 +1,109 @@
+// Issue 17: caches that must not be wiped or trusted when stale (defects 3,
+// 4), interactions that must not eat the machine (defect 9).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "cli/run_helper.h"
+
+namespace learner::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lines(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += std::to_string(i % 3) + " |x a" + std::to_string(i % 7) + " b\n";
+  return s;
+}
+
+// Defect 3: a cache built from stdin is read, not replaced, when stdin is empty.
+TEST(InputSafety, AStdinCacheIsReadWhenStdinIsEmpty) {
+  const std::string c = temp_path("stdin_built.cache"), m = temp_path("stdin_built.bin");
+  fs::remove(c);
+  const RunResult built = run_learner("--cache_file " + c + " --passes 2", lines(90));
+  ASSERT_EQ(built.exit_code, 0) << built.err;
+  const std::string cache = slurp(c);
+  ASSERT_FALSE(cache.empty());
+  const RunResult again = run_learner("--cache_file " + c + " --passes 2 -f " + m, "");
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(slurp(c), cache);
+  EXPECT_NE(again.err.find("using cache_file"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find("number of examples per pass = 81"), std::string::npos) << again.err;  // 90, 1 in 10 held out
+}
+
+// Defect 3: empty stdin never replaces a cache it cannot use.
+TEST(InputSafety, EmptyStdinKeepsAnUnusableCache) {
+  const std::string d = temp_path("file_built.txt"), c = temp_path("file_built.cache");
+  write_file(d, lines(50));
+  fs::remove(c);
+  ASSERT_EQ(run_learner("--quiet -d " + d + " --cache_file " + c).exit_code, 0);
+  const std::string cache = slurp(c);
+  const RunResult r = run_learner("--quiet --cache_file " + c, "");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("kept as it is"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(c), cache);
+}
+
+// Defect 4: a same-size edit with the modification time restored rebuilds the cache.
+TEST(InputSafety, ASameSizeEditWithTheTimeRestoredRebuildsTheCache) {
+  const std::string d = temp_path("edited.txt"), c = d + ".cache", ref = temp_path("edited.ref");
+  fs::remove(c);
+  write_file(d, "1 |x a\n1 |x a\n1 |x a\n");
+  ASSERT_EQ(run_learner("--quiet -d " + d + " -c").exit_code, 0);
+  ASSERT_EQ(std::system(("touch -r " + d + " " + ref + " && sed -i 's/1 |x a/5 |x a/' " + d + " && touch -r " + ref +
+                         " " + d).c_str()),
+            0);
+  const RunResult r = run_learner("-d " + d + " -c -p /dev/stdout");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("rebuilding cache"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("content changed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("average loss"), std::string::npos);
+  const std::vector<double> p = first_column(r.out);
+  ASSERT_EQ(p.size(), 3u);
+  EXPECT_GT(p[2], 1.0);  // learned from the labels 5, not the cached 1s
+}
+
+// Defect 9: an interaction past --interaction_limit is an input error with
+// file:line, the count and the flag, before anything is generated.
+TEST(InputSafety, AHugeInteractionIsAnErrorNotAnOutOfMemory) {
+  const std::string d = temp_path("wide.txt");
+  std::string line = "1 |x";
+  for (int i = 0; i < 3000; ++i) line += " f" + std::to_string(i);
+  write_file(d, "1 |x a b\n" + line + "\n");
+  const RunResult r = run_learner("--quiet -d " + d + " -q :: --interaction_limit 1000000");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(d + ":2:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("4501500 features"), std::string::npos) << r.err;  // 3000 * 3001 / 2 with the i <= j rule
+  EXPECT_NE(r.err.find("--interaction_limit"), std::string::npos) << r.err;
+  EXPECT_EQ(run_learner("--quiet -d " + d + " -q ::").exit_code, 0);  // the default limit (2^26) allows it
+}
+
+// Defect 15: --lenient on a file with no valid line (a binary) fails and writes nothing.
+TEST(InputSafety, LenientOnABinaryFailsInsteadOfWritingAnEmptyModel) {
+  const std::string d = temp_path("binary.elf"), m = temp_path("binary.bin");
+  std::string bytes = "\x7f" "ELF\x02\x01\x01";
+  for (int i = 0; i < 2000; ++i) {
+    const char c = static_cast<char>(1 + (i * 37) % 120);
+    bytes += c == '|' ? 'x' : c;
+  }
+  write_file(d, bytes);
+  std::filesystem::remove(m);
+  const RunResult r = run_learner("--quiet --lenient -d " + d + " -f " + m);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("lines were malformed"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(m));
+}
+
+// Defect 11: -i naming a directory says which path and why.
+TEST(InputSafety, ADirectoryAsModelNamesIt) {
+  const std::string dir = temp_path("model_dir");
+  std::filesystem::create_directories(dir);
+  const RunResult r = run_learner("-t -i " + dir, "1 |x a\n");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.err.find(dir + ": it is a directory"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace learner::test

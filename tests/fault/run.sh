@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Fault injection on every output (issue 17): -f, -p, -r, --readable_model,
+# --invert_hash, --cache_file. For each:
+#  * ENOSPC: the output goes to a small tmpfs (needs root and mount; skipped
+#    with a message otherwise) that the run fills up;
+#  * short writes: RLIMIT_FSIZE (ulimit -f, SIGXFSZ ignored), so the write
+#    that crosses the limit is cut short and the next fails with EFBIG;
+# and the run must exit 1 with the errno's message, leave the previous file
+# byte for byte, and leave no temporary. Then SIGKILL in the middle of a
+# model write: the previous model survives intact, and the next run removes
+# the temporary the killed one left (and says so).
+#
+# Usage: LEARNER=build/learner tests/fault/run.sh      Ends with "N passed, M failed, K skipped".
+set -uo pipefail
+LEARNER="$(realpath "${LEARNER:-build/learner}")"
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/fault-test.XXXXXX")"
+mnt="$tmp/small"
+cleanup() {
+  mountpoint -q "$mnt" 2>/dev/null && umount "$mnt"
+  rm -rf -- "$tmp"
+}
+trap cleanup EXIT
+cd "$tmp" || exit 1
+
+passed=0 failed=0 skipped=0
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
+skip() { skipped=$((skipped + 1)); echo "skip  $*"; }
+
+# 12000 lines with names: the readable/invert_hash/prediction outputs are over 48 KiB,
+# a -b 16 model is 1 MiB, the cache tens of KiB.
+awk 'BEGIN { for (i = 0; i < 12000; i++) printf "%d |u u%d |i i%d x%d:0.5\n", i % 5, i % 700, i % 900, i }' > data.txt
+
+outputs=("-f" "-p" "-r" "--readable_model" "--invert_hash" "--cache_file")
+
+# check NAME DIR WANT_RE PREFIX...: runs learner with each output in DIR over a
+# previous file, under the command PREFIX, and checks exit 1, WANT_RE in stderr,
+# the previous file unchanged, no temporary left.
+check() {
+  local name="$1" dir="$2" want="$3"
+  shift 3
+  for flag in "${outputs[@]}"; do
+    local out="$dir/out${flag//-/_}"
+    rm -f "$out" "$out".tmp.*
+    printf 'previous content\n' > "$out"
+    local rc=0
+    "$@" "$LEARNER" --quiet -b 16 -d data.txt "$flag" "$out" 2> err.txt || rc=$?
+    if ((rc != 1)); then
+      fail "$name $flag: exit $rc (want 1): $(head -c 300 err.txt)"
+    elif ! grep -q -- "$want" err.txt; then
+      fail "$name $flag: stderr lacks '$want': $(head -c 300 err.txt)"
+    elif [[ "$(cat "$out")" != "previous content" ]]; then
+      fail "$name $flag: the previous file was changed"
+    elif compgen -G "$out.tmp.*" >/dev/null; then
+      fail "$name $flag: a temporary was left: $(ls "$out".tmp.*)"
+    else
+      pass
+    fi
+    rm -f "$out"
+  done
+}
+
+# ENOSPC on a 48 KiB tmpfs (each output is larger than that).
+mkdir -p "$mnt"
+if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=48k tmpfs "$mnt" 2>/dev/null; then
+  check "ENOSPC" "$mnt" "No space left on device"
+  umount "$mnt"
+else
+  skip "ENOSPC: mounting a small tmpfs needs root (not available here)"
+fi
+
+# Short writes then EFBIG: files may not grow past 40 KiB (ulimit -f counts KiB in bash).
+limited() { (trap '' XFSZ; ulimit -f 40; exec "$@"); }
+mkdir -p big
+check "EFBIG" big "File too large" limited
+
+# SIGKILL mid-write of a 64 MiB model (-b 22): the previous model survives.
+printf '1 |x a\n' > small.txt
+"$LEARNER" --quiet -d small.txt -b 22 -f model.bin
+cp model.bin model.before
+"$LEARNER" --quiet -d data.txt -b 22 -f model.bin &
+pid=$!
+caught=0
+for _ in $(seq 1 2000); do
+  if compgen -G "model.bin.tmp.*" >/dev/null; then
+    kill -KILL "$pid" 2>/dev/null && caught=1
+    break
+  fi
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.005
+done
+wait "$pid" 2>/dev/null
+if ((caught == 0)); then
+  skip "SIGKILL: the model write finished before it could be interrupted"
+elif ! cmp -s model.bin model.before; then
+  fail "SIGKILL: the previous model changed"
+else
+  pass
+  # The next run writing model.bin removes the killed run's temporary and says so.
+  "$LEARNER" --quiet -d small.txt -b 22 -f model.bin 2> err.txt
+  if compgen -G "model.bin.tmp.*" >/dev/null; then
+    fail "SIGKILL: the stale temporary is still there after the next run"
+  elif ! grep -q "stale temporary" err.txt; then
+    fail "SIGKILL: the next run did not report the stale temporary: $(cat err.txt)"
+  else
+    pass
+  fi
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
+((failed == 0))
