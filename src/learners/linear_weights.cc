@@ -34,8 +34,22 @@ double LinearWeights::predict(const Example& ex, const std::vector<Feature>& x, 
 
 double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
   g_.clear();
+  bool maybe_repeated = false;
   for (const Part& part : parts)
-    for (const Feature& f : x) g_.emplace_back(slot(f.index, part.index), part.sign * f.value);
+    for (const Feature& f : x) {
+      const uint64_t s = slot(f.index, part.index);
+      uint64_t& word = seen_[(s >> 6) & 1023];
+      const uint64_t bit = uint64_t{1} << (s & 63);
+      maybe_repeated = maybe_repeated || (word & bit) != 0;
+      word |= bit;
+      g_.emplace_back(s, part.sign * f.value);
+    }
+  for (const auto& [s, v] : g_) seen_[(s >> 6) & 1023] = 0;  // clear what was set
+  if (!maybe_repeated) {
+    double norm = 0.0;
+    for (const auto& [s, v] : g_) norm += v * v;
+    return norm;
+  }
   std::sort(g_.begin(), g_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   // Merge equal slots in place.
   std::size_t n = 0;

@@ -55,6 +55,10 @@ class LinearWeights {
   std::vector<double> u_;  // sum of (t - 1) delta_t per slot, when averaged
   double steps_ = 0.0;     // T, learn() calls so far
   std::vector<std::pair<uint64_t, double>> g_;  // scratch: merged gradient
+  // A 2^16-bit filter of the slots in g_ (low bits): when no two slots of an
+  // example share a bit there is nothing to merge and the sort is skipped
+  // (a shared bit, about 6% of R8's examples, falls back to sort and merge).
+  std::vector<uint64_t> seen_ = std::vector<uint64_t>(1024, 0);
 };
 
 }  // namespace learner::detail
