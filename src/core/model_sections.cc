@@ -1,12 +1,12 @@
 // The gradient learner's model-file sections and text form (model.h).
 #include <algorithm>
 #include <cstdio>
-#include <deque>
 #include <vector>
 
 #include "learner/core/model.h"
 #include "learner/error.h"
 #include "learner/model/model_file.h"
+#include "learner/model/text_model.h"
 
 namespace learner {
 namespace {
@@ -150,42 +150,9 @@ void Model::load(ModelReader& in) {
   loaded_without_state_ = !has_state;
 }
 
-namespace {
-
-// Lines for one slot: the names that map to it, or its number alone.
-void print_slot(std::FILE* out, const std::vector<const std::string*>* names, uint32_t slot, const char* suffix,
-                const char* value) {
-  if (names && !names->empty()) {
-    for (const std::string* n : *names) std::fprintf(out, "%s%s:%u:%s\n", n->c_str(), suffix, slot, value);
-    return;
-  }
-  std::fprintf(out, "%u%s:%s\n", slot, suffix, value);
-}
-
-}  // namespace
-
 void Model::write_text(std::FILE* out, const NameMap* names) const {
-  // Names are kept per feature hash; each sub-model's slot of that feature
-  // gets them (with "[i]" after the name when there are several sub-models).
-  std::unordered_map<uint32_t, std::vector<const std::string*>> by_slot;
-  std::deque<std::string> labelled;  // "name[i]" strings (a deque: pointers stay valid)
-  if (names) {
-    for (const auto& [index, set] : *names)
-      for (uint32_t sub = 0; sub < sub_models_; ++sub)
-        for (const std::string& n : set) {
-          if (sub_models_ == 1) {
-            by_slot[slot_of(index, sub)].push_back(&n);
-          } else {
-            labelled.push_back(n + "[" + std::to_string(sub) + "]");
-            by_slot[slot_of(index, sub)].push_back(&labelled.back());
-          }
-        }
-  }
-  auto names_of = [&](uint32_t s) -> const std::vector<const std::string*>* {
-    if (!names) return nullptr;
-    auto it = by_slot.find(s);
-    return it == by_slot.end() ? nullptr : &it->second;
-  };
+  const SlotNames by_slot =
+      names_by_slot(names, sub_models_, [this](uint32_t h, uint32_t i) { return slot_of(h, i); });
   const WeightTable& w = weights_;
   char value[64];
   uint32_t next = 0;  // slots below were printed (the touched ranges may share a slot)
@@ -196,7 +163,7 @@ void Model::write_text(std::FILE* out, const NameMap* names) const {
       const float x = w.data()[static_cast<std::size_t>(i) * w.stride()];
       if (x == 0.0f) continue;
       std::snprintf(value, sizeof value, "%.9g", x);
-      print_slot(out, names_of(i), i, "", value);
+      print_slot(out, by_slot, i, "", value);
     }
     next = std::max(next, last);
   }
@@ -210,7 +177,7 @@ void Model::write_text(std::FILE* out, const NameMap* names) const {
       std::snprintf(value, sizeof value, "%.9g", s[j]);
       char suffix[16];
       std::snprintf(suffix, sizeof suffix, "@%u", j);
-      print_slot(out, names_of(i), i, suffix, value);
+      print_slot(out, by_slot, i, suffix, value);
     }
   }
 }

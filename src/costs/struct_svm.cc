@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "learner/error.h"
+#include "learner/model/text_model.h"
 #include "learner/loss/loss.h"
 #include "learner/model/model_file.h"
 #include "learner/parse/hash.h"
@@ -108,21 +109,13 @@ class StructSvmImpl final : public StructSvm {
   }
 
   void write_text(std::FILE* out, const NameMap* names) const override {
-    std::map<uint64_t, std::vector<std::string>> by_slot;  // end of run only
-    if (names)
-      for (const auto& [h, set] : *names)
-        for (uint32_t i = 0; i < k_; ++i)
-          for (const std::string& n : set) by_slot[slot(h, i)].push_back(n + "[" + std::to_string(i) + "]");
+    const SlotNames by_slot = names_by_slot(names, k_, [this](uint32_t h, uint32_t i) { return slot(h, i); });
+    char value[40];
     for (uint64_t s = 0; s < w_.size(); ++s) {
       const double v = current(s);
       if (v == 0.0) continue;
-      auto it = by_slot.find(s);
-      if (it == by_slot.end()) {
-        std::fprintf(out, "%llu:%.17g\n", static_cast<unsigned long long>(s), v);
-      } else {
-        for (const std::string& n : it->second)
-          std::fprintf(out, "%s:%llu:%.17g\n", n.c_str(), static_cast<unsigned long long>(s), v);
-      }
+      std::snprintf(value, sizeof value, "%.17g", v);
+      print_slot(out, by_slot, s, "", value);
     }
   }
 

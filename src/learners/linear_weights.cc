@@ -6,6 +6,7 @@
 
 #include "learner/error.h"
 #include "learner/model/model_file.h"
+#include "learner/model/text_model.h"
 
 namespace learner::detail {
 
@@ -133,22 +134,13 @@ void LinearWeights::load(ModelReader& in, const std::string& name) {
 }
 
 void LinearWeights::write_text(std::FILE* out, const NameMap* names) const {
-  std::map<uint64_t, std::vector<std::string>> by_slot;  // end of run only
-  if (names)
-    for (const auto& [h, set] : *names)
-      for (uint32_t i = 0; i < k_; ++i)
-        for (const std::string& n : set)
-          by_slot[slot(h, i)].push_back(k_ > 1 ? n + "[" + std::to_string(i) + "]" : n);
+  const SlotNames by_slot = names_by_slot(names, k_, [this](uint32_t h, uint32_t i) { return slot(h, i); });
+  char value[32];
   for (uint64_t s = 0; s < w_.size(); ++s) {
     const float v = final_weight(s);
     if (v == 0.0f) continue;
-    auto it = by_slot.find(s);
-    if (it == by_slot.end()) {
-      std::fprintf(out, "%llu:%.9g\n", static_cast<unsigned long long>(s), v);
-    } else {
-      for (const std::string& n : it->second)
-        std::fprintf(out, "%s:%llu:%.9g\n", n.c_str(), static_cast<unsigned long long>(s), v);
-    }
+    std::snprintf(value, sizeof value, "%.9g", v);
+    print_slot(out, by_slot, s, "", value);
   }
 }
 
