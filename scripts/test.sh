@@ -4,7 +4,7 @@
 # the fault-injection test (tests/fault), builds and briefly runs the
 # micro-benchmarks, rebuilds the unit tests with -fsanitize=address,undefined
 # and runs them, then builds the libFuzzer targets with clang and runs each
-# for FUZZ_SECONDS (default 20) on the committed corpus (scripts/fuzz.sh).
+# for FUZZ_SECONDS (default 10) on the committed corpus (scripts/fuzz.sh).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export BUILD="${BUILD:-$ROOT/build}"
@@ -31,5 +31,5 @@ cmake -S "$ROOT" -B "$ASAN_BUILD" -DCMAKE_BUILD_TYPE=Debug -DLEARNER_SANITIZE=ON
 cmake --build "$ASAN_BUILD" -j"$(nproc)"
 (cd "$ASAN_BUILD" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$(nproc)")
 
-echo "== fuzzing smoke run: each libFuzzer target ${FUZZ_SECONDS:-20}s on the committed corpus =="
-"$ROOT/scripts/fuzz.sh" "${FUZZ_SECONDS:-20}"
+echo "== fuzzing smoke run: each libFuzzer target ${FUZZ_SECONDS:-10}s on the committed corpus =="
+"$ROOT/scripts/fuzz.sh" "${FUZZ_SECONDS:-10}"
