@@ -1,11 +1,7 @@
 #include "learner/cli/driver.h"
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 
 #include "learner/cli/preamble.h"
@@ -44,9 +40,6 @@ LabelRange initial_range(const Options& o, const Loss& loss) {
   return range;
 }
 
-// Fails before training when an output file cannot be written.
-void check_writable(const std::string& path) { check_output_writable(path); }
-
 // The model files a run writes: -f, --readable_model and --invert_hash (at
 // the end, or with holdout after each pass that improves the holdout loss, as
 // VW does, so that they hold the best pass), with the feature names
@@ -55,9 +48,9 @@ class ModelOutputs {
  public:
   ModelOutputs(const Options& o, const Learner& learner, const LabelRange& range)
       : o_(o), learner_(learner), range_(range) {
-    check_writable(o.final_regressor);
-    check_writable(o.readable_model);
-    check_writable(o.invert_hash);
+    check_output_writable(o.final_regressor);  // fail before training, not after
+    check_output_writable(o.readable_model);
+    check_output_writable(o.invert_hash);
   }
   bool want_names() const { return !o_.invert_hash.empty(); }
   bool any() const { return !o_.final_regressor.empty() || !o_.readable_model.empty() || !o_.invert_hash.empty(); }

@@ -1,7 +1,6 @@
 #include "learner/reduction/scalar.h"
 
 #include <cmath>
-#include <limits>
 
 #include "learner/loss/loss.h"
 #include "learner/reduction/score_text.h"
@@ -25,19 +24,10 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   learn = learn && ex.has_label && ex.importance > 0;
   if (learn) range_.widen(ex.label);
   const double p_hat = range_.clip(raw_);
-  double loss = std::numeric_limits<double>::quiet_NaN();
-  if (ex.has_label) {
+  if (ex.has_label)
     outcome_.loss = zero_one_ ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : learner_.loss().loss(p_hat, ex.label);
-    if (!zero_one_) loss = outcome_.loss;
-  }
-  if (learn) {
-    if (loss == 0.0) {
-      // VW: no update at zero loss (the gradient learner checks it too; the
-      // shortcut saves it computing the loss again).
-    } else {
-      learner_.learn(ex, features, kSinglePart, p_hat, ex.label, ex.importance);
-    }
-  }
+  // VW: no update at zero loss (the gradient learner checks it too).
+  if (learn && (zero_one_ || outcome_.loss != 0.0)) learner_.learn(ex, features, kSinglePart, p_hat, ex.label, ex.importance);
   outcome_.prediction = shown_prediction(spec_, p_hat);
   return outcome_;
 }

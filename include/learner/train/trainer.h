@@ -67,7 +67,7 @@ class Trainer {
   bool next_pass(bool cached);
   // Closes the last pass (when any example was seen).
   void finish(bool cached);
-  // The pass being read was read from a cache (for the timing summary).
+  // The current pass, 0-based.
   unsigned pass() const { return pass_; }
 
   RunStats& stats() { return stats_; }
