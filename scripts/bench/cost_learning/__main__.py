@@ -16,7 +16,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "classifiers"))
+sys.path.append(os.path.join(os.path.dirname(HERE), "classifiers"))  # after HERE: experiments.py is ours
 
 import data  # noqa: E402
 import experiments as ex  # noqa: E402
@@ -63,8 +63,30 @@ def goodness(dataset, s):
     return -s["mae"] if dataset.ratings else s["macro_f1"]
 
 
-def run_row(row, dataset, splits, tools, run_log):
-    """The row's record: the point chosen on split 1's validation cut, test scores (split means)."""
+def choose(row, dataset, folder, tools, run_log, base, inherited):
+    """(point, validation scores) of the best grid point on folder's fit/valid cut (header of
+    experiments.py: one --save_per_pass run per point, every listed pass scored)."""
+    grid = dict(row.grid.get(dataset.name, {}))
+    passes = grid.pop("passes", [1])
+    work = os.path.join(folder, re.sub(r"\W+", "_", row.name))
+    os.makedirs(work, exist_ok=True)
+    model = os.path.join(work, "model")
+    scored = []
+    for point in metrics.grid_points(grid):
+        point = {**inherited, **point}
+        most = max(passes)
+        flags = systems.point_flags("learner", {**point, "passes": most}) + (["--save_per_pass"] if most > 1 else [])
+        systems.learner_train(tools, base + flags, os.path.join(folder, "fit.vw"), model, run_log)
+        for p in passes:
+            s = score_file(tools, folder, "valid", f"{model}.{p}" if most > 1 else model, dataset.classes, run_log)
+            scored.append(({**point, "passes": p}, goodness(dataset, s), s))
+    point, _ = metrics.best((p, g) for p, g, _ in scored)
+    return point, next(s for p, _, s in scored if p is point)
+
+
+def run_row(row, dataset, splits, tools, run_log, chosen):
+    """The row's record: the point chosen on split 1's validation cut, test scores (split means).
+    `chosen` maps a row name to its chosen point (rows with inherit read the plain SVM's)."""
     k = dataset.classes
     if row.system == "constant":
         tests = []
@@ -76,21 +98,14 @@ def run_row(row, dataset, splits, tools, run_log):
         return {"chosen": f"class {best}", "test": {m: metrics.mean(t[m] for t in tests) for m in tests[0]},
                 "examples_per_s": None, "valid": None}
     base = flags_of(row, dataset)
-    folder0 = splits[0][0]
-    work = os.path.join(folder0, re.sub(r"\W+", "_", row.name))
-    os.makedirs(work, exist_ok=True)
-    model = os.path.join(work, "model")
-    scored = []
-    for point in metrics.grid_points(row.grid.get(dataset.name, {})):
-        systems.learner_train(tools, base + systems.point_flags("learner", point),
-                              os.path.join(folder0, "fit.vw"), model, run_log)
-        s = score_file(tools, folder0, "valid", model, k, run_log)
-        scored.append((point, goodness(dataset, s), s))
-    point, _ = metrics.best((p, g) for p, g, _ in scored)
-    valid = next(s for p, _, s in scored if p is point)
+    inherited = {}
+    if row.inherit and ex.PLAIN in chosen:
+        inherited = {key: v for key, v in chosen[ex.PLAIN].items() if key != "passes"}
+    point, valid = choose(row, dataset, splits[0][0], tools, run_log, base, inherited)
+    chosen[row.name] = point
     tests, rates, table = [], [], ""
     for i, (folder, sizes) in enumerate(splits):
-        readable = os.path.join(work, f"readable{i}.txt")
+        model, readable = os.path.join(folder, "final.model"), os.path.join(folder, "final.readable.txt")
         seconds = systems.learner_train(tools, base + systems.point_flags("learner", point) +
                                         ["--readable_model", readable], os.path.join(folder, "train.vw"), model,
                                         run_log)
@@ -182,6 +197,7 @@ def main():
     records, extra, failed = [], [], False
     for dataset in ex.DATASETS:
         rows = [r for r in ex.ROWS if only.search(f"{dataset.name}/{r.name}")]
+        chosen = {}
         if not rows:
             continue
         start = time.perf_counter()
@@ -192,7 +208,7 @@ def main():
             start = time.perf_counter()
             record = {"dataset": dataset.name, "row": row.name, "learned": row.learned, "ratings": dataset.ratings}
             try:
-                record.update(run_row(row, dataset, splits, tools, run_log))
+                record.update(run_row(row, dataset, splits, tools, run_log, chosen))
             except (systems.Unavailable, systems.RunError, metrics.MetricError) as e:
                 record["error"] = str(e)
                 failed = True
