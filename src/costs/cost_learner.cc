@@ -111,10 +111,11 @@ const LearnerPlugin& struct_svm_learner_plugin() {
       StructSvmConfig svm;
       svm.bits = c.bits;
       svm.classes = c.sub_models;
-      if (c.values.given("learning_rate")) svm.rate = c.values.number("learning_rate");
+      // -l 0 means test only (the command line sets -t): the rate is then never used.
+      if (c.values.given("learning_rate") && c.values.number("learning_rate") > 0.0)
+        svm.rate = c.values.number("learning_rate");
       svm.l1 = c.values.number("l1");
       svm.l2 = c.values.number("l2");
-      if (!(svm.rate > 0.0)) throw UsageError("--struct_svm needs a learning rate -l > 0");
       return std::make_unique<CostLearningSvm>(svm, cost_config(c.values, c.sub_models));
     };
     return p;

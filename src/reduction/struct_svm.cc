@@ -72,7 +72,7 @@ const ReductionPlugin& struct_svm_plugin() {
     p.options.push_back(number_option(
         "cost_scale", OptionKind::kNumber, "1", 0, inf,
         "with --struct_svm: the cost scale K > 0 (a mistake in S costs K v_S; redundant with the regularisers: "
-        "(K, l1, l2) learns the same v and predictions as (1, l1, K l2) up to scaling w)",
+        "the objective with (K, l1, l2) has the same minimising v and predictions as with (1, l1, K l2))",
         true, 0, true));
     p.options.push_back(number_option("cost_rate", OptionKind::kNumber, "0.5", 0, inf,
                                       "with --learn_costs objective1 or objective10_gradient: AdaGrad rate of v",

@@ -95,6 +95,10 @@ TEST(StructSvmCli, ScoresAndGoldenProgress) {
   // first step |w| = eta: class 2 gets +0.5 on x and on the constant, class 1 -0.5.
   // Example 2 (features y and the constant): scores -0.5, 0.5, 0.
   EXPECT_EQ(r.out, "1:0 2:0 3:0\n1:-0.500000 2:0.500000 3:0\n");
+  // -l 0 is test only, as for every learner: nothing moves.
+  const RunResult still = run_learner("--struct_svm 3 -l 0 --scores -p /dev/stdout --quiet", "2 |a x\n1 |a y\n");
+  ASSERT_EQ(still.exit_code, 0) << still.err;
+  EXPECT_EQ(still.out, "1:0 2:0 3:0\n1:0 2:0 3:0\n");
 }
 
 // R8 (8 very unequal classes): a quality floor for the plain structured SVM

@@ -2,7 +2,8 @@
 
 Usage: python3 scripts/bench/cost_learning DATA_DIR OUT_DIR [--only REGEX]
 LEARNER (environment) is the binary. Reuses the classifiers benchmark's pieces (data.cut,
-metrics.grid_points/best/examples_per_s/mean, systems.learner_train/_predict/point_flags).
+metrics.grid_points/best/examples_per_s/mean/first_tokens, systems.learner_train/_predict/point_flags,
+report.aligned).
 Writes OUT_DIR/results.json, table.txt, commands.log, cost_<dataset>.dat/.gp/.png; prints the
 table, the speed comparison, the learned cost matrices and the RESULT line.
 """
@@ -21,6 +22,7 @@ sys.path.append(os.path.join(os.path.dirname(HERE), "classifiers"))  # after HER
 import data  # noqa: E402
 import experiments as ex  # noqa: E402
 import metrics  # noqa: E402
+import report  # noqa: E402
 import scores  # noqa: E402
 import systems  # noqa: E402
 
@@ -135,9 +137,7 @@ def table_text(records):
         lines.append((r["dataset"], r["row"], fmt(t["accuracy"], ".4f"), fmt(t["macro_f1"], ".4f"),
                       fmt(t["mae"], ".4f"), fmt(v and (v["mae"] if r["ratings"] else v["macro_f1"]), ".4f"),
                       fmt(r["examples_per_s"], ".0f"), r["chosen"]))
-    widths = [max(len(str(line[i])) for line in lines) for i in range(len(head) - 1)]
-    return "\n".join("  ".join(str(c).ljust(w) for c, w in zip(line, widths)) + "  " + str(line[-1])
-                     for line in lines) + "\n(valid: macro-F1 on the validation cut, MAE for ratings)\n"
+    return report.aligned(lines) + "(valid: macro-F1 on the validation cut, MAE for ratings)\n"
 
 
 def heat_map(record, out_dir, k):
@@ -149,7 +149,8 @@ def heat_map(record, out_dir, k):
     with open(stem + ".gp", "w", encoding="utf-8") as f:
         f.write(f"set terminal png size 640,560\nset output '{stem}.png'\n"
                 f"set title 'learned costs v_S, {record['dataset']}: {record['row']}'\n"
-                "set xlabel 'predicted class'\nset ylabel 'true class'\nset yrange [] reverse\n"
+                "set xlabel 'predicted class'\nset ylabel 'true class (diagonal: no cost)'\n"
+                f"set xrange [-0.5:{k - 0.5}]\nset yrange [{k - 0.5}:-0.5]\n"
                 f"set xtics 0,1 format ''\nset ytics 0,1 format ''\n"
                 f"set for [i=0:{k - 1}] xtics add (sprintf('%d', i + 1) i)\n"
                 f"set for [i=0:{k - 1}] ytics add (sprintf('%d', i + 1) i)\n"
@@ -192,6 +193,7 @@ def main():
     scripts = os.path.dirname(os.path.dirname(HERE))
     tools = {"learner": os.environ["LEARNER"]}
     only = re.compile(args.only)
+    os.makedirs(args.out_dir, exist_ok=True)
     run_log = os.path.join(args.out_dir, "commands.log")
     open(run_log, "w").close()
     records, extra, failed = [], [], False
