@@ -88,6 +88,29 @@ TEST(StructSvmCli, LearnsPredictsWithTheModelAndPrintsTheCostMatrix) {
   EXPECT_EQ(resume.exit_code, 0) << resume.err;
 }
 
+// --l1 and --l2 are the gradient learner's flags, shared: they reach the
+// structured SVM (a strong L1 leaves fewer non-zero weights) and the model
+// stores them.
+TEST(StructSvmCli, SharedRegularisationFlagsReachTheLearner) {
+  const std::string train = temp_path("ssvm_l1.vw"), readable = temp_path("ssvm_l1.txt");
+  write_file(train, svm_data(120));
+  auto weights = [&](const std::string& flags) {
+    const RunResult r = run_learner("-d " + train + " --struct_svm 3 --quiet --readable_model " + readable + " " + flags);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const std::string text = slurp(readable);
+    const std::size_t start = text.find("\n:0\n"), end = text.find("cost matrix:");
+    EXPECT_NE(start, std::string::npos);
+    EXPECT_NE(end, std::string::npos);
+    EXPECT_NE(text.find(flags.empty() ? "--l1 0" : flags), std::string::npos) << text.substr(0, 400);
+    std::size_t lines = 0;
+    for (std::size_t i = start + 4; i < end; ++i) lines += text[i] == '\n';
+    return lines;
+  };
+  const std::size_t plain = weights(""), sparse = weights("--l1 0.2");
+  EXPECT_GT(plain, 20u);
+  EXPECT_LT(sparse, plain / 2) << "--l1 did not reach the structured SVM";
+}
+
 TEST(StructSvmCli, ScoresAndGoldenProgress) {
   const RunResult r = run_learner("--struct_svm 3 --scores -p /dev/stdout --quiet", "2 |a x\n1 |a y\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;

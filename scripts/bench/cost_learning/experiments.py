@@ -7,7 +7,8 @@ the rest): the best point has the highest validation macro-F1 (the lowest valida
 ratings; the first on a tie, so cheaper settings come first) and is retrained on each split's
 whole training part and scored once on its test part. A grid {flag: [values]} is tried point by
 point; its `passes` are not separate runs: each point trains max(passes) passes with
---save_per_pass and the model after each listed pass is scored. Rows with `inherit` take the
+--save_per_pass (and --predict_only_model: weights only) and the model after each listed pass
+is scored. Rows with `inherit` take the
 plain SVM's chosen -l, --l2 and --l1 and choose only their passes (the cost rows: w's
 regularisation is the plain SVM's, v's learning is what they add; this keeps the run short).
 """
@@ -40,7 +41,8 @@ class Row:
 
 ML_FOLDS = [(f"ml-100k/u{i}.base", f"ml-100k/u{i}.test") for i in range(1, 6)]
 DATASETS = [
-    Dataset("r8", 8, "r8tovw", [("r8/r8-train-all-terms.txt", "r8/r8-test-all-terms.txt")], "-b 22"),
+    # -b 20: 2^20 slots for R8's ~20k words x 8 classes (the models written per pass stay small).
+    Dataset("r8", 8, "r8tovw", [("r8/r8-train-all-terms.txt", "r8/r8-test-all-terms.txt")], "-b 20"),
     Dataset("pendigits", 10, "pendigits2vw", [("pendigits/pendigits.tra", "pendigits/pendigits.tes")]),
     Dataset("ratings", 5, "ratings2vw", ML_FOLDS, "", "ordered", True),
 ]
@@ -71,7 +73,7 @@ ROWS = [
 ]
 PLAIN = "svm (v uniform)"
 
-# Speed (R8, side by side, one run): seconds per pass of each cost row against the plain
+# Speed (R8, side by side, one run): seconds per cached pass of each cost row against the plain
 # SVM, the same flags otherwise, REPEATS interleaved runs each, the fastest kept.
 SPEED_DATASET = "r8"
 SPEED_FLAGS = "-l 0.5 --passes 10 --holdout_off -c"
