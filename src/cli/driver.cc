@@ -243,7 +243,7 @@ int run(const Options& o) {
     // A reduction's labels are classes or sets: it prints its own best constant.
     const bool no_constant = reduction->zero_one_loss() || !reduction->scalar_labels();
     const std::vector<PassTime>& times = trainer.pass_times();
-    print_summary(stderr, trainer.stats(), *loss, o.loss, no_constant,
+    print_summary(stderr, trainer.stats(), *loss, no_constant,
                   RunTiming{progress.elapsed_seconds(), static_cast<double>(bytes),
                             static_cast<unsigned>(times.size()), times},
                   o.holdout ? &holdout : nullptr);

@@ -22,6 +22,9 @@ class LinearBase : public LinearLearner {
   double predict(const Example& ex, const std::vector<Feature>& x, Parts parts) override {
     return weights_.predict(ex, x, parts, use_average_);
   }
+  void predict_each(const Example& ex, const std::vector<Feature>& x, Parts parts, double* out) override {
+    weights_.predict_each(ex, x, parts, use_average_, out);
+  }
   uint64_t dropped_updates() const override { return dropped_; }
   void save(ModelWriter& out, bool with_state) const override { weights_.save(out, name_, with_state); }
   void load(ModelReader& in) override { weights_.load(in, name_); }

@@ -2,22 +2,94 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
+#include <new>
 
 #include "learner/error.h"
 #include "learner/model/model_file.h"
 #include "learner/model/text_model.h"
 
 namespace learner::detail {
+namespace {
 
-LinearWeights::LinearWeights(uint32_t bits, uint32_t sub_models, bool averaged)
-    : bits_(bits), k_(sub_models), averaged_(averaged) {
+// Sparse table payload (section version 2): u64 n (the table's size),
+// u64 m, then m entries "u64 slot, T value", slots strictly ascending, every
+// value non-zero; value(s) gives slot s's value. Only the slots of
+// `memory`'s touched pages are visited (the rest is zero). Entries go out in
+// blocks, so the writer's CRC and stream calls run per block, not per entry.
+template <class T, class Value>
+void put_sparse(ModelWriter& out, uint64_t n, const ZeroedMemory& memory, Value value) {
+  constexpr std::size_t kEntry = sizeof(uint64_t) + sizeof(T);
+  const auto ranges = memory.touched();
+  auto for_each_slot = [&](auto&& f) {
+    for (const auto& [begin, end] : ranges)
+      for (uint64_t s = begin / sizeof(T); s < std::min<uint64_t>(n, (end + sizeof(T) - 1) / sizeof(T)); ++s) f(s);
+  };
+  uint64_t m = 0;
+  for_each_slot([&](uint64_t s) { m += value(s) != T(0); });
+  out.put<uint64_t>(n);
+  out.put<uint64_t>(m);
+  std::vector<char> block;
+  block.reserve(4096 * kEntry);
+  for_each_slot([&](uint64_t s) {
+    const T v = value(s);
+    if (v == T(0)) return;
+    const std::size_t at = block.size();
+    block.resize(at + kEntry);
+    std::memcpy(block.data() + at, &s, sizeof s);
+    std::memcpy(block.data() + at + sizeof s, &v, sizeof v);
+    if (block.size() == block.capacity()) {
+      out.put_bytes(block.data(), block.size());
+      block.clear();
+    }
+  });
+  out.put_bytes(block.data(), block.size());
+}
+
+// Reads put_sparse's payload into the zeroed values[0..n); throws for
+// another size, slots out of order or range, and non-finite values.
+template <class T>
+void get_sparse(ModelReader& in, uint64_t n, T* values, const std::string& what) {
+  constexpr std::size_t kEntry = sizeof(uint64_t) + sizeof(T);
+  const auto size = in.get<uint64_t>();
+  if (size != n)
+    throw Error(in.path() + ": " + what + " holds " + std::to_string(size) + " slots where the model's options need " +
+                std::to_string(n));
+  const uint64_t m = in.get_count(n, what.c_str());
+  std::vector<char> block(4096 * kEntry);
+  uint64_t next = 0;  // the lowest slot the next entry may name
+  for (uint64_t done = 0; done < m;) {
+    const auto count = static_cast<std::size_t>(std::min<uint64_t>(4096, m - done));
+    in.get_bytes(block.data(), count * kEntry);
+    for (std::size_t e = 0; e < count; ++e) {
+      uint64_t s;
+      T v;
+      std::memcpy(&s, block.data() + e * kEntry, sizeof s);
+      std::memcpy(&v, block.data() + e * kEntry + sizeof s, sizeof v);
+      if (s < next || s >= n || !std::isfinite(v) || v == T(0))
+        throw Error(in.path() + ": corrupt " + what + " (entry " + std::to_string(done + e) + ")");
+      values[s] = v;
+      next = s + 1;
+    }
+    done += count;
+  }
+}
+
+}  // namespace
+
+namespace {
+uint64_t checked_slots(uint32_t bits, uint32_t sub_models) {
   if (bits < 1 || bits > 32) throw Error("-b must be in 1..32, not " + std::to_string(bits));
   if (sub_models == 0) throw Error("a learner needs at least one sub-model");
-  mask_ = (uint64_t{1} << bits) - 1;
-  w_.assign(mask_ + 1, 0.0f);
-  if (averaged_) u_.assign(mask_ + 1, 0.0);
+  return uint64_t{1} << bits;
 }
+}  // namespace
+
+LinearWeights::LinearWeights(uint32_t bits, uint32_t sub_models, bool averaged)
+    : bits_(bits), k_(sub_models), mask_(checked_slots(bits, sub_models) - 1), averaged_(averaged),
+      w_((mask_ + 1) * sizeof(float), "-b " + std::to_string(bits)),
+      u_(averaged ? (mask_ + 1) * sizeof(double) : 0, "--averaged at -b " + std::to_string(bits)) {}
 
 double LinearWeights::predict(const Example& ex, const std::vector<Feature>& x, Parts parts, bool average) const {
   const bool avg = average && averaged_ && steps_ > 0.0;
@@ -26,11 +98,23 @@ double LinearWeights::predict(const Example& ex, const std::vector<Feature>& x, 
     double s = 0.0;
     for (const Feature& f : x) {
       const uint64_t i = slot(f.index, part.index);
-      s += f.value * (avg ? final_weight(i) : w_[i]);
+      s += f.value * (avg ? final_weight(i) : w()[i]);
     }
     p += part.sign * s;
   }
   return p;
+}
+
+void LinearWeights::predict_each(const Example& ex, const std::vector<Feature>& x, Parts parts, bool average,
+                                 double* out) const {
+  const bool avg = average && averaged_ && steps_ > 0.0;
+  for (std::size_t c = 0; c < parts.size(); ++c) out[c] = 0.0;
+  for (const Feature& f : x)
+    for (std::size_t c = 0; c < parts.size(); ++c) {
+      const uint64_t i = slot(f.index, parts[c].index);
+      out[c] += f.value * (avg ? final_weight(i) : w()[i]);
+    }
+  for (std::size_t c = 0; c < parts.size(); ++c) out[c] += ex.base;
 }
 
 double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
@@ -39,13 +123,13 @@ double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
   for (const Part& part : parts)
     for (const Feature& f : x) {
       const uint64_t s = slot(f.index, part.index);
-      uint64_t& word = seen_[(s >> 6) & 1023];
+      uint64_t& word = seen_[(s >> 6) & (kFilterWords - 1)];
       const uint64_t bit = uint64_t{1} << (s & 63);
       maybe_repeated = maybe_repeated || (word & bit) != 0;
       word |= bit;
       g_.emplace_back(s, part.sign * f.value);
     }
-  for (const auto& [s, v] : g_) seen_[(s >> 6) & 1023] = 0;  // clear what was set
+  for (const auto& [s, v] : g_) seen_[(s >> 6) & (kFilterWords - 1)] = 0;  // clear what was set
   if (!maybe_repeated) {
     double norm = 0.0;
     for (const auto& [s, v] : g_) norm += v * v;
@@ -70,36 +154,32 @@ bool LinearWeights::add(double scale) {
   const double before = steps_;  // t - 1 for the step in progress
   for (const auto& [s, v] : g_) {
     const double d = scale * v;
-    if (!std::isfinite(static_cast<float>(w_[s] + d))) return false;
-    if (averaged_ && !std::isfinite(u_[s] + before * d)) return false;
+    if (!std::isfinite(static_cast<float>(w()[s] + d))) return false;
+    if (averaged_ && !std::isfinite(u()[s] + before * d)) return false;
   }
+  pristine_ = false;
   for (const auto& [s, v] : g_) {
     const double d = scale * v;
-    w_[s] = static_cast<float>(w_[s] + d);
-    if (averaged_) u_[s] += before * d;
+    w()[s] = static_cast<float>(w()[s] + d);
+    if (averaged_) u()[s] += before * d;
   }
   return true;
 }
 
 void LinearWeights::save(ModelWriter& out, const std::string& name, bool with_state) const {
   const bool state = with_state && averaged_;
+  const uint64_t n = size();
   out.begin_section(name + ".config", 1);
   out.put<uint32_t>(bits_);
   out.put<uint32_t>(k_);
   out.put<uint8_t>(state ? 1 : 0);
-  out.begin_section(name + ".weights", 1);
-  if (state || !averaged_) {
-    out.put_floats(w_.data(), w_.size());
-  } else {
-    std::vector<float> avg(w_.size());
-    for (uint64_t s = 0; s < w_.size(); ++s) avg[s] = final_weight(s);
-    out.put_floats(avg.data(), avg.size());
-  }
+  out.begin_section(name + ".weights", 2);
+  // Without state an averaged model holds the average.
+  put_sparse<float>(out, n, w_, [&](uint64_t s) { return state ? w()[s] : final_weight(s); });
   if (state) {
-    out.begin_section(name + ".average", 1);
+    out.begin_section(name + ".average", 2);
     out.put<double>(steps_);
-    out.put<uint64_t>(u_.size());
-    out.put_bytes(u_.data(), u_.size() * sizeof(double));
+    put_sparse<double>(out, n, u_, [&](uint64_t s) { return u()[s]; });
   }
 }
 
@@ -112,31 +192,40 @@ void LinearWeights::load(ModelReader& in, const std::string& name) {
     throw Error(in.path() + ": the model has -b " + std::to_string(bits) + " and " + std::to_string(k) +
                 " sub-models, the learner -b " + std::to_string(bits_) + " and " + std::to_string(k_));
   if (state > 1) throw Error(in.path() + ": corrupt " + name + ".config");
-  in.section(name + ".weights", 1);
-  in.get_floats(w_.data(), w_.size(), "weights");
-  for (float v : w_)
-    if (!std::isfinite(v)) throw Error(in.path() + ": non-finite weight in " + name + ".weights");
+  const uint64_t n = size();
+  if (!pristine_) std::fill(w(), w() + n, 0.0f);  // a fresh table is already zero
+  if (in.section(name + ".weights", 2) == 1) {
+    in.get_floats(w(), n, "weights");
+    for (uint64_t s = 0; s < n; ++s)
+      if (!std::isfinite(w()[s])) throw Error(in.path() + ": non-finite weight in " + name + ".weights");
+  } else {
+    get_sparse(in, n, w(), name + ".weights");
+  }
   steps_ = 0.0;
-  if (averaged_) std::fill(u_.begin(), u_.end(), 0.0);
+  if (averaged_ && !pristine_) std::fill(u(), u() + n, 0.0);
+  pristine_ = false;
   if (state) {
-    in.section(name + ".average", 1);
+    const uint32_t version = in.section(name + ".average", 2);
     const auto steps = in.get<double>();
-    const uint64_t n = in.get_count(mask_ + 1, "averaging sums");
-    if (n != mask_ + 1 || !(steps >= 0.0)) throw Error(in.path() + ": corrupt " + name + ".average");
-    if (averaged_) {
-      in.get_bytes(u_.data(), n * sizeof(double));
-      steps_ = steps;
-    } else {  // an averaged model continued without averaging: keep w only
-      std::vector<double> skip(n);
-      in.get_bytes(skip.data(), n * sizeof(double));
+    if (!(steps >= 0.0) || !std::isfinite(steps)) throw Error(in.path() + ": corrupt " + name + ".average");
+    // An averaged model continued without averaging keeps w only.
+    ZeroedMemory scratch(averaged_ ? 0 : n * sizeof(double), "the model's averaging sums");
+    double* sums = averaged_ ? u() : static_cast<double*>(scratch.data());
+    if (version == 1) {
+      const uint64_t m = in.get_count(n, "averaging sums");
+      if (m != n) throw Error(in.path() + ": corrupt " + name + ".average");
+      in.get_bytes(sums, n * sizeof(double));
+    } else {
+      get_sparse(in, n, sums, name + ".average");
     }
+    if (averaged_) steps_ = steps;
   }
 }
 
 void LinearWeights::write_text(std::FILE* out, const NameMap* names) const {
   const SlotNames by_slot = names_by_slot(names, k_, [this](uint32_t h, uint32_t i) { return slot(h, i); });
   char value[32];
-  for (uint64_t s = 0; s < w_.size(); ++s) {
+  for (uint64_t s = 0; s < size(); ++s) {
     const float v = final_weight(s);
     if (v == 0.0f) continue;
     std::snprintf(value, sizeof value, "%.9g", v);

@@ -23,6 +23,7 @@ class Hinge final : public PiecewiseLinearLoss {
     const double err = 1.0 - y * p0;
     return y * (q * h < err ? h : err / q);
   }
+  ConstantRule constant_rule() const override { return {ConstantRule::Kind::kMajoritySign}; }
 };
 
 // g = -y while y p <= 0, else 0; the update moves p toward 0 at rate |y| and
@@ -35,6 +36,7 @@ class Perceptron final : public PiecewiseLinearLoss {
   double loss(double p, double y) const override { return std::fmax(0.0, -y * p); }
   double first_derivative(double p, double y) const override { return y * p <= 0.0 ? -y : 0.0; }
   double kink(double) const override { return 0.0; }
+  ConstantRule constant_rule() const override { return {ConstantRule::Kind::kMajoritySign}; }
 };
 
 }  // namespace

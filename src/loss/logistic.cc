@@ -53,6 +53,8 @@ class Logistic final : public SmoothLoss {
  public:
   std::string_view name() const override { return "logistic"; }
   Range initial_range() const override { return {-50.0, 50.0}; }
+  ConstantRule constant_rule() const override { return {ConstantRule::Kind::kLogOdds}; }
+  bool predicts_log_odds() const override { return true; }
   double label_min() const override { return -1.0; }
   double label_max() const override { return 1.0; }
   // The labels +-1 (every example of a binary task) need one of the two

@@ -35,6 +35,7 @@ class Poisson final : public SmoothLoss {
   // Predictions are log-rates: labels 0/1, positive when the rate > 1/2.
   BinaryCoding binary_coding() const override { return {0.0, 1.0, std::log(0.5)}; }
   Range initial_range() const override { return {-50.0, 50.0}; }
+  ConstantRule constant_rule() const override { return {ConstantRule::Kind::kLogMean}; }
   double label_min() const override { return 0.0; }
   double loss(double p, double y) const override {
     return 2.0 * (y * (std::log(y + 1e-6) - p) - (y - safe_exp(p)));

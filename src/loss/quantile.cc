@@ -27,6 +27,7 @@ class Quantile final : public PiecewiseLinearLoss {
   }
   double kink(double y) const override { return y; }
   bool minimum_at_label() const override { return true; }
+  ConstantRule constant_rule() const override { return {ConstantRule::Kind::kQuantile, tau_}; }
 
  private:
   double tau_;
@@ -44,6 +45,7 @@ class Absolute final : public PiecewiseLinearLoss {
   }
   double kink(double y) const override { return y; }
   bool minimum_at_label() const override { return true; }
+  ConstantRule constant_rule() const override { return {ConstantRule::Kind::kQuantile, 0.5}; }
 };
 
 }  // namespace

@@ -35,6 +35,7 @@ class Squared : public SmoothLoss {
     return squared_step(p0, q, y, h, 1.0);
   }
   double flow_rate(double, double) const override { return 2.0; }
+  ConstantRule constant_rule() const override { return {ConstantRule::Kind::kMean}; }
 };
 
 // Same loss; on an affine path the plain step 2 (y - p) h (not importance

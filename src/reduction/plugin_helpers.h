@@ -45,7 +45,7 @@ inline void check_output(const ReductionSpec& spec, const char* name, bool score
                      (std::string(name) == "filter_tree" ? " (use --scoring_filter_tree)" : ""));
   if (spec.output == ScoreOutput::kProbabilities && !probabilities)
     throw UsageError("--probabilities works with --oaa and --multilabel");
-  if (spec.output == ScoreOutput::kProbabilities && learner.loss().name() != "logistic")
+  if (spec.output == ScoreOutput::kProbabilities && !learner.loss().predicts_log_odds())
     throw UsageError("--probabilities needs --loss_function logistic");
 }
 

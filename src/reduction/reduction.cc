@@ -71,7 +71,7 @@ std::unique_ptr<Reduction> make_reduction(const ReductionSpec& spec, Learner& le
   if (spec.output == ScoreOutput::kProbabilities) {
     if (spec.kind != ReductionKind::kOaa && spec.kind != ReductionKind::kMultilabel)
       throw UsageError("--probabilities works with --oaa and --multilabel");
-    if (learner.loss().name() != "logistic") throw UsageError("--probabilities needs --loss_function logistic");
+    if (!learner.loss().predicts_log_odds()) throw UsageError("--probabilities needs --loss_function logistic");
   }
   if (spec.output == ScoreOutput::kScores && spec.kind == ReductionKind::kFilterTree)
     throw UsageError("--scores: a filter tree has no per-class scores (use --scoring_filter_tree)");

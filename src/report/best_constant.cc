@@ -42,31 +42,35 @@ double minimise(F f, double lo, double hi) {
 
 }  // namespace
 
-std::optional<BestConstant> best_constant(const Loss& loss, const LossSpec& spec, const LabelHistogram& histogram) {
+std::optional<BestConstant> best_constant(const Loss& loss, const LabelHistogram& histogram) {
   if (histogram.empty()) return std::nullopt;
   const double total = histogram.total();
-  const std::string& name = spec.name;
-  // The weighted mean and variance are exact in every mode of the histogram.
-  if (name == "squared" || name == "classic") return BestConstant{histogram.mean(), histogram.variance()};
+  const ConstantRule rule = loss.constant_rule();
+  // The weighted mean and variance are exact in every mode of the histogram
+  // (the variance is the squared loss of the mean).
+  if (rule.kind == ConstantRule::Kind::kMean) return BestConstant{histogram.mean(), histogram.variance()};
   const Bins labels = histogram.bins();
   double c;
-  if (name == "quantile" || name == "pinball") {
-    c = weighted_quantile(labels, total, spec.quantile_tau);
-  } else if (name == "absolute") {
-    c = weighted_quantile(labels, total, 0.5);
-  } else if (name == "logistic") {
-    double pos = 0.0, neg = 0.0;
-    for (const auto& [y, w] : labels) (y > 0 ? pos : neg) += w;
-    c = pos == 0 ? -1.0 : neg == 0 ? 1.0 : std::log(pos / neg);
-  } else if (name == "hinge" || name == "perceptron") {
-    double pos = 0.0, neg = 0.0;
-    for (const auto& [y, w] : labels) (y > 0 ? pos : neg) += w;
-    c = pos > neg ? 1.0 : -1.0;
-  } else if (name == "poisson") {
-    if (!(histogram.mean() > 0)) return std::nullopt;
-    c = std::log(histogram.mean());
-  } else {
-    c = minimise([&](double v) { return average_loss(loss, labels, v, total); }, histogram.min(), histogram.max());
+  switch (rule.kind) {
+    case ConstantRule::Kind::kQuantile:
+      c = weighted_quantile(labels, total, rule.tau);
+      break;
+    case ConstantRule::Kind::kLogOdds:
+    case ConstantRule::Kind::kMajoritySign: {
+      double pos = 0.0, neg = 0.0;
+      for (const auto& [y, w] : labels) (y > 0 ? pos : neg) += w;
+      if (rule.kind == ConstantRule::Kind::kLogOdds)
+        c = pos == 0 ? -1.0 : neg == 0 ? 1.0 : std::log(pos / neg);
+      else
+        c = pos > neg ? 1.0 : -1.0;
+      break;
+    }
+    case ConstantRule::Kind::kLogMean:
+      if (!(histogram.mean() > 0)) return std::nullopt;
+      c = std::log(histogram.mean());
+      break;
+    default:
+      c = minimise([&](double v) { return average_loss(loss, labels, v, total); }, histogram.min(), histogram.max());
   }
   return BestConstant{c, average_loss(loss, labels, c, total)};
 }

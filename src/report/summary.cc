@@ -4,7 +4,7 @@
 
 namespace learner {
 
-void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, const LossSpec& spec, bool binary,
+void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, bool binary,
                    const RunTiming& timing, const HoldoutTracker* holdout) {
   std::fprintf(out, "\nfinished run\n");
   if (timing.passes > 1)
@@ -24,7 +24,7 @@ void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, cons
   else
     std::fprintf(out, "average loss = n.a. (no labeled examples)\n");
   if (!binary) {
-    if (auto best = best_constant(loss, spec, stats.labels)) {
+    if (auto best = best_constant(loss, stats.labels)) {
       std::fprintf(out, "best constant = %f\n", best->value);
       std::fprintf(out, "best constant's loss = %f\n", best->loss);
     }

@@ -11,7 +11,7 @@ import report
 
 def record(dataset, row, acc=None, status="ok", **extra):
     base = {"dataset": dataset, "row": row, "system": "learner", "flags": "--x", "status": status,
-            "chosen": "-l 0.5", "valid_accuracy": acc, "test_accuracy": acc, "train_s": 0.5,
+            "chosen": "-l 0.5", "valid_accuracy": acc, "test_accuracy": acc, "train_s": 0.5, "train_cpu_s": 0.5,
             "examples_per_s": 2000.0, "train_examples": 1000, "family": "", "budget": 0,
             "reason": "" if status == "ok" else "unrecognised option '--x'"}
     return {**base, **extra}
@@ -39,6 +39,12 @@ class Report(unittest.TestCase):
                    record("p", "k3", status="not available", family="poly", budget=500),
                    record("p", "lin", 0.9)]
         self.assertEqual(report.kernel_points(records), [("rbf", 500, 100.0), ("rbf", 1000, 1000.0)])
+
+    def test_kernel_points_use_cpu_time_per_example(self):
+        # 2 s of wall time for 2000 examples (passes included), of which 0.5 s on the CPU.
+        records = [record("p", "k", 0.9, family="rbf", budget=500, examples_per_s=1000.0, train_s=2.0,
+                          train_cpu_s=0.5)]
+        self.assertEqual(report.kernel_points(records), [("rbf", 500, 250.0)])
 
     def test_csv_and_json_round_trip(self):
         records = [record("r8", "oaa_hinge", 0.96)]

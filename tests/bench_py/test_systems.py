@@ -37,8 +37,10 @@ class Failures(unittest.TestCase):
         with self.assertRaisesRegex(systems.RunError, "exit status 2"):
             self.run_fake(2, "learner: --passes needs a file")
 
-    def test_success_returns_seconds(self):
-        self.assertGreaterEqual(self.run_fake(0, "fine"), 0)
+    def test_success_returns_wall_and_cpu_seconds(self):
+        timing = self.run_fake(0, "fine")
+        self.assertGreaterEqual(timing.wall, 0)
+        self.assertGreaterEqual(timing.cpu, 0)
 
 
 class Table(unittest.TestCase):

@@ -130,7 +130,7 @@ TEST(Summary, HoldoutLossAndPassTimes) {
   holdout.add(1.0, 0.125);
   holdout.end_pass(0);
   RunTiming timing{1.0, 1e6, 2, {{0.75, false}, {0.25, true}}};
-  print_summary(f, stats, *loss, spec, false, timing, &holdout);
+  print_summary(f, stats, *loss, false, timing, &holdout);
   const std::string text = read_all(f);
   EXPECT_NE(text.find("number of examples per pass = 5\npasses used = 2\n"), std::string::npos) << text;
   EXPECT_NE(text.find("average loss = 0.125000 h\n"), std::string::npos) << text;
@@ -138,7 +138,7 @@ TEST(Summary, HoldoutLossAndPassTimes) {
 
   std::FILE* g = std::tmpfile();
   HoldoutTracker none(3);
-  print_summary(g, stats, *loss, spec, false, RunTiming{}, &none);
+  print_summary(g, stats, *loss, false, RunTiming{}, &none);
   EXPECT_NE(read_all(g).find("average loss = undefined (no holdout)\n"), std::string::npos);
 }
 

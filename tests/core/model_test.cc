@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "learner/core/weight_table.h"
+#include "learner/model/weight_table.h"
 
 namespace learner {
 namespace {

@@ -129,5 +129,86 @@ TEST(RoundTrip, AveragedModelWithoutStateHoldsTheAverage) {
   EXPECT_EQ(avg, scores(*b, d));
 }
 
+// Sections of version 2 hold only the non-zero slots: a -b 24 averaged
+// model with state (dense, 2^24 x (4 + 8) bytes = 192 MiB) of a few
+// features is a few KiB, and still round-trips.
+TEST(RoundTrip, SparseSectionsHoldOnlyNonZeroSlots) {
+  const test::Data d = test::blobs(60, 4, 3, 1.0, 43);
+  auto a = make_perceptron({.bits = 24, .sub_models = 3, .averaged = true});
+  train(*a, d, 0, 60);
+  const std::string path = test::save_model(*a, "sparse", true);
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  ASSERT_NE(f, nullptr);
+  std::fseek(f, 0, SEEK_END);
+  const long bytes = std::ftell(f);
+  std::fclose(f);
+  EXPECT_LT(bytes, 16 * 1024);
+  auto b = make_perceptron({.bits = 24, .sub_models = 3, .averaged = true});
+  test::load_model(*b, path);
+  set_average(*a, true);
+  set_average(*b, true);
+  EXPECT_EQ(scores(*a, d), scores(*b, d));
+}
+
+// Files written before the sparse layout (dense version 1 sections) load.
+TEST(RoundTrip, DenseVersion1SectionsStillLoad) {
+  const std::string path = test::temp_path("learners_v1");
+  std::vector<float> w(std::size_t{1} << 12, 0.0f);
+  w[(uint64_t{5} * 3 + 1) & 4095] = 0.75f;  // feature 5, sub-model 1
+  {
+    ModelWriter out(path, {}, "perceptron");
+    out.begin_section("perceptron.config", 1);
+    out.put<uint32_t>(12);
+    out.put<uint32_t>(3);
+    out.put<uint8_t>(0);
+    out.begin_section("perceptron.weights", 1);
+    out.put_floats(w.data(), w.size());
+    out.commit();
+  }
+  auto p = make_perceptron({.bits = 12, .sub_models = 3});
+  test::load_model(*p, path);
+  const std::vector<Feature> x = {{2.0f, 5}};
+  const Part one[1] = {{1, 1.0}};
+  EXPECT_DOUBLE_EQ(p->predict(kEx, x, one), 1.5);
+}
+
+// A sparse section whose slots are not ascending is refused.
+TEST(RoundTrip, SparseSlotsOutOfOrderAreCorrupt) {
+  const std::string path = test::temp_path("learners_bad_sparse");
+  {
+    ModelWriter out(path, {}, "perceptron");
+    out.begin_section("perceptron.config", 1);
+    out.put<uint32_t>(12);
+    out.put<uint32_t>(3);
+    out.put<uint8_t>(0);
+    out.begin_section("perceptron.weights", 2);
+    out.put<uint64_t>(4096);
+    out.put<uint64_t>(2);
+    for (uint64_t slot : {9, 3}) {
+      out.put<uint64_t>(slot);
+      out.put<float>(1.0f);
+    }
+    out.commit();
+  }
+  auto p = make_perceptron({.bits = 12, .sub_models = 3});
+  EXPECT_THROW(test::load_model(*p, path), Error);
+}
+
+// predict_each (features outer, parts inner) equals predict per part, with
+// the current weights and with the average.
+TEST(RoundTrip, PredictEachEqualsPredictPerPart) {
+  const test::Data d = test::blobs(60, 4, 3, 1.0, 44);
+  auto a = make_perceptron({.bits = 12, .sub_models = 3, .averaged = true});
+  train(*a, d, 0, 60);
+  for (bool average : {false, true}) {
+    set_average(*a, average);
+    for (const auto& x : d.x) {
+      double each[3];
+      a->predict_each(kEx, x, kAll, each);
+      for (uint32_t c = 0; c < 3; ++c) EXPECT_EQ(each[c], a->predict(kEx, x, std::span<const Part>(kAll + c, 1)));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace learner

@@ -42,6 +42,31 @@ TEST(FactoryTest, MinimumAtLabel) {
   }
 }
 
+// What other stages ask a loss instead of matching its name: the best
+// constant's rule (report) and whether predictions are log-odds
+// (--probabilities).
+TEST(FactoryTest, EachLossAnswersForItsConstantAndProbabilities) {
+  using K = ConstantRule::Kind;
+  const struct {
+    const char* name;
+    K kind;
+    double tau;
+    bool log_odds;
+  } cases[] = {{"squared", K::kMean, 0.5, false},       {"classic", K::kMean, 0.5, false},
+               {"absolute", K::kQuantile, 0.5, false},  {"logistic", K::kLogOdds, 0.5, true},
+               {"hinge", K::kMajoritySign, 0.5, false}, {"perceptron", K::kMajoritySign, 0.5, false},
+               {"poisson", K::kLogMean, 0.5, false},    {"expectile", K::kSearch, 0.5, false}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    const auto loss = make_loss(spec(c.name));
+    EXPECT_EQ(loss->constant_rule().kind, c.kind);
+    EXPECT_EQ(loss->predicts_log_odds(), c.log_odds);
+  }
+  const auto q = make_loss(spec("quantile", 0.2));
+  EXPECT_EQ(q->constant_rule().kind, K::kQuantile);
+  EXPECT_DOUBLE_EQ(q->constant_rule().tau, 0.2);
+}
+
 TEST(FactoryTest, RejectsUnknownNamesAndBadParameters) {
   EXPECT_THROW(make_loss(spec("huber")), UsageError);
   EXPECT_THROW(make_loss(spec("")), UsageError);

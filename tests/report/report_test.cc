@@ -20,7 +20,7 @@ std::optional<BestConstant> best(const char* name, const LabelHistogram& labels,
   spec.name = name;
   spec.quantile_tau = tau;
   const auto loss = make_loss(spec);
-  return best_constant(*loss, spec, labels);
+  return best_constant(*loss, labels);
 }
 
 std::optional<BestConstant> best(const char* name, const std::map<double, double>& labels, double tau = 0.5) {

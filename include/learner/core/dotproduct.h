@@ -41,7 +41,7 @@
 #include <vector>
 
 #include "learner/core/config.h"
-#include "learner/core/weight_table.h"
+#include "learner/model/weight_table.h"
 #include "learner/example.h"
 #include "learner/loss/path.h"
 

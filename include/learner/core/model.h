@@ -29,7 +29,7 @@
 
 #include "learner/core/config.h"
 #include "learner/core/dotproduct.h"
-#include "learner/core/weight_table.h"
+#include "learner/model/weight_table.h"
 #include "learner/example.h"
 #include "learner/learner.h"
 #include "learner/loss/loss.h"

@@ -31,6 +31,7 @@
 //  * update() and step() allocate nothing (they run once per example).
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <string>
@@ -64,6 +65,16 @@ struct BinaryCoding {
 // A prediction range [min, max].
 struct Range {
   double min = 0.0, max = 0.0;
+};
+
+// The minimiser over constants c of sum_y w_y loss(c, y): the weighted mean
+// (squared), the weighted tau-quantile (pinball), the log-odds of the +-1
+// labels (logistic), the majority sign (hinge, perceptron), the log of the
+// mean (poisson), or a search between the smallest and largest label.
+struct ConstantRule {
+  enum class Kind : uint8_t { kSearch, kMean, kQuantile, kLogOdds, kMajoritySign, kLogMean };
+  Kind kind = Kind::kSearch;
+  double tau = 0.5;  // kQuantile
 };
 
 class Loss {
@@ -103,6 +114,13 @@ class Loss {
   // Labels and threshold of a reduction's binary sub-problems: -1/+1 and
   // p > 0, except where predictions are not on a -1..1 scale (poisson).
   virtual BinaryCoding binary_coding() const { return {}; }
+  // How the constant that minimises the average loss of a label sample is
+  // found (report/best_constant.h): in closed form where the loss has one,
+  // else by a 1-D search.
+  virtual ConstantRule constant_rule() const { return {}; }
+  // True when a prediction is the log-odds of the label +1, so that
+  // sigmoid(p) is a probability (logistic): --probabilities needs it.
+  virtual bool predicts_log_odds() const { return false; }
   // Smallest importance weight that moves the prediction from path.at(0) to v
   // (design note section 4); +infinity when v is not reachable. The default
   // integrates dt / -g(p(t), y) numerically (rtol 1e-8) along the path at

@@ -1,10 +1,11 @@
 // The best constant predictor of the labels seen and its average loss.
 //
 // Unlike VW (two-label shortcut, nothing printed for > 2 labels with most
-// losses), this is exact for any label distribution: squared/classic use the
-// weighted mean; quantile and absolute the weighted tau-quantile (the minimiser
-// of the pinball loss); hinge and logistic the minimiser over the +-1 labels;
-// poisson log(mean); expectile a 1-D convex minimisation. The loss reported is
+// losses), this is exact for any label distribution. The loss says how
+// (Loss::constant_rule): squared/classic the weighted mean; quantile and
+// absolute the weighted tau-quantile (the minimiser of the pinball loss);
+// hinge and logistic the minimiser over the +-1 labels; poisson log(mean);
+// others (expectile) a 1-D convex minimisation. The loss reported is
 // sum_y w_y loss(c, y) / sum w over the weighted label histogram. With more
 // distinct labels than LabelHistogram keeps exactly, squared and classic stay
 // exact (weighted mean and variance) and the others are read from its
@@ -23,7 +24,6 @@ struct BestConstant {
   double loss;
 };
 
-std::optional<BestConstant> best_constant(const Loss& loss, const LossSpec& spec,
-                                          const LabelHistogram& labels);
+std::optional<BestConstant> best_constant(const Loss& loss, const LabelHistogram& labels);
 
 }  // namespace learner

@@ -25,7 +25,7 @@ struct RunTiming {
 
 // `holdout`: non-null when holdout was on; "average loss" is then the best
 // pass's holdout loss followed by " h", or "undefined (no holdout)" (VW).
-void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, const LossSpec& spec, bool binary,
+void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, bool binary,
                    const RunTiming& timing, const HoldoutTracker* holdout = nullptr);
 
 }  // namespace learner

@@ -21,7 +21,8 @@ def _flags(row, dataset):
 def _record(row, dataset, **fields):
     return {"dataset": dataset.name, "row": row.name, "system": row.system, "flags": " ".join(_flags(row, dataset)),
             "family": row.family, "budget": row.budget, "status": "ok", "reason": "", "chosen": "",
-            "valid_accuracy": None, "test_accuracy": None, "train_s": None, "examples_per_s": None,
+            "valid_accuracy": None, "test_accuracy": None, "train_s": None, "train_cpu_s": None,
+            "examples_per_s": None,
             "train_examples": None, **fields}
 
 
@@ -46,9 +47,9 @@ def _on_split(row, dataset, split, tools, log):
         train(tools, base + systems.point_flags(row.system, point), split.path("fit", fmt), model, log)
         scored.append((point, score("valid")))
     point, valid = metrics.best(scored)
-    seconds = train(tools, base + systems.point_flags(row.system, point), split.path("train", fmt), model, log)
+    timing = train(tools, base + systems.point_flags(row.system, point), split.path("train", fmt), model, log)
     n = split.sizes["train"]
-    return point, valid, score("test"), seconds, metrics.examples_per_s(n, point.get("passes", 1), seconds)
+    return point, valid, score("test"), timing, metrics.examples_per_s(n, point.get("passes", 1), timing.wall)
 
 
 def evaluate(row, dataset, splits, tools, log):
@@ -62,6 +63,7 @@ def evaluate(row, dataset, splits, tools, log):
     return _record(row, dataset, chosen="; ".join(chosen),
                    valid_accuracy=metrics.mean(r[1] for r in runs),
                    test_accuracy=metrics.mean(r[2] for r in runs),
-                   train_s=metrics.mean(r[3] for r in runs),
+                   train_s=metrics.mean(r[3].wall for r in runs),
+                   train_cpu_s=metrics.mean(r[3].cpu for r in runs),
                    examples_per_s=metrics.mean(r[4] for r in runs),
                    train_examples=splits[0].sizes["train"])

@@ -2,8 +2,8 @@
 
 results.json (the records), results.csv (the same, one row per record), table.txt (from
 the records), kernel.dat + kernel.gp -> kernel.png (training time per example against the
-support-set budget, one series per kernel; "none" is drawn at the training-set size, the
-largest support set possible) and the RESULT line.
+support-set budget, from the sweep rows that fix every other setting; "none" is drawn at the
+training-set size, the largest support set possible) and the RESULT line.
 """
 import csv
 import json
@@ -12,7 +12,7 @@ import shutil
 import subprocess
 
 FIELDS = ["dataset", "row", "system", "flags", "status", "chosen", "valid_accuracy", "test_accuracy",
-          "train_s", "examples_per_s", "train_examples", "family", "budget", "reason"]
+          "train_s", "train_cpu_s", "examples_per_s", "train_examples", "family", "budget", "reason"]
 
 
 def write_json(records, path):
@@ -37,16 +37,17 @@ def _fmt(value, spec):
 
 
 def table(records):
-    head = ("dataset", "row", "command", "test acc", "valid acc", "train s", "examples/s", "chosen on validation")
+    head = ("dataset", "row", "command", "test acc", "valid acc", "train s", "cpu s", "examples/s",
+            "chosen on validation")
     lines = [head]
     for r in records:
         command = f"{r['system']} {r['flags']}"
         if r["status"] != "ok":
-            lines.append((r["dataset"], r["row"], command, r["status"], "-", "-", "-", r["reason"][:60]))
+            lines.append((r["dataset"], r["row"], command, r["status"], "-", "-", "-", "-", r["reason"][:60]))
             continue
         lines.append((r["dataset"], r["row"], command, _fmt(r["test_accuracy"], ".4f"),
                       _fmt(r["valid_accuracy"], ".4f"), _fmt(r["train_s"], ".3f"),
-                      _fmt(r["examples_per_s"], ".0f"), r["chosen"]))
+                      _fmt(r.get("train_cpu_s"), ".3f"), _fmt(r["examples_per_s"], ".0f"), r["chosen"]))
     return aligned(lines)
 
 
@@ -58,12 +59,14 @@ def aligned(lines):
 
 
 def kernel_points(records):
-    """(family, budget drawn, microseconds per example) of the kernel rows that ran."""
+    """(family, budget drawn, CPU microseconds per example) of the kernel sweep rows that ran
+    (CPU time: wall time on a shared machine measures the load as much as the budget)."""
     points = []
     for r in records:
-        if r["family"] and r["status"] == "ok" and r["examples_per_s"]:
+        if r["family"] and r["status"] == "ok" and r["examples_per_s"] and r.get("train_cpu_s"):
             budget = r["budget"] or r["train_examples"]
-            points.append((r["family"], budget, 1e6 / r["examples_per_s"]))
+            examples = r["examples_per_s"] * r["train_s"]  # examples seen, passes included
+            points.append((r["family"], budget, 1e6 * r["train_cpu_s"] / examples))
     return sorted(points)
 
 
@@ -79,9 +82,9 @@ def write_kernel_plot(records, dat, gp, png):
     plots = ", ".join(f"'{dat}' index {i} with linespoints title '{fam}'" for i, fam in enumerate(families))
     with open(gp, "w", encoding="utf-8") as f:
         f.write(f"set terminal png size 800,500\nset output '{png}'\n"
-                "set title 'kernel perceptron (pendigits): training time per example'\n"
+                "set title 'kernel perceptron (pendigits): training time per example against the budget'\n"
                 "set xlabel 'support-set budget (no budget drawn at the training-set size)'\n"
-                "set ylabel 'microseconds per example'\nset logscale x\nset key left top\n"
+                "set ylabel 'CPU microseconds per example'\nset logscale x\nset key left top\n"
                 f"plot {plots}\n" if plots else "# no kernel rows ran\n")
     if not points or not shutil.which("gnuplot"):
         return None

@@ -1,14 +1,28 @@
 """How each system of the table trains and predicts, and how long training takes.
 
-train(...) returns the wall-clock seconds of training; it raises Unavailable when the
+train(...) returns the Timing of training (wall-clock seconds, and the CPU seconds, user +
+system, of the child: on a shared, loaded machine the CPU time is the steadier measure of
+work, the wall time what a user waits); it raises Unavailable when the
 learner rejects an option (exit status 2 and "unrecognised/unknown option" or
 "invalid option" on stderr: a flag that this build does not have), RunError on any other
 failure. Every command line and its output are appended to the log.
 """
 import re
+import resource
 import shlex
 import subprocess
 import time
+from typing import NamedTuple
+
+
+class Timing(NamedTuple):
+    wall: float
+    cpu: float
+
+
+def _children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 class Unavailable(Exception):
@@ -26,9 +40,9 @@ def _run(cmd, log):
     with open(log, "a", encoding="utf-8") as out:
         out.write("$ " + shlex.join(cmd) + "\n")
         out.flush()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), _children_cpu()
         done = subprocess.run(cmd, stdout=out, stderr=subprocess.PIPE, text=True)
-        seconds = time.perf_counter() - start
+        timing = Timing(time.perf_counter() - start, _children_cpu() - start_cpu)
         out.write(done.stderr)
     unknown = UNKNOWN_OPTION.search(done.stderr)
     if done.returncode == 2 and unknown:
@@ -37,7 +51,7 @@ def _run(cmd, log):
     if done.returncode != 0:
         tail = " | ".join(done.stderr.strip().splitlines()[-3:])
         raise RunError(f"exit status {done.returncode}: {shlex.join(cmd)}: {tail}")
-    return seconds
+    return timing
 
 
 def point_flags(system, point):

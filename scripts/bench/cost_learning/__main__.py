@@ -109,10 +109,10 @@ def run_row(row, dataset, splits, tools, run_log, chosen):
     tests, rates, table = [], [], ""
     for i, (folder, sizes) in enumerate(splits):
         model, readable = os.path.join(folder, "final.model"), os.path.join(folder, "final.readable.txt")
-        seconds = systems.learner_train(tools, base + systems.point_flags("learner", point) +
-                                        ["--predict_only_model", "--readable_model", readable],
-                                        os.path.join(folder, "train.vw"), model, run_log)
-        rates.append(metrics.examples_per_s(sizes["train"], point.get("passes", 1), seconds))
+        timing = systems.learner_train(tools, base + systems.point_flags("learner", point) +
+                                       ["--predict_only_model", "--readable_model", readable],
+                                       os.path.join(folder, "train.vw"), model, run_log)
+        rates.append(metrics.examples_per_s(sizes["train"], point.get("passes", 1), timing.wall))
         tests.append(score_file(tools, folder, "test", model, k, run_log))
         if i == 0 and "--struct_svm" in base:
             with open(readable, encoding="utf-8") as f:

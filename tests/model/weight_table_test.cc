@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "learner/core/weight_table.h"
+#include "learner/model/weight_table.h"
 #include "learner/error.h"
 
 namespace learner {
