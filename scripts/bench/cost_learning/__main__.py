@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -163,37 +164,46 @@ def heat_map(record, out_dir, k):
     return f"heat map {stem}.png"
 
 
-def cached_pass_seconds(tools, flags, train, run_log):
-    """Mean seconds of the cached passes, from the run summary's "seconds per pass" (no -f: no
-    model is written, the times are the passes' own)."""
+def pass_seconds(tools, flags, train, passes, run_log):
+    """(CPU seconds per pass, wall seconds per cached pass) of one run without -f (no model is
+    written). CPU: user + system time of the run over its passes (the steadier figure on a
+    shared, loaded machine; the cache already exists, so every pass reads it); wall: the mean of
+    the run summary's "seconds per pass" of the cached passes."""
     cmd = [tools["learner"], "-d", train, *flags]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(cmd, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(run_log, "a", encoding="utf-8") as out:
         out.write("$ " + " ".join(cmd) + "\n" + done.stderr)
     times = re.findall(r"([0-9.]+) \(cache\)", next((line for line in done.stderr.splitlines()
                                                       if line.startswith("seconds per pass =")), ""))
     if done.returncode != 0 or not times:
         raise systems.RunError(f"exit status {done.returncode} or no cached pass times: {' '.join(cmd)}")
-    return sum(map(float, times)) / len(times)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return cpu / passes, sum(map(float, times)) / len(times)
 
 
 def speed(dataset, splits, tools, run_log):
-    """Seconds per cached pass of the plain SVM and each cost row on the whole training file,
-    interleaved, the fastest of SPEED_REPEATS each."""
+    """Seconds per pass of the plain SVM and each cost row on the whole training file, the same
+    flags otherwise, SPEED_REPEATS interleaved runs each, the smallest CPU and wall times kept."""
     train = os.path.join(splits[0][0], "train.vw")
+    flags = ex.SPEED_FLAGS.split()
+    passes = int(flags[flags.index("--passes") + 1])
     rows = [r for r in ex.ROWS if r.name == ex.PLAIN or r.learned]
-    best = {}
+    pass_seconds(tools, flags_of(rows[0], dataset) + flags, train, passes, run_log)  # writes the cache
+    cpu, wall = {}, {}
     for _ in range(ex.SPEED_REPEATS):
         for r in rows:
-            s = cached_pass_seconds(tools, flags_of(r, dataset) + ex.SPEED_FLAGS.split(), train, run_log)
-            best[r.name] = min(best.get(r.name, s), s)
-    plain = best[ex.PLAIN]
-    lines = [f"speed on {dataset.name} (whole training file, {ex.SPEED_FLAGS}; mean of the cached passes, "
-             f"fastest of {ex.SPEED_REPEATS} interleaved runs):", f"{'row':<18} {'s/pass':>8} {'ratio':>6}"]
+            c, w = pass_seconds(tools, flags_of(r, dataset) + flags, train, passes, run_log)
+            cpu[r.name], wall[r.name] = min(cpu.get(r.name, c), c), min(wall.get(r.name, w), w)
+    lines = [f"speed on {dataset.name} (whole training file, {ex.SPEED_FLAGS}; fastest of {ex.SPEED_REPEATS} "
+             "interleaved runs; CPU: the run's user + system time per pass, wall: its cached passes):",
+             f"{'row':<18} {'cpu s/pass':>10} {'ratio':>6} {'wall s/pass':>11} {'ratio':>6}"]
     ratios = {}
     for r in rows:
-        ratios[r.name] = best[r.name] / plain
-        lines.append(f"{r.name:<18} {best[r.name]:8.4f} {ratios[r.name]:6.3f}")
+        ratios[r.name] = cpu[r.name] / cpu[ex.PLAIN]
+        lines.append(f"{r.name:<18} {cpu[r.name]:10.4f} {ratios[r.name]:6.3f} {wall[r.name]:11.4f} "
+                     f"{wall[r.name] / wall[ex.PLAIN]:6.3f}")
     return "\n".join(lines) + "\n", ratios
 
 
