@@ -70,9 +70,9 @@ std::vector<OptionGroup> make_groups() {
       list("keep", "keep only namespaces starting with these letters"),
       sw("noconstant", "no constant (bias) feature", true),
   }});
-  OptionSpec l1 = num("l1", kNumber, "0", 0, kInf, "L1 regularisation (truncated gradient on each example's weights)", true);
+  OptionSpec l1 = num("l1", kNumber, "0", 0, kInf, "L1 regularisation (truncated gradient on each example's weights; --struct_svm: lambda_1 of its composite AdaGrad step)", true);
   l1.resumable = true;
-  OptionSpec l2 = num("l2", kNumber, "0", 0, kInf, "L2 regularisation (shrinkage of each example's weights)", true);
+  OptionSpec l2 = num("l2", kNumber, "0", 0, kInf, "L2 regularisation (shrinkage of each example's weights; --struct_svm: lambda_2)", true);
   l2.resumable = true;
   g.push_back({"Learning rate (every learner)", {
       num("learning_rate", kNumber, "", 0, kInf, "base learning rate (default 0.5; 10 with a non-default update rule; the perceptron's step, default 1)", false, 'l'),

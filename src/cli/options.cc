@@ -39,7 +39,12 @@ struct Declared {
   std::vector<const LearnerPlugin*> learners;  // the learners that declare it (several may: --averaged)
   const ReductionPlugin* reduction = nullptr;  // a reduction's own option
   bool gd_only = false;                      // the gradient learner's (general table)
+  std::vector<const LearnerPlugin*> shared;  // other learners that use a gd_only option too (--l1, --l2)
 };
+
+bool shares(const Declared& d, const LearnerPlugin* l) {
+  return std::find(d.shared.begin(), d.shared.end(), l) != d.shared.end();
+}
 
 struct Catalogue {
   std::map<std::string, Declared, std::less<>> by_name;
@@ -79,16 +84,22 @@ const Catalogue& catalogue() {
     for (const LearnerPlugin* l : learner_plugins()) {
       if (l->options.empty()) continue;
       po::options_description group("Learner: " + l->title);
+      bool own = false;
       for (const OptionSpec& s : l->options) {
         auto it = cat.by_name.find(s.name);
+        if (it != cat.by_name.end() && it->second.gd_only) {  // a gradient-learner option this learner uses too
+          it->second.shared.push_back(l);
+          continue;
+        }
         if (it != cat.by_name.end()) {  // shared with an earlier learner: declared once
           it->second.learners.push_back(l);
           continue;
         }
         add_to(group, s);
+        own = true;
         cat.by_name[s.name] = Declared{&s, {l}, nullptr, false};
       }
-      cat.table.add(group);
+      if (own) cat.table.add(group);
     }
     po::options_description reductions("Reductions (each works with every loss and --dotproduct)");
     for (const ReductionPlugin* r : reduction_plugins())
@@ -282,7 +293,7 @@ OptionList stored_options(const ParsedValues& v, const Options& o) {
     if (!s.stored) continue;
     const bool foreign = !d.learners.empty() &&
                          std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end();
-    if ((d.gd_only && !gd) || foreign ||
+    if ((d.gd_only && !gd && !shares(d, o.learner)) || foreign ||
         (d.reduction && d.reduction != o.reduction_plugin))
       continue;
     if (name == "loss_function") {
@@ -339,8 +350,10 @@ void select_plugins(const ParsedValues& v, Options& o) {
     }
     if (d.reduction && d.reduction != o.reduction_plugin && name != d.reduction->options.front().name)
       throw UsageError("--" + name + " needs --" + d.reduction->options.front().name);
-    if (d.gd_only && o.learner != learner_plugins().front())
-      throw UsageError("--" + name + " applies to the gradient learner, not to --" + o.learner->selector);
+    if (d.gd_only && o.learner != learner_plugins().front() && !shares(d, o.learner))
+      throw UsageError("--" + name + " applies to the gradient learner, not to " +
+                       (o.learner->selector.empty() ? "the " + o.learner->name + " learner"
+                                                    : "--" + o.learner->selector));
   }
   if (o.learner->validate) o.learner->validate(v);
   if (o.reduction_plugin && o.reduction_plugin->validate) o.reduction_plugin->validate(v);

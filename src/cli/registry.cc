@@ -1,6 +1,7 @@
 #include "learner/cli/registry.h"
 
 #include "learner/core/model.h"
+#include "learner/costs/cost_learner.h"
 #include "learner/learners/kernel_perceptron.h"
 #include "learner/learners/passive_aggressive.h"
 #include "learner/learners/perceptron.h"
@@ -11,6 +12,7 @@
 #include "learner/reduction/multilabel.h"
 #include "learner/reduction/oaa.h"
 #include "learner/reduction/scoring_filter_tree.h"
+#include "learner/reduction/struct_svm.h"
 
 namespace learner {
 
@@ -20,6 +22,7 @@ const std::vector<const LearnerPlugin*>& learner_plugins() {
       &perceptron_plugin(),
       &kernel_plugin(),
       &passive_aggressive_plugin(),
+      &struct_svm_learner_plugin(),
   };
   return all;
 }
@@ -33,6 +36,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &multilabel_plugin(),
       &active_plugin(),
       &mira_plugin(),
+      &struct_svm_plugin(),
   };
   return all;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2016  # sh -c '"$0" ...' scripts are meant to be single-quoted
 # Shell tests of the data scripts: scripts/libsvm2vw, scripts/ratings2vw, scripts/split
-# (and the command line of learner-spectral).
+# (and the command line of learner-spectral, and a small run of scripts/bench/cost_learning.sh).
 # Tiny inputs are written inline; outputs are compared with golden text (diff), and
 # malformed input must fail with a non-zero status and a "FILE:LINE:" message.
 #
@@ -524,6 +524,34 @@ expect_fail "split: line without the user namespace" 'nouser.vw:2: no feature af
   "$split" --leave-out 1 --vw-user-ns u --train a --test b nouser.vw
 expect_fail "split: missing user field" 'r8.tsv:1: no field 5' "$split" --leave-out 1 --user-field 5 --train a --test b r8.tsv
 expect_true "split: --help" "$split" --help
+
+# ---------------------------------------------------------------------------
+# scripts/bench/cost_learning.sh (the --struct_svm benchmark) on a tiny pendigits-shaped folder:
+# the table, a learned cost matrix with its heat map files and the RESULT line.
+# ---------------------------------------------------------------------------
+learner_bin="${LEARNER:-${BUILD:-$root/build}/learner}"
+if [[ -x "$learner_bin" ]]; then
+  mkdir -p cl/pendigits
+  for part in tra tes; do  # 10 digits, 16 features: the class sets two of them high
+    awk -v n="$([[ $part == tra ]] && echo 300 || echo 100)" 'BEGIN { srand(7); for (i = 0; i < n; i++) {
+      c = i % 10; line = ""; for (f = 0; f < 16; f++) line = line int(f == c || f == c + 6 ? 60 + 40 * rand() : 30 * rand()) ",";
+      onehot = ""; for (d = 0; d < 10; d++) onehot = onehot (d == c ? 1 : 0); print line onehot } }' >"cl/pendigits/pendigits.$part"
+  done
+  LEARNER="$learner_bin" OUT_DIR="$tmp/cl/out" ONLY='^pendigits/(best|svm|obj10 n=expected)' \
+    "$root/scripts/bench/cost_learning.sh" "$tmp/cl" >cl.out 2>cl.err
+  rc=$?
+  if ((rc != 0)); then
+    fail "cost_learning.sh: a small run" "exit status $rc" "$(tail -n 3 cl.err)"
+  elif ! grep -Eq '^pendigits +svm \(v uniform\) +[01]\.[0-9]{4} ' cl.out ||
+    ! grep -q '^learned costs of pendigits, best variant on validation: obj10 n=expected' cl.out ||
+    ! grep -Eq '^1-2 +[0-9.e-]+ +[0-9.e-]+ +[0-9.e-]+$' cl.out || [[ ! -s cl/out/cost_pendigits.gp ]] ||
+    [[ "$(tail -n 1 cl.out)" != RESULT* ]]; then
+    fail "cost_learning.sh: a small run" "table, cost matrix, heat map or RESULT missing:" "$(head -n 12 cl.out)"
+  else
+    pass "cost_learning.sh: a small run prints the table, the cost matrix and RESULT"
+  fi
+  expect_exit "cost_learning.sh: no data folder" 1 'no data folder' "$root/scripts/bench/cost_learning.sh" "$tmp/nowhere"
+fi
 
 echo "$passed passed, $failed failed"
 ((failed == 0))

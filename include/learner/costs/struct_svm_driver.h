@@ -36,6 +36,8 @@ class StructSvmDriver {
   // truth < K (else learner::Error); importance <= 0 predicts only.
   StructSvmOutcome learn(const Example& ex, const std::vector<Feature>& x, uint32_t truth, double importance);
   void end_pass();
+  // The K scores s_k of the last predict() or learn() (before its update).
+  const std::vector<double>& scores() const { return scores_; }
 
  private:
   void score(const Example& ex, const std::vector<Feature>& x);

@@ -48,7 +48,12 @@ def table(records):
         lines.append((r["dataset"], r["row"], command, _fmt(r["test_accuracy"], ".4f"),
                       _fmt(r["valid_accuracy"], ".4f"), _fmt(r["train_s"], ".3f"),
                       _fmt(r.get("train_cpu_s"), ".3f"), _fmt(r["examples_per_s"], ".0f"), r["chosen"]))
-    widths = [max(len(str(line[i])) for line in lines) for i in range(len(head) - 1)]
+    return aligned(lines)
+
+
+def aligned(lines):
+    """Rows of cells as text columns two spaces apart (the last column not padded), one line each."""
+    widths = [max(len(str(line[i])) for line in lines) for i in range(len(lines[0]) - 1)]
     return "\n".join("  ".join(str(c).ljust(w) for c, w in zip(line, widths)) + "  " + str(line[-1])
                      for line in lines).rstrip() + "\n"
 
