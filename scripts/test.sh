@@ -16,7 +16,7 @@ echo "== unit and end-to-end tests (Release) =="
 echo "== script tests =="
 LEARNER="$BUILD/learner" bash "$ROOT/tests/scripts/run.sh"
 
-echo "== Python tests: converters (r8tovw, pendigits2vw, vw2libsvm) and the classifiers benchmark driver =="
+echo "== Python tests: converters (r8tovw, pendigits2vw, vw2libsvm) and the classifiers and MovieLens benchmark drivers =="
 python3 -m unittest discover -s "$ROOT/tests/bench_py"
 
 echo "== fault injection: ENOSPC, short writes, SIGKILL on every output =="

@@ -29,7 +29,7 @@ DEFAULTS = {
     "VALID_FRACTION": "0.1",
     "MAX_MAE": "0.705",
     "MAX_RMSE": "0.905",
-    "IMPLICIT_RANKS": "10",
+    "IMPLICIT_RANKS": "",  # the old engine's default was 10; see docs/movielens-benchmark.md
     "USER_DAY_SCALE": "0.5",
     "NEIGHBORS_SHRINK": "1000",
     "ROBUST_L2": "0.1",
@@ -39,27 +39,29 @@ DEFAULTS = {
     "SPEED_RUNS": "5",
 }
 
-_SGD_Q = "--sgd --power_t 0 -l 0.006 --passes 40 --dotproduct_init 0.1 "
-_SGD_SQ = "--sgd --power_t 0 -l 0.002 --passes 40 --dotproduct_init 0.1 "
 _LINEAR = "-l 0.1 --passes 20; -l 0.25 --passes 5; -l 0.25 --passes 20; -l 0.5 --passes 5"
+
+
+def _sgd(rate, *latent):
+    """Dyadic settings: plain SGD at a constant rate, 40 passes; latent rate and L2 per setting."""
+    return ";".join(f"--sgd --power_t 0 -l {rate} --passes 40 {s} --dotproduct_init 0.1{extra}"
+                    for s, extra in latent)
+
+
+_Q, _QK = "", " -q ik -q uk"
 GRIDS = {
     "GRID_Q_LINEAR": _LINEAR,
     "GRID_SQ_LINEAR": _LINEAR,
-    "GRID_Q_DYADIC": ";".join(_SGD_Q + s for s in (
-        "--dotproduct_lr 0.02 --dotproduct_l2 0.03", "--dotproduct_lr 0.02 --dotproduct_l2 0.05",
-        "--dotproduct_lr 0.03 --dotproduct_l2 0.07", "--dotproduct_lr 0.04 --dotproduct_l2 0.07")),
-    "GRID_SQ_DYADIC": ";".join(_SGD_SQ + s for s in (
-        "--dotproduct_lr 0.006 --dotproduct_l2 0.1", "--dotproduct_lr 0.006 --dotproduct_l2 0.2",
-        "--dotproduct_lr 0.012 --dotproduct_l2 0.3", "--dotproduct_lr 0.008 --dotproduct_l2 0.25")),
-    "GRID_Q_IMPLICIT": _SGD_Q + "--dotproduct_lr 0.03 --dotproduct_l2 0.07",
-    "GRID_SQ_IMPLICIT": None,  # --dotproduct_lr 0.01 with the tn features, else 0.012 (below)
-    "GRID_Q_TN": ";".join(_SGD_Q + s for s in (
-        "--dotproduct_lr 0.03 --dotproduct_l2 0.07", "--dotproduct_lr 0.04 --dotproduct_l2 0.07",
-        "--dotproduct_lr 0.03 --dotproduct_l2 0.07 -q ik -q uk",
-        "--dotproduct_lr 0.04 --dotproduct_l2 0.07 -q ik -q uk")),
-    "GRID_SQ_TN": ";".join(_SGD_SQ + s for s in (
-        "--dotproduct_lr 0.012 --dotproduct_l2 0.3", "--dotproduct_lr 0.012 --dotproduct_l2 0.35",
-        "--dotproduct_lr 0.01 --dotproduct_l2 0.3")),
+    "GRID_Q_DYADIC": _sgd(0.006, *((f"--dotproduct_lr {lr} --dotproduct_l2 {l2}", _Q) for lr, l2 in (
+        (0.02, 0.03), (0.02, 0.05), (0.03, 0.07), (0.04, 0.07)))),
+    "GRID_SQ_DYADIC": _sgd(0.002, *((f"--dotproduct_lr {lr} --dotproduct_l2 {l2}", _Q) for lr, l2 in (
+        (0.006, 0.1), (0.006, 0.2), (0.012, 0.3), (0.008, 0.25)))),
+    "GRID_Q_IMPLICIT": _sgd(0.006, ("--dotproduct_lr 0.03 --dotproduct_l2 0.07", _Q)),
+    "GRID_SQ_IMPLICIT": None,  # --dotproduct_lr 0.01 with the tn features, else 0.012 (grid())
+    "GRID_Q_TN": _sgd(0.006, *((f"--dotproduct_lr {lr} --dotproduct_l2 0.07", q) for q in (_Q, _QK)
+                               for lr in (0.03, 0.04))),
+    "GRID_SQ_TN": _sgd(0.002, *((f"--dotproduct_lr {lr} --dotproduct_l2 {l2}", _Q) for lr, l2 in (
+        (0.012, 0.3), (0.012, 0.35), (0.01, 0.3)))),
     "GRID_Q_LINEAR_TN_EXTRA": "-l 0.1 --passes 20 -q ik -q uk; -l 0.25 --passes 5 -q ik -q uk",
 }
 LOSSES = ("quantile", "squared")
@@ -73,8 +75,7 @@ def setting(name):
 def grid(name, tn_on=False):
     text = os.environ.get(name, GRIDS[name])
     if text is None:  # GRID_SQ_IMPLICIT
-        text = _SGD_SQ.replace("--dotproduct_init", f"--dotproduct_lr {0.01 if tn_on else 0.012} "
-                               "--dotproduct_l2 0.3 --dotproduct_init")
+        text = _sgd(0.002, (f"--dotproduct_lr {0.01 if tn_on else 0.012} --dotproduct_l2 0.3", _Q))
     items = [" ".join(s.split()) for s in text.split(";")]
     items = [s for s in items if s]
     if not items:
@@ -139,8 +140,8 @@ COMPARISON = [
         tuple(f"-r {lr} -l2 {r}" for lr in (0.05, 0.1) for r in (0.06, 0.1))),
     Row("libmf_abs_k32", "LIBMF, absolute loss, k=32", "libmf", f"-f 1 {_MF}",
         tuple(f"-r 0.1 -l2 {r}" for r in (0.05, 0.1, 0.15))),
-    Row("lfl", "LFL (Menon & Elkan), learner-lfl", "lfl", "--passes 30",
-        tuple(f"--rank {k} --lr {lr} --l2 {l2}" for k in (5, 10) for lr in (0.05,) for l2 in (0.01, 0.03))),
+    Row("lfl", "LFL (Menon & Elkan), learner-lfl", "lfl", "--passes 10 --lr 0.05",
+        tuple(f"--rank {k} --l2 {l2}" for k in (2, 5, 10) for l2 in (0.01, 0.03))),
     *(Row(f"spectral_o{o}", f"Spectral (seed 004), order {o}", "spectral", f"{_SPECTRAL} --order {o}",
           tuple(f"--rank {k} --ridge {r}" for k in (2, 5) for r in (1, 10))) for o in (1, 2, 3)),
 ]
