@@ -1,8 +1,10 @@
 """How each system trains and predicts; every run is timed and its peak RSS measured.
 
-run() starts one process and returns (wall seconds, peak resident set in kB, from wait4's
-rusage of that process alone), appending the command to the command log; a failure raises
-RunError with the end of the process's log. Each job(...) trains on a training part,
+run() starts one process and returns (wall seconds, peak resident set in kB), appending the
+command to the command log; a failure raises RunError with the end of the process's log. The
+peak RSS comes from GNU time (/usr/bin/time -f %M) when it is installed: wait4's ru_maxrss of a
+child forked from this driver would count the driver's own pages copied before the exec. Without
+GNU time it is that upper bound. Each job(...) trains on a training part,
 predicts an evaluation part and returns the record of metrics.errors() plus "seconds" and
 "rss_kb" of the training process (libFM, learner-lfl and learner-spectral predict in the same
 process: their time includes that small share) and, for the learner, "rounded_mae".
@@ -23,12 +25,17 @@ class RunError(Exception):
 _log_lock = threading.Lock()
 
 
+GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+
+
 def run(cmd, log, command_log):
     with _log_lock, open(command_log, "a", encoding="utf-8") as f:
         f.write("$ " + shlex.join(cmd) + "\n")
+    rss_file = log + ".rss"
     with open(log, "a", encoding="utf-8") as out:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen([GNU_TIME, "-f", "%M", "-o", rss_file, *cmd] if GNU_TIME else cmd, stdout=out,
+                                stderr=subprocess.STDOUT)
         _, status, usage = os.wait4(proc.pid, 0)
         seconds = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -36,6 +43,9 @@ def run(cmd, log, command_log):
         with open(log, encoding="utf-8", errors="replace") as f:
             tail = " | ".join(f.read().strip().splitlines()[-3:])
         raise RunError(f"exit status {proc.returncode}: {shlex.join(cmd)}: {tail}")
+    if GNU_TIME:
+        with open(rss_file, encoding="utf-8") as f:
+            return seconds, int(f.read().split()[-1])
     return seconds, usage.ru_maxrss
 
 
