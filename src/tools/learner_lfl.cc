@@ -18,6 +18,7 @@
 #include "learner/error.h"
 #include "learner/lfl/model.h"
 #include "learner/spectral/load.h"
+#include "rating_tool_options.h"
 
 namespace po = boost::program_options;
 using learner::lfl::LflModel;
@@ -71,10 +72,9 @@ int main(int argc, char** argv) {
       "Menon & Elkan's LFL (ICDM 2010): p(y | u, i) proportional to exp(alpha_u^y . beta_i^y + biases)\n"
       "over the training rating values y, trained by SGD (or AdaGrad) on the log-likelihood with L2.\n"
       "Prints RMSE of the expected rating and MAE of the median of p(y | u, i).\n\nOptions");
-  visible.add_options()("help,h", "show this help")("train", po::value<std::string>(), "training ratings")(
-      "test", po::value<std::string>(), "ratings to predict")(
-      "predictions,p", po::value<std::string>(), "write \"expected median\" per --test line")(
-      "format", po::value<std::string>()->default_value("auto"), "auto, tab, dcolon or csv")(
+  learner::tools::add_rating_file_options(visible, "ratings to predict; prints RMSE and MAE",
+                                          "write \"expected median\" per --test line");
+  visible.add_options()(
       "rank", po::value<int>(&o.rank)->default_value(o.rank), "latent dimensions per rating value, 1..1000")(
       "lr", po::value<double>(&o.lr)->default_value(o.lr), "step size, > 0 and <= 10")(
       "l2", po::value<double>(&o.l2)->default_value(o.l2), "L2 weight, 0..100")(

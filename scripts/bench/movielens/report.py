@@ -8,23 +8,14 @@ peak RSS), the per-fold verdicts, the chosen settings, the robustness and speed 
 the RESULT line -- and the exit status (1 when a target fails).
 """
 import csv
-import json
 import os
+
+from classifiers.report import read_json, write_json  # noqa: F401  (scripts/bench on sys.path)
 
 from . import metrics
 
 RUN_FIELDS = ["fold", "loss", "row", "phase", "flags", "mae", "rmse", "qloss", "nan", "n", "seconds", "rss_kb",
               "rounded_mae"]
-
-
-def write_json(result, path):
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(result, f, indent=1)
-
-
-def read_json(path):
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
 
 
 def write_csv(result, path):
