@@ -84,13 +84,7 @@ int main(int argc, char** argv) {
       "seed", po::value<std::uint64_t>(&o.seed)->default_value(o.seed), "seed of the start and the shuffles");
   po::variables_map vm;
   try {
-    po::store(po::parse_command_line(argc, argv, visible), vm);
-    po::notify(vm);
-    if (vm.count("help")) {
-      std::cout << visible;
-      return 0;
-    }
-    if (!vm.count("train")) throw po::error("needs --train FILE");
+    if (!learner::tools::parse_rating_tool_command_line(argc, argv, visible, vm)) return 0;  // --help
     if (o.rank < 1 || o.rank > 1000) throw po::error("--rank must be in 1..1000");
     if (!(o.lr > 0.0 && o.lr <= 10.0)) throw po::error("--lr must be in (0, 10]");
     if (!(o.l2 >= 0.0 && o.l2 <= 100.0)) throw po::error("--l2 must be in [0, 100]");

@@ -213,13 +213,7 @@ int main(int argc, char** argv) {
   po::variables_map vm;
   Grid grid;
   try {
-    po::store(po::parse_command_line(argc, argv, visible), vm);
-    po::notify(vm);
-    if (vm.count("help")) {
-      std::cout << visible;
-      return 0;
-    }
-    if (!vm.count("train")) throw po::error("needs --train FILE");
+    if (!learner::tools::parse_rating_tool_command_line(argc, argv, visible, vm)) return 0;  // --help
     grid.ranks = parse_list<int>("rank", ranks);
     grid.orders = parse_list<int>("order", orders);
     for (long long t : parse_list<long long>("threshold", thresholds)) {
