@@ -14,6 +14,7 @@ fails (report.verdicts), 2 on a usage error.
 """
 import collections
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -254,6 +255,8 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
     log(f"speed: {speed_passes} passes over {result['config']['speed_lines']} lines, {speed_runs} paired runs")
     result["speed"] = speed_check(tools["learner"], speed_file, speed_passes, speed_runs)
     result["total_s"] = round(time.perf_counter() - START)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result["total_cpu_s"] = round(children.ru_utime + children.ru_stime)
     out = lambda name: os.path.join(out_dir, name)  # noqa: E731
     report.write_json(result, out("results.json"))
     result = report.read_json(out("results.json"))

@@ -14,8 +14,8 @@ from classifiers.report import read_json, write_json  # noqa: F401  (scripts/ben
 
 from . import metrics
 
-RUN_FIELDS = ["fold", "loss", "row", "phase", "flags", "mae", "rmse", "qloss", "nan", "n", "seconds", "rss_kb",
-              "rounded_mae"]
+RUN_FIELDS = ["fold", "loss", "row", "phase", "flags", "mae", "rmse", "qloss", "nan", "n", "seconds", "cpu_s",
+              "rss_kb", "rounded_mae"]
 
 
 def write_csv(result, path):
@@ -60,7 +60,10 @@ class Folds:
         runs = [r for r in runs if r and "seconds" in r]
         if not runs:
             return "", ""
-        return "%.2f" % (sum(r["seconds"] for r in runs) / len(runs)), "%.0f" % (max(r["rss_kb"] for r in runs) / 1024)
+        wall = "%.2f" % (sum(r["seconds"] for r in runs) / len(runs))
+        if all("cpu_s" in r for r in runs):
+            wall += " (%.2f CPU)" % (sum(r["cpu_s"] for r in runs) / len(runs))
+        return wall, "%.0f" % (max(r["rss_kb"] for r in runs) / 1024)
 
 
 def _table(result, fx):
@@ -87,7 +90,8 @@ def _table(result, fx):
         if r["system"] != "learner":
             row(rows[r["name"]]["label"], r["name"], r["comment"], "", "")
     lines += ["", "Learner rows: quantile loss and MAE of the models trained with --loss_function quantile; RMSE of "
-              "the models trained with squared loss; time = training on uN.base (mean of both losses).",
+              "the models trained with squared loss; time = training on uN.base (mean of both losses; wall clock "
+              "on a shared machine, CPU = user + system).",
               "Other rows: one model per fold, all three columns from its predictions (LFL: RMSE from the expected "
               "rating, MAE from the median); time = the training process.",
               f"Hyper-parameters chosen per fold, loss and model on a {cfg['valid_fraction']} validation cut of "
@@ -202,5 +206,6 @@ def render(result):
         ok = False
     if ok:
         lines.append("PASS: all targets met")
-    lines += [f"total run time: {result['total_s']} s", result_line(fx)]
+    cpu = f" (CPU of all processes: {result['total_cpu_s']} s)" if "total_cpu_s" in result else ""
+    lines += [f"total run time: {result['total_s']} s{cpu}", result_line(fx)]
     return "\n".join(lines) + "\n", 0 if ok else 1

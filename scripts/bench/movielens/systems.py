@@ -1,12 +1,13 @@
 """How each system trains and predicts; every run is timed and its peak RSS measured.
 
-run() starts one process and returns (wall seconds, peak resident set in kB), appending the
+run() starts one process and returns (wall seconds, peak resident set in kB, CPU seconds: user +
+system of the process and its children, from wait4), appending the
 command to the command log; a failure raises RunError with the end of the process's log. The
 peak RSS comes from GNU time (/usr/bin/time -f %M) when it is installed: wait4's ru_maxrss of a
 child forked from this driver would count the driver's own pages copied before the exec. Without
 GNU time it is that upper bound. Each job(...) trains on a training part,
-predicts an evaluation part and returns the record of metrics.errors() plus "seconds" and
-"rss_kb" of the training process (libFM, learner-lfl and learner-spectral predict in the same
+predicts an evaluation part and returns the record of metrics.errors() plus "seconds", "rss_kb"
+and "cpu_s" of the training process (libFM, learner-lfl and learner-spectral predict in the same
 process: their time includes that small share) and, for the learner, "rounded_mae".
 """
 import os
@@ -45,8 +46,8 @@ def run(cmd, log, command_log):
         raise RunError(f"exit status {proc.returncode}: {shlex.join(cmd)}: {tail}")
     if GNU_TIME:
         with open(rss_file, encoding="utf-8") as f:
-            return seconds, int(f.read().split()[-1])
-    return seconds, usage.ru_maxrss
+            return seconds, int(f.read().split()[-1]), usage.ru_utime + usage.ru_stime
+    return seconds, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 def _record(train_run, ys, preds, mae_preds=None):
@@ -54,7 +55,7 @@ def _record(train_run, ys, preds, mae_preds=None):
     if mae_preds is not None:  # a second prediction for the absolute-error columns (LFL's median)
         m = metrics.errors(ys, mae_preds)
         rec.update(mae=m["mae"], qloss=m["qloss"], nan=rec["nan"] + m["nan"])
-    rec["seconds"], rec["rss_kb"] = train_run
+    rec["seconds"], rec["rss_kb"], rec["cpu_s"] = train_run
     return rec
 
 
