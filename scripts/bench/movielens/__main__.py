@@ -37,8 +37,12 @@ def log(message):
     print(f"[movielens] {message} [{time.perf_counter() - START:.0f} s]", file=sys.stderr, flush=True)
 
 
-def ints(name):
-    return [int(x) for x in ex.setting(name).split()]
+def ints(name, default=None):
+    text = os.environ.get(name, default) if default is not None else ex.setting(name)
+    try:
+        return [int(x) for x in text.split()]
+    except ValueError:
+        raise ValueError(f"{name}='{text}' is not a list of integers") from None
 
 
 def tools_from_env():
@@ -127,17 +131,22 @@ def main():
         return 2
     data_dir, out_dir = sys.argv[1:]
     scripts = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    folds, ranks = ints("FOLDS"), ints("RANKS")
+    try:
+        folds, ranks = ints("FOLDS"), ints("RANKS")
+        tn_ranks = ints("TN_RANKS", " ".join(map(str, ranks)))
+        implicit_ranks = ints("IMPLICIT_RANKS")
+        seed, fraction = int(ex.setting("SEED")), float(ex.setting("VALID_FRACTION"))
+        jobs = int(os.environ.get("JOBS") or min(os.cpu_count() or 2, 4))
+        if not folds or not ranks:
+            raise ValueError("FOLDS and RANKS must not be empty")
+        if min(folds + ranks) < 1 or seed < 0 or jobs < 1 or not 0 < fraction < 1:
+            raise ValueError("FOLDS, RANKS and JOBS must be positive, SEED >= 0, VALID_FRACTION in (0, 1)")
+    except ValueError as e:
+        print(f"[movielens] error: {e}", file=sys.stderr)
+        return 2
     speed_only = os.environ.get("SPEED_ONLY", "0") == "1"
     if speed_only:
         folds = folds[:1]
-    tn_ranks = [int(x) for x in os.environ.get("TN_RANKS", " ".join(map(str, ranks))).split()]
-    implicit_ranks = ints("IMPLICIT_RANKS")
-    seed, fraction = int(ex.setting("SEED")), float(ex.setting("VALID_FRACTION"))
-    jobs = int(os.environ.get("JOBS") or min(os.cpu_count() or 2, 4))
-    if not folds or not ranks:
-        print("[movielens] error: FOLDS and RANKS must not be empty", file=sys.stderr)
-        return 2
     tools = tools_from_env()
     os.makedirs(out_dir, exist_ok=True)
     work = tempfile.mkdtemp(prefix="movielens-bench.", dir=os.environ.get("TMPDIR"))
@@ -149,6 +158,9 @@ def main():
     try:
         return bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks, implicit_ranks, seed,
                      fraction, jobs, speed_only)
+    except (OSError, ValueError, subprocess.CalledProcessError, systems.RunError, metrics.MetricError) as e:
+        log(f"error: {e} (commands: {clog}; logs: {os.path.join(work, 'logs')}, kept with KEEP=1)")
+        return 1
     finally:
         if keep:
             log(f"work folder kept: {work}")
