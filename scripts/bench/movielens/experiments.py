@@ -126,7 +126,7 @@ class Row:
     grid: tuple = ("",)
 
 
-_FM = "-task r -init_stdev 0.1"
+_FM = "-task r -init_stdev 0.1 -seed 1"
 _MF = "-k 32 -t 50 -s 1"
 _SPECTRAL = "--orientation items --query-one add --threshold 1000000"
 COMPARISON = [
