@@ -20,7 +20,7 @@ stage "unit and end-to-end tests (Release)"
 stage "script tests"
 LEARNER="$BUILD/learner" bash "$ROOT/tests/scripts/run.sh"
 
-stage "Python tests: converters (r8tovw, pendigits2vw, vw2libsvm) and the classifiers benchmark driver"
+stage "Python tests: converters (r8tovw, pendigits2vw, vw2libsvm) and the classifiers, cost-learning and MovieLens benchmark drivers"
 python3 -m unittest discover -s "$ROOT/tests/bench_py"
 
 stage "fault injection: ENOSPC, short writes, SIGKILL on every output"

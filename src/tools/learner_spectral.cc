@@ -22,6 +22,7 @@
 #include "learner/error.h"
 #include "learner/spectral/load.h"
 #include "learner/spectral/predictor.h"
+#include "rating_tool_options.h"
 
 namespace po = boost::program_options;
 using namespace learner::spectral;
@@ -190,10 +191,9 @@ int main(int argc, char** argv) {
       "Rating files as learner-ratings reads them (tab, dcolon, csv; plain or .gz). A comma list\n"
       "for --rank/--order/--threshold/--ridge/--query-one is a grid, chosen on a validation cut of --train.\n\n"
       "Options");
-  visible.add_options()("help,h", "show this help")("train", po::value<std::string>(), "training ratings")(
-      "test", po::value<std::string>(), "ratings to predict; prints RMSE and MAE")(
-      "predictions,p", po::value<std::string>(), "write one prediction per --test line")(
-      "format", po::value<std::string>()->default_value("auto"), "auto, tab, dcolon or csv")(
+  learner::tools::add_rating_file_options(visible, "ratings to predict; prints RMSE and MAE",
+                                          "write one prediction per --test line");
+  visible.add_options()(
       "rank", po::value<std::string>(&ranks)->default_value(ranks), "eta, factors kept per SVD (list)")(
       "order", po::value<std::string>(&orders)->default_value(orders), "polynomial order, 0..4 (list)")(
       "threshold", po::value<std::string>(&thresholds)->default_value(thresholds),
@@ -213,13 +213,7 @@ int main(int argc, char** argv) {
   po::variables_map vm;
   Grid grid;
   try {
-    po::store(po::parse_command_line(argc, argv, visible), vm);
-    po::notify(vm);
-    if (vm.count("help")) {
-      std::cout << visible;
-      return 0;
-    }
-    if (!vm.count("train")) throw po::error("needs --train FILE");
+    if (!learner::tools::parse_rating_tool_command_line(argc, argv, visible, vm)) return 0;  // --help
     grid.ranks = parse_list<int>("rank", ranks);
     grid.orders = parse_list<int>("order", orders);
     for (long long t : parse_list<long long>("threshold", thresholds)) {

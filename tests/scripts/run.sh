@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2016  # sh -c '"$0" ...' scripts are meant to be single-quoted
 # Shell tests of the data scripts: scripts/libsvm2vw, scripts/ratings2vw, scripts/split
-# (and the command line of learner-spectral, and a small run of scripts/bench/cost_learning.sh).
+# (and the command lines of learner-spectral and learner-lfl, and a small run of
+# scripts/bench/cost_learning.sh).
 # Tiny inputs are written inline; outputs are compared with golden text (diff), and
 # malformed input must fail with a non-zero status and a "FILE:LINE:" message.
 #
@@ -447,6 +448,23 @@ if [[ -x "$spectral" ]]; then
   expect_exit "learner-spectral: missing training file" 1 'no-such\.tsv' "$spectral" --train no-such.tsv
 else
   echo "note  learner-spectral: $spectral not built; its command-line checks are skipped"
+fi
+
+# learner-lfl (the command line; the model's units are tests/lfl), on the same files.
+lfl="$(dirname -- "$spectral")/learner-lfl"
+if [[ -x "$lfl" && -e sp.tsv ]]; then
+  expect_true "learner-lfl: --help" "$lfl" --help
+  expect_true "learner-lfl: a run prints RESULT and two predictions per test line" \
+    sh -c '"$0" --train sp.tsv --test sptest.tsv --rank 2 --passes 5 -p lfl.pred | grep -q "^RESULT .* n=2 " &&
+      test "$(wc -l <lfl.pred)" = 2 && test "$(awk "{ print NF }" lfl.pred | sort -u)" = 2' "$lfl"
+  expect_exit "learner-lfl: bad training line" 1 '^learner-lfl: spbad\.tsv:2: rating "x" is not a number' \
+    "$lfl" --train spbad.tsv
+  expect_exit "learner-lfl: --lr out of range" 2 '--lr must be in' "$lfl" --train sp.tsv --lr 0
+  expect_exit "learner-lfl: --rank out of range" 2 '--rank must be in 1..1000' "$lfl" --train sp.tsv --rank 0
+  expect_exit "learner-lfl: --l2 not a number" 2 'l2' "$lfl" --train sp.tsv --l2 abc
+  expect_exit "learner-lfl: missing training file" 1 'no-such\.tsv' "$lfl" --train no-such.tsv
+else
+  echo "note  learner-lfl: $lfl not built; its command-line checks are skipped"
 fi
 
 # ---------------------------------------------------------------------------

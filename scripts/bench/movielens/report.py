@@ -1,0 +1,211 @@
+"""Outputs of the MovieLens benchmark, all made from results.json (unit-tested).
+
+results.json: config, rows, chosen (per fold, loss and row: the setting chosen on validation),
+runs (every validation and test run: metrics, training seconds, peak RSS), robust, speed.
+results.csv: the runs, one per line. render(): the report printed and written to table.md --
+the seed-style table (0.5-quantile loss, MAE, RMSE as fold mean ± sd, train time per fold,
+peak RSS), the per-fold verdicts, the chosen settings, the robustness and speed checks and
+the RESULT line -- and the exit status (1 when a target fails).
+"""
+import csv
+import os
+
+from classifiers.report import read_json, write_json  # noqa: F401  (scripts/bench on sys.path)
+
+from . import metrics
+
+RUN_FIELDS = ["fold", "loss", "row", "phase", "flags", "mae", "rmse", "qloss", "nan", "n", "seconds", "cpu_s",
+              "rss_kb", "rounded_mae"]
+
+
+def write_csv(result, path):
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        out = csv.DictWriter(f, fieldnames=RUN_FIELDS, extrasaction="ignore")
+        out.writeheader()
+        out.writerows(result["runs"])
+
+
+class Folds:
+    """Test figures per fold: test(fold, loss, row) -> run; "dyadic" resolves to the rank with
+    the best validation score of that fold and loss (the first rank on a tie)."""
+
+    def __init__(self, result):
+        self.folds = result["config"]["folds"]
+        self.ranks = [f"k{k}" for k in result["config"]["ranks"]]
+        self.runs = {(r["fold"], r["loss"], r["row"]): r for r in result["runs"] if r["phase"] == "test"}
+        self.chosen = {(c["fold"], c["loss"], c["row"]): c for c in result["chosen"]}
+
+    def dyadic(self, fold, loss):
+        return metrics.best((k, self.chosen[fold, loss, k]["valid"]) for k in self.ranks)[0]
+
+    def test(self, fold, loss, row):
+        if row == "dyadic":
+            row = self.dyadic(fold, loss)
+        return self.runs.get((fold, loss, row))
+
+    def values(self, row, loss, key):
+        runs = [self.test(f, loss, row) for f in self.folds]
+        return None if None in runs else [r[key] for r in runs]
+
+    def cell(self, row, loss, key):
+        v = self.values(row, loss, key)
+        return "-" if v is None else "%.4f ± %.4f" % metrics.mean_sd(v)
+
+    def mean(self, row, loss, key):
+        v = self.values(row, loss, key)
+        return "nan" if v is None else "%.4f" % metrics.mean_sd(v)[0]
+
+    def cost(self, row, losses):
+        runs = [self.test(f, loss, row) for f in self.folds for loss in losses]
+        runs = [r for r in runs if r and "seconds" in r]
+        if not runs:
+            return "", ""
+        wall = "%.2f" % (sum(r["seconds"] for r in runs) / len(runs))
+        if all("cpu_s" in r for r in runs):
+            wall += " (%.2f CPU)" % (sum(r["cpu_s"] for r in runs) / len(runs))
+        return wall, "%.0f" % (max(r["rss_kb"] for r in runs) / 1024)
+
+
+def _table(result, fx):
+    cfg = result["config"]
+    name = os.path.basename(os.path.normpath(cfg["data"]))
+    title = "MovieLens 100K" if name == "ml-100k" else name
+    lines = [f"## {title}, folds {' '.join(f'u{f}' for f in cfg['folds'])}: test loss, mean ± sd over folds", "",
+             "| Model | 0.5-quantile loss | MAE | RMSE | train s/fold | peak RSS MB | Comments |",
+             "|---|---|---|---|---|---|---|"]
+
+    def row(label, key, comment, q="quantile", s="squared"):
+        t, rss = fx.cost(key, {q, s})
+        lines.append(f"| {label} | {fx.cell(key, q, 'qloss')} | {fx.cell(key, q, 'mae')} | {fx.cell(key, s, 'rmse')} "
+                     f"| {t} | {rss} | {comment} |")
+
+    row("Best constant", "const", "median (quantile) / mean (squared) of the training labels")
+    rows = {r["name"]: r for r in result["rows"]}
+    for r in result["rows"]:
+        if r["system"] == "learner":
+            row(r["label"], r["name"], r["comment"])
+    row("Dyadic, k chosen on validation", "dyadic", "per fold and loss")
+    row("Dyadic, ids only, k chosen on validation", "dyadic_ids", "per fold and loss, ids input only")
+    for r in result["rows"]:
+        if r["system"] != "learner":
+            row(rows[r["name"]]["label"], r["name"], r["comment"], "", "")
+    lines += ["", "Learner rows: quantile loss and MAE of the models trained with --loss_function quantile; RMSE of "
+              "the models trained with squared loss; time = training on uN.base (mean of both losses; wall clock "
+              "on a shared machine, CPU = user + system).",
+              "Other rows: one model per fold, all three columns from its predictions (LFL: RMSE from the expected "
+              "rating, MAE from the median); time = the training process.",
+              f"Hyper-parameters chosen per fold, loss and model on a {cfg['valid_fraction']} validation cut of "
+              f"uN.base (seed {cfg['seed']})."]
+    if cfg["tn_ranks"]:
+        imp = f", imp (tn + SVD++ implicit feedback, for k in {' '.join(map(str, cfg['implicit_ranks']))})" \
+            if cfg["implicit_ranks"] else ""
+        lines.append(f"Inputs: ids (\"rating |u USER |i ITEM\"), tn (ids + ratings2vw --user-day "
+                     f"{cfg['user_day_scale']} --neighbors-shrink {cfg['neighbors_shrink']} --neighbors, for k in "
+                     f"{' '.join(map(str, cfg['tn_ranks']))}){imp}; see Chosen settings.")
+    return lines
+
+
+def _verdicts(result, fx):
+    lines = ["", "### Dyadic versus linear, per fold (test)"]
+    ok = True
+    for f in fx.folds:
+        lm, dm = fx.test(f, "quantile", "linear")["mae"], fx.test(f, "quantile", "dyadic")["mae"]
+        ls, ds = fx.test(f, "squared", "linear")["rmse"], fx.test(f, "squared", "dyadic")["rmse"]
+        bm, bs = dm < lm, ds < ls
+        ok &= bm and bs
+        lines.append(f"u{f}: MAE linear {lm:.4f} vs dyadic({fx.dyadic(f, 'quantile')}) {dm:.4f} "
+                     f"beats={'yes' if bm else 'NO'} | RMSE linear {ls:.4f} vs dyadic({fx.dyadic(f, 'squared')}) "
+                     f"{ds:.4f} beats={'yes' if bs else 'NO'} -> {'PASS' if bm and bs else 'FAIL'}")
+    if result["config"]["tn_ranks"]:
+        lines += ["", "### Dyadic versus linear on the same time + neighbours input, per fold (test, informational)"]
+        for f in fx.folds:
+            lines.append(f"u{f}: MAE linear-tn {fx.test(f, 'quantile', 'lintn')['mae']:.4f} vs "
+                         f"dyadic({fx.dyadic(f, 'quantile')}) {fx.test(f, 'quantile', 'dyadic')['mae']:.4f} | "
+                         f"RMSE linear-tn {fx.test(f, 'squared', 'lintn')['rmse']:.4f} vs "
+                         f"dyadic({fx.dyadic(f, 'squared')}) {fx.test(f, 'squared', 'dyadic')['rmse']:.4f}")
+    lines += ["", "### Chosen settings (validation score: quantile loss / RMSE)"]
+    for c in sorted(result["chosen"], key=lambda c: (c["fold"], c["loss"] != "quantile", c["loss"] == "")):
+        val = "-" if c["valid"] is None else "%.4f" % c["valid"]
+        model = c["row"] if c["row"] == c["model"] else f"{c['row']}({c['model']})"
+        lines.append(f"u{c['fold']} {c['loss'] or '-':<8} {model:<6} {c['input']:<3} val={val}  {c['setting']}")
+    return lines, ok
+
+
+def _robust(result, fx):
+    cfg, f1 = result["config"], result["config"]["folds"][0]
+    cq, cs = fx.test(f1, "quantile", "const")["qloss"], fx.test(f1, "squared", "const")["rmse"]
+    flags = result["robust"][0]["flags"].split() if result["robust"] else []
+    l2 = flags[flags.index("--dotproduct_l2") + 1] if flags else "?"
+    passes = flags[flags.index("--passes") + 1] if flags else "?"
+    lines = ["", f"### Robustness: u{f1}, --dotproduct ui --rank 5 --dotproduct_l2 {l2} --passes {passes}, "
+             "latent rate = -l", "",
+             f"| -l | quantile: 0.5-quantile loss | vs constant {cq:.6f} | squared: RMSE | vs constant {cs:.6f} |",
+             "|---|---|---|---|---|"]
+    by = {(r["loss"], r["rate"]): r for r in result["robust"]}
+    ok = True
+    for rate in dict.fromkeys(r["rate"] for r in result["robust"]):
+        q, s = by["quantile", rate], by["squared", rate]
+        okq = q["nan"] == 0 and q["qloss"] <= cq
+        oks = s["nan"] == 0 and s["rmse"] <= cs
+        ok &= okq and oks
+        nan = lambda r: f" ({r['nan']} NaN)" if r["nan"] else ""  # noqa: E731
+        lines.append(f"| {rate} | {q['qloss']:.4f}{nan(q)} | {'ok' if okq else 'FAIL'} | {s['rmse']:.4f}{nan(s)} "
+                     f"| {'ok' if oks else 'FAIL'} |")
+    if not ok:
+        lines.append("FLAG: robustness check failed (NaN or worse than the best constant)")
+    return lines, ok or not cfg["strict"]
+
+
+def _speed(result):
+    cfg = result["config"]
+    n = cfg["speed_lines"] * cfg["speed_passes"]
+    lines = ["", f"### Speed: u{cfg['folds'][0]} training part ({cfg['speed_lines']} lines) x {cfg['speed_passes']} "
+             f"passes, medians of {cfg['speed_runs']} paired runs"]
+    ok = True
+    for mode, s in result["speed"].items():
+        good = s["ratio"] <= 2
+        ok &= good
+        lines.append(f"speed {mode:<8} linear {1e6 * s['linear_s'] / n:.3f} us/example ({s['linear_s']:.2f} s), "
+                     f"--dotproduct ui --rank 5 {1e6 * s['k5_s'] / n:.3f} us/example ({s['k5_s']:.2f} s), ratio "
+                     f"{s['ratio']:.2f} (target <= 2) {'ok' if good else 'FAIL'}")
+    if not ok and not cfg["speed_only"]:
+        lines.append("FLAG: speed ratio above 2")
+    return lines, ok
+
+
+def result_line(fx):
+    return ("RESULT " + " ".join(f"{k}={fx.mean(row, loss, key)}" for k, row, loss, key in (
+        ("const_mae", "const", "quantile", "mae"), ("linear_mae", "linear", "quantile", "mae"),
+        ("dyadic_mae", "dyadic", "quantile", "mae"), ("linear_rmse", "linear", "squared", "rmse"),
+        ("dyadic_rmse", "dyadic", "squared", "rmse"), ("dyadic_ids_rmse", "dyadic_ids", "squared", "rmse"),
+        ("dyadic_ids_mae", "dyadic_ids", "quantile", "mae"))))
+
+
+def render(result):
+    """(report text, exit status)."""
+    cfg = result["config"]
+    speed, speed_ok = _speed(result)
+    if cfg["speed_only"]:
+        return "\n".join(speed) + "\n", 0 if speed_ok else 1
+    fx = Folds(result)
+    lines = _table(result, fx)
+    verdicts, ok = _verdicts(result, fx)
+    robust, robust_ok = _robust(result, fx)
+    lines += verdicts + robust + speed
+    ok &= robust_ok and (speed_ok or not cfg["strict"])
+    rounded = {row: sum(fx.test(f, "quantile", row)["rounded_mae"] for f in fx.folds) / len(fx.folds)
+               for row in ("linear", "dyadic")}
+    lines += ["", f"Informational: MAE of the quantile models' test predictions rounded to the nearest integer: "
+              f"linear {rounded['linear']:.4f}, dyadic {rounded['dyadic']:.4f} (not used for the targets)"]
+    mae, rmse = fx.mean("dyadic", "quantile", "mae"), fx.mean("dyadic", "squared", "rmse")
+    if float(mae) > cfg["max_mae"]:
+        lines.append(f"FAIL: mean dyadic MAE (quantile loss) {mae} > {cfg['max_mae']}")
+        ok = False
+    if float(rmse) > cfg["max_rmse"]:
+        lines.append(f"FAIL: mean dyadic RMSE (squared loss) {rmse} > {cfg['max_rmse']}")
+        ok = False
+    if ok:
+        lines.append("PASS: all targets met")
+    cpu = f" (CPU of all processes: {result['total_cpu_s']} s)" if "total_cpu_s" in result else ""
+    lines += [f"total run time: {result['total_s']} s{cpu}", result_line(fx)]
+    return "\n".join(lines) + "\n", 0 if ok else 1

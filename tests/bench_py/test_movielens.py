@@ -1,0 +1,200 @@
+"""The MovieLens benchmark driver (scripts/bench/movielens): metrics with golden values, the
+shuffle against the awk original, the report made from a results record, the ratings.dat
+folds and the experiment table's grids."""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import helpers
+
+sys.path.insert(0, os.path.join(helpers.SCRIPTS, "bench"))
+from movielens import data as ml_data  # noqa: E402
+from movielens import experiments as ml_experiments  # noqa: E402
+from movielens import metrics as ml  # noqa: E402
+from movielens import report as ml_report  # noqa: E402
+
+
+class Shuffle(unittest.TestCase):
+    def test_golden_keys(self):
+        self.assertEqual([ml.shuffle_key(1, n) for n in range(1, 6)],
+                         [1583748664, 930038246, 392645401, 365196423, 233621148])
+
+    @unittest.skipUnless(shutil.which("awk") and shutil.which("bash"), "needs bash and awk")
+    def test_same_order_as_the_awk_ml_shuffle(self):
+        lines = [f"line {i}\n" for i in range(200)]
+        with tempfile.TemporaryDirectory() as d:
+            src, out = os.path.join(d, "in"), os.path.join(d, "out")
+            with open(src, "w") as f:
+                f.writelines(lines)
+            lib = os.path.join(helpers.SCRIPTS, "bench", "movielens_lib.sh")
+            subprocess.run(["bash", "-c", f'source "{lib}" && ml_shuffle 7 "$0" "$1"', src, out], check=True)
+            with open(out) as f:
+                self.assertEqual(ml.shuffle(lines, 7), f.readlines())
+
+
+class Errors(unittest.TestCase):
+    def test_golden_values(self):
+        r = ml.errors([1.0, 2.0, 3.0, 5.0], ["1.5", "2", "4", "3"])
+        self.assertEqual(r["mae"], 0.875)             # (0.5 + 0 + 1 + 2) / 4
+        self.assertEqual(r["rmse"], 1.145644)         # sqrt(5.25 / 4), 6 decimals
+        self.assertEqual(r["qloss"], 0.4375)
+        self.assertEqual((r["nan"], r["n"]), (0, 4))
+
+    def test_a_non_number_counts_as_an_error_of_a_million(self):
+        r = ml.errors([1.0, 2.0], ["1", "nan"])
+        self.assertEqual(r["nan"], 1)
+        self.assertEqual(r["mae"], 500000.0)
+        self.assertEqual(ml.errors([1.0], ["inf"])["nan"], 1)
+
+    def test_rounded_predictions(self):
+        self.assertEqual(ml.errors([3.0, 4.0], ["3.49", "3.5"], rounded=True)["mae"], 0.0)
+        self.assertEqual(ml.errors([3.0], ["2.4"], rounded=True)["mae"], 1.0)
+
+    def test_counts_must_match(self):
+        with self.assertRaises(ml.MetricError):
+            ml.errors([1.0, 2.0], ["1"])
+        with self.assertRaises(ml.MetricError):
+            ml.errors([], [])
+
+    def test_labels_of_a_column_and_a_bad_label(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "x.tsv3")
+            with open(path, "w") as f:
+                f.write("7\t9\t4\n8\t9\tx\n")
+            with self.assertRaisesRegex(ml.MetricError, r"x\.tsv3:2: label \"x\""):
+                ml.labels(path, 2)
+            with open(path, "w") as f:
+                f.write("7\t9\t4\n8\t9\t2.5\n")
+            self.assertEqual(ml.labels(path, 2), [4.0, 2.5])
+            self.assertEqual(ml.labels(path), [7.0, 8.0])
+
+
+class Summaries(unittest.TestCase):
+    def test_constants(self):
+        self.assertEqual(ml.constant([1, 5, 3], "median"), 3)
+        self.assertEqual(ml.constant([1, 5, 3, 4], "median"), 3.5)
+        self.assertEqual(ml.constant([1, 2, 2], "mean"), 1.666667)
+
+    def test_mean_and_sample_sd(self):
+        m, sd = ml.mean_sd([1.0, 2.0, 4.0])
+        self.assertAlmostEqual(m, 7 / 3)
+        self.assertAlmostEqual(sd, math.sqrt(((1 - 7 / 3) ** 2 + (2 - 7 / 3) ** 2 + (4 - 7 / 3) ** 2) / 2))
+        self.assertEqual(ml.mean_sd([0.5]), (0.5, 0.0))
+
+    def test_best_is_the_lowest_and_the_first_on_a_tie(self):
+        self.assertEqual(ml.best([("a", 0.3), ("b", 0.2), ("c", 0.2)]), ("b", 0.2))
+        self.assertIsNone(ml.best([]))
+
+
+def _result():
+    """A results record of two folds with every section the report reads."""
+    runs, chosen = [], []
+    for f, lin, k1, k2 in ((1, 0.75, 0.72, 0.73), (2, 0.77, 0.74, 0.71)):
+        for loss in ("quantile", "squared"):
+            for row, v in (("const", 0.9), ("linear", lin), ("k1", k1), ("k2", k2), ("dyadic_ids", k1)):
+                runs.append({"fold": f, "loss": loss, "row": row, "phase": "test", "flags": "", "mae": v,
+                             "rmse": v + 0.2, "qloss": v / 2, "nan": 0, "n": 10, "seconds": 1.0, "rss_kb": 2048,
+                             "rounded_mae": v + 0.01})
+            for row, val in (("linear", 0.5), ("k1", 0.4 if f == 1 else 0.45), ("k2", 0.42),
+                             ("dyadic_ids", 0.4)):
+                chosen.append({"fold": f, "loss": loss, "row": row, "model": row if row != "dyadic_ids" else "k1",
+                               "input": "ids", "setting": "-l 1", "valid": val})
+        runs.append({"fold": f, "loss": "", "row": "lfl", "phase": "test", "flags": "", "mae": 0.7, "rmse": 0.9,
+                     "qloss": 0.35, "nan": 0, "n": 10, "seconds": 3.0, "rss_kb": 4096})
+        chosen.append({"fold": f, "loss": "", "row": "lfl", "model": "lfl", "input": "ids", "setting": "",
+                       "valid": None})
+    return {"config": {"data": "/x/ml-100k", "folds": [1, 2], "ranks": [1, 2], "tn_ranks": [],
+                       "implicit_ranks": [], "seed": 1, "valid_fraction": 0.1, "max_mae": 0.705, "max_rmse": 0.905,
+                       "strict": False, "speed_only": False, "speed_passes": 2, "speed_runs": 1, "speed_lines": 10},
+            "rows": [{"name": "linear", "label": "Linear", "comment": "c", "system": "learner"},
+                     {"name": "k1", "label": "Dyadic k=1", "comment": "c", "system": "learner"},
+                     {"name": "k2", "label": "Dyadic k=2", "comment": "c", "system": "learner"},
+                     {"name": "lfl", "label": "LFL", "comment": "lfl", "system": "lfl"}],
+            "runs": runs, "chosen": chosen,
+            "robust": [{"loss": l, "rate": "0.1", "flags": "--dotproduct_l2 0.1 --passes 10 -l 0.1", "nan": 0,
+                        "qloss": 0.3, "rmse": 1.0} for l in ("quantile", "squared")],
+            "speed": {"quantile": {"linear_s": 1.0, "k5_s": 1.5, "ratio": 1.5}}, "total_s": 3}
+
+
+class Report(unittest.TestCase):
+    def test_dyadic_is_the_rank_best_on_validation_per_fold(self):
+        fx = ml_report.Folds(_result())
+        self.assertEqual(fx.dyadic(1, "quantile"), "k1")
+        self.assertEqual(fx.dyadic(2, "quantile"), "k2")   # 0.42 < 0.45
+        self.assertEqual(fx.test(2, "squared", "dyadic")["mae"], 0.71)
+
+    def test_result_line_and_table(self):
+        text, status = ml_report.render(_result())
+        last = text.strip().splitlines()[-1]
+        self.assertEqual(last, "RESULT const_mae=0.9000 linear_mae=0.7600 dyadic_mae=0.7150 linear_rmse=0.9600 "
+                               "dyadic_rmse=0.9150 dyadic_ids_rmse=0.9300 dyadic_ids_mae=0.7300")
+        self.assertIn("| Dyadic, k chosen on validation | 0.3575 ± 0.0035 | 0.7150 ± 0.0071 | 0.9150 ± 0.0071 "
+                      "| 1.00 | 2 | per fold and loss |", text)
+        self.assertIn("| LFL | 0.3500 ± 0.0000 | 0.7000 ± 0.0000 | 0.9000 ± 0.0000 | 3.00 | 4 | lfl |", text)
+        self.assertIn("u2: MAE linear 0.7700 vs dyadic(k2) 0.7100 beats=yes", text)
+        self.assertEqual(status, 1)  # mean dyadic MAE 0.715 > 0.705
+        self.assertIn("FAIL: mean dyadic MAE (quantile loss) 0.7150 > 0.705", text)
+
+    def test_json_and_csv_round_trip(self):
+        with tempfile.TemporaryDirectory() as d:
+            ml_report.write_json(_result(), os.path.join(d, "r.json"))
+            back = ml_report.read_json(os.path.join(d, "r.json"))
+            self.assertEqual(back, json.loads(json.dumps(_result())))
+            ml_report.write_csv(back, os.path.join(d, "r.csv"))
+            with open(os.path.join(d, "r.csv")) as f:
+                rows = f.read().splitlines()
+            self.assertEqual(rows[0].split(","), ml_report.RUN_FIELDS)
+            self.assertEqual(len(rows), 1 + len(back["runs"]))
+
+
+class RatingsDat(unittest.TestCase):
+    def test_cut_into_five_folds(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "ratings.dat"), "w") as f:
+                f.writelines(f"{u}::{i}::{1 + (u + i) % 5}::97830{u}\n" for u in range(1, 11) for i in range(1, 21))
+            files = ml_data.fold_files(d, [1, 2, 3, 4, 5], os.path.join(d, "work"), 1)
+            tests = []
+            for f in range(1, 6):
+                base, test = (ml_data.read_text(p).splitlines() for p in files[f])
+                self.assertEqual(len(base) + len(test), 200)
+                self.assertEqual(base[0].count("\t"), 3)
+                tests += test
+            self.assertEqual(sorted(tests), sorted(f"{u}\t{i}\t{1 + (u + i) % 5}\t97830{u}"
+                                                   for u in range(1, 11) for i in range(1, 21)))
+
+    def test_bad_line_and_missing_data(self):
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaisesRegex(FileNotFoundError, "no ratings.dat|ratings.dat"):
+                ml_data.fold_files(d, [1], os.path.join(d, "work"), 1)
+            with open(os.path.join(d, "ratings.dat"), "w") as f:
+                f.write("1::2::3::4\n1,2,3\n")
+            with self.assertRaisesRegex(ValueError, r"ratings\.dat:2: expected user::item::rating"):
+                ml_data.fold_files(d, [1], os.path.join(d, "work"), 1)
+
+
+class Experiments(unittest.TestCase):
+    def test_grids_split_on_semicolons_and_follow_the_environment(self):
+        os.environ["GRID_Q_LINEAR"] = " -l 1 ;; -l  2 "
+        try:
+            self.assertEqual(ml_experiments.grid("GRID_Q_LINEAR"), ["-l 1", "-l 2"])
+            os.environ["GRID_Q_LINEAR"] = " ; "
+            with self.assertRaises(ValueError):
+                ml_experiments.grid("GRID_Q_LINEAR")
+        finally:
+            del os.environ["GRID_Q_LINEAR"]
+
+    def test_candidates_per_rank(self):
+        models = {m.name: m for m in ml_experiments.learner_models([1, 10], [10], [10])}
+        self.assertEqual(list(models), ["linear", "lintn", "k1", "k10"])
+        self.assertEqual({i for i, _ in models["k1"].candidates["quantile"]}, {"ids"})
+        self.assertEqual([i for i, _ in models["k10"].candidates["squared"]], ["ids"] * 4 + ["tn"] * 3 + ["imp"])
+        self.assertIn("--dotproduct_lr 0.01 ", models["k10"].candidates["squared"][-1][1] + " ")
+
+
+if __name__ == "__main__":
+    unittest.main()
