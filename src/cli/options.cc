@@ -77,7 +77,7 @@ const Catalogue& catalogue() {
       const bool gd_only = g.gd_only;
       for (const OptionSpec& s : g.options) {
         add_to(group, s);
-        cat.by_name[s.name] = Declared{&s, {}, nullptr, gd_only};
+        cat.by_name[s.name] = Declared{&s, {}, nullptr, gd_only, {}};
       }
       cat.table.add(group);
     }
@@ -97,7 +97,7 @@ const Catalogue& catalogue() {
         }
         add_to(group, s);
         own = true;
-        cat.by_name[s.name] = Declared{&s, {l}, nullptr, false};
+        cat.by_name[s.name] = Declared{&s, {l}, nullptr, false, {}};
       }
       if (own) cat.table.add(group);
     }
@@ -105,7 +105,7 @@ const Catalogue& catalogue() {
     for (const ReductionPlugin* r : reduction_plugins())
       for (const OptionSpec& s : r->options) {
         add_to(reductions, s);
-        cat.by_name[s.name] = Declared{&s, {}, r, false};
+        cat.by_name[s.name] = Declared{&s, {}, r, false, {}};
       }
     po::options_description output("Output of the reductions");
     output.add_options()("scores", po::bool_switch(), "-p prints every class's score (`1:s1 2:s2 ...`) instead of the class")(
