@@ -6,12 +6,17 @@
 // needs new input. Per example and pair
 //
 //   A = sum_{f in a} x_f V[f],  B = sum_{f in b} x_f V[f],
-//   dyadic = A.B - k s_a s_b,  s_a = sum_{f in a} x_f, s_b likewise,
+//   dyadic = A.B - k c^2 s_a s_b,  s_a = sum_{f in a} x_f, s_b likewise,
 //
-// the "-k s_a s_b" offset being the +1 change of variables of the note (1):
-// latent weights start at 1 + init_scale * u, u uniform in [-1, 1] from a
-// hash of (slot, dimension, --random_seed), so the dyadic term starts near 0
-// and A.B - k = a.b + a.1 + 1.b for one-hot namespaces.
+// the "-k c^2 s_a s_b" offset being the +1 change of variables of the note
+// (1) with c = --dotproduct_center (default 1): latent weights start at
+// c + init_scale * u, u uniform in [-1, 1] from a hash of (slot, dimension,
+// --random_seed), so the dyadic term starts near 0 and, with c = 1,
+// A.B - k = a.b + a.1 + 1.b for one-hot namespaces. With c = 0 the start is
+// zero-mean and the term is the plain a.b (matrix factorisation's usual
+// form); --dotproduct_l2 then shrinks a and b towards 0 instead of a + 1 and
+// b + 1 towards 0. The path (cosh/sinh) is the same for every c: only the
+// stored vectors' start and the constant offset change.
 //
 // Several pairs (--dotproduct repeated) must use disjoint namespaces, so each
 // pair keeps its own closed-form path and the prediction path is their sum.
@@ -67,7 +72,7 @@ class DotProduct {
   // Accumulates adaptive sums for g2 = importance * g^2 and adds every
   // gathered term (kappa, P, M, mu) to `path`. Returns the dyadic part at
   // t = 0, sum of sign A0.B0, which the caller subtracts from p_lin0.
-  double prepare(double g2, double eta, PredictionPath& path);
+  double prepare(double g2, double eta, double importance, PredictionPath& path);
   // With false, prepare() computes rates as if the adaptive sums had grown
   // but writes nothing (what-if paths for active learning).
   void set_accumulate(bool on) { accumulate_ = on; }
@@ -123,7 +128,11 @@ class DotProduct {
   void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, State& st, int s);
   // Sets each term's rate (growing G_f by g2 x^2 other_norm2 when
   // accumulating) and returns rho = sum rate x^2.
-  double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l);
+  double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l, double importance,
+                      int side);
+  // --dotproduct_freq_l2 alpha: (n_f / mean n)^alpha, n_f = the feature's
+  // count (G_f), mean n = the mean count of its side's features so far.
+  double frequency_factor(const Term& term, int side) const;
   // Sets st.kappa, st.r and st.active (false when a side has no rate: the
   // pair cannot move); when active, adds st's (kappa, P, M) to `path` and
   // returns its dyadic part at t = 0, (P - M) / 2 = sign A0.B0 (else 0).
@@ -139,6 +148,13 @@ class DotProduct {
   double eta_scale_;  // --dotproduct_lr / -l (1 when unset)
   bool adaptive_;
   double init_scale_;
+  double center_;  // --dotproduct_center c: start c + init_scale u, offset k c^2 s_a s_b
+  double freq_alpha_;      // --dotproduct_freq_l2
+  double side_rate_[2];    // 1 and --dotproduct_side_ratio
+  // --dotproduct_freq_l2: per side, the features counted and their total count
+  // (in memory only: a resumed run starts them again).
+  uint64_t distinct_[2] = {0, 0};
+  double occurrences_[2] = {0, 0};
   uint32_t seed_;
   uint32_t sub_models_;
   WeightTable latent_;
