@@ -88,7 +88,7 @@ std::vector<OptionGroup> make_groups() {
   g.push_back({"Gradient learner ('gd', the default learner)", {
       num("power_t", kNumber, "0.5", 0, kInf, "rate decay exponent", true),
       num("initial_t", kNumber, "0", 0, kInf, "initial time t0", true),
-      num("average_passes", kCount, "1", 1, 1e9, "write the model averaged over the weights at the ends of the last N passes (snapshot / Polyak-Ruppert averaging of linear and latent weights; 1: the last weights)"),
+      num("average_passes", kCount, "1", 1, 1e9, "write the model averaged over the weights at the ends of the last N passes (snapshot / Polyak-Ruppert averaging of linear and latent weights; needs --holdout_off; 1: the last weights)"),
       l1, l2,
       sw("sgd", "plain SGD: adaptive, normalized and invariant all off", true),
       sw("adaptive", "per-feature AdaGrad rates (naming any of adaptive/normalized/invariant turns the others off, as in VW)", true),

@@ -501,6 +501,9 @@ void fill_learning(const ParsedValues& v, Options& o) {
   c.dotproduct_side_ratio = v.number("dotproduct_side_ratio");
   c.average_passes = static_cast<unsigned>(v.number("average_passes"));
   c.passes = o.passes;
+  if (c.average_passes > 1 && o.holdout)
+    throw UsageError("--average_passes: with holdout (on by default with --passes > 1) -f keeps the best pass's "
+                     "weights, not an average; give --holdout_off");
   c.random_seed = static_cast<uint32_t>(v.number("random_seed"));
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every

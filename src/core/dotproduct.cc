@@ -79,6 +79,17 @@ float DotProduct::initial_value(std::size_t slot, unsigned dim) const {
   return static_cast<float>(center_ + init_scale_ * u);
 }
 
+const std::vector<uint32_t>& DotProduct::trained_slots() {
+  if (!tracking_) {
+    const float* v = latent_.data();
+    const std::size_t stride = rank_ + 1;
+    for (std::size_t s = 0; s < latent_.slots(); ++s)
+      if (v[s * stride + rank_] != 0.0f) trained_.push_back(static_cast<uint32_t>(s));
+    tracking_ = true;
+  }
+  return trained_;
+}
+
 int DotProduct::side_by_name(const NamespaceSpan& ns, const DotProductPair& pair) {
   if (ns.name == pair.left) return 0;
   if (ns.name == pair.right) return 1;
@@ -151,10 +162,11 @@ double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double othe
     // --dotproduct_freq_l2: G_f counts the feature's (importance-weighted)
     // occurrences instead; the side's mean count is kept alongside.
     const float G = static_cast<float>(term.slot[k] + (count ? importance * x2 : g2 * x2 * other_norm2));
-    if (accumulate_ && count) {
-      distinct_[side] += term.slot[k] == 0.0f && G > 0.0f;
-      occurrences_[side] += importance * x2;
+    if (accumulate_ && term.slot[k] == 0.0f && G > 0.0f) {
+      distinct_[side] += 1;
+      if (tracking_) trained_.push_back(static_cast<uint32_t>((term.slot - latent_.data()) / (rank_ + 1)));
     }
+    if (accumulate_ && count) occurrences_[side] += importance * x2;
     if (accumulate_) term.slot[k] = G;
     term.rate = adaptive_ ? (G > 0 ? eta_l / std::sqrt(static_cast<double>(G)) : 0.0) : eta_l;
     rho += term.rate * x2;
@@ -212,7 +224,7 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
     // ratio and the frequency factor scale a feature's rate and thereby set
     // its L2 per occurrence to lambda shared / rate.
     const bool scaled = freq_alpha_ != 0 || side_rate_[1] != 1.0;
-    const double shared = freq_alpha_ != 0 ? eta_l : rho_total / x2_total;
+    const double shared = rho_total / x2_total;
     for (std::size_t n = 0; n < used_; ++n) {
       State& st = states_[n];
       for (int s = 0; s < 2; ++s) {

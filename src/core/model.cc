@@ -284,18 +284,27 @@ void Model::fold_snapshot(bool finish) {
     if (finish) *w = static_cast<float>(next);
     else m = static_cast<float>(next);
   };
+  // Linear: the parts of the table that may hold non-zero values (a weight
+  // never touched is 0 in every snapshot, and so is its mean).
   float* w = weights_.data();
-  const std::size_t n = weights_.slots(), stride = weights_.stride();
-  mean_linear_.resize(n, 0.0f);
-  for (std::size_t i = 0; i < n; ++i) fold(w + i * stride, mean_linear_[i]);
+  const std::size_t stride = weights_.stride();
+  mean_linear_.resize(weights_.slots(), 0.0f);
+  for (const auto& [begin, end] : weights_.touched())
+    for (std::size_t i = begin / stride; i < (end + stride - 1) / stride; ++i) fold(w + i * stride, mean_linear_[i]);
+  // Latent: the trained slots only; a slot trained since the last snapshot
+  // held its start value in all earlier ones, which is its mean so far.
   if (dot_) {
+    const std::vector<uint32_t>& trained = dot_->trained_slots();
     WeightTable& v = dot_->latent();
     const unsigned k = dot_->rank();
-    const std::size_t slots = v.slots(), vs = v.stride();
-    mean_latent_.resize(slots * k, 0.0f);
-    float* lat = v.data();
-    for (std::size_t i = 0; i < slots; ++i)
-      for (unsigned j = 0; j < k; ++j) fold(lat + i * vs + j, mean_latent_[i * k + j]);
+    const std::size_t known = mean_latent_.size() / k;
+    mean_latent_.resize(trained.size() * k);
+    for (std::size_t n = known; n < trained.size(); ++n)
+      for (unsigned j = 0; j < k; ++j) mean_latent_[n * k + j] = dot_->initial_value(trained[n], j);
+    for (std::size_t n = 0; n < trained.size(); ++n) {
+      float* lat = v.data() + static_cast<std::size_t>(trained[n]) * v.stride();
+      for (unsigned j = 0; j < k; ++j) fold(lat + j, mean_latent_[n * k + j]);
+    }
   }
   if (!finish) ++snapshots_;
 }

@@ -79,6 +79,11 @@ class DotProduct {
   // Moves the latent weights gathered to step t after importance h.
   void apply(double t, double importance);
 
+  // The slots whose G_f > 0 (trained), in the order they were first
+  // trained: the first call scans the table, later calls add the slots
+  // trained since (--average_passes sweeps only these).
+  const std::vector<uint32_t>& trained_slots();
+
   WeightTable& latent() { return latent_; }
   const WeightTable& latent() const { return latent_; }
   unsigned rank() const { return rank_; }
@@ -151,9 +156,11 @@ class DotProduct {
   double center_;  // --dotproduct_center c: start c + init_scale u, offset k c^2 s_a s_b
   double freq_alpha_;      // --dotproduct_freq_l2
   double side_rate_[2];    // 1 and --dotproduct_side_ratio
-  // --dotproduct_freq_l2: per side, the features counted and their total count
+  // Per side, the features first trained and (--dotproduct_freq_l2) their total count
   // (in memory only: a resumed run starts them again).
   uint64_t distinct_[2] = {0, 0};
+  std::vector<uint32_t> trained_;  // trained_slots()
+  bool tracking_ = false;
   double occurrences_[2] = {0, 0};
   uint32_t seed_;
   uint32_t sub_models_;

@@ -151,7 +151,8 @@ class Model final : public Learner {
   std::vector<OptimizerState> states_;  // one per sub-model
   uint64_t nan_updates_ = 0;           // updates replaced by 0 because they were not finite
   // --average_passes: running means of the weights at the pass ends so far
-  // (linear: one per slot; latent: k per slot), over `snapshots_` snapshots.
+  // (linear: one per slot; latent: k per trained slot, in the order of
+  // DotProduct::trained_slots()), over `snapshots_` snapshots.
   std::vector<float> mean_linear_, mean_latent_;
   unsigned passes_ended_ = 0, snapshots_ = 0;
   // Adds the current weights to the running means (snapshots_ grows by one),
