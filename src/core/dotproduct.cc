@@ -202,7 +202,11 @@ double DotProduct::frequency_factor(const Term& term, int side) const {
   if (freq_alpha_ == 0 || distinct_[side] == 0 || !(occurrences_[side] > 0)) return 1.0;
   const double mean = occurrences_[side] / static_cast<double>(distinct_[side]);
   const double n = std::max(static_cast<double>(term.slot[rank_]), 1e-6 * mean);
-  return std::clamp(std::pow(n / mean, freq_alpha_), 1e-3, 1e3);
+  // In single precision (exp2f and log2f: a few ns; std::pow in double cost
+  // 20 % of a pass at rank 10): the factor scales a rate, and the path is
+  // exact for whatever rate it is given.
+  const float factor = std::exp2(static_cast<float>(freq_alpha_) * std::log2(static_cast<float>(n / mean)));
+  return std::clamp(static_cast<double>(factor), 1e-3, 1e3);
 }
 
 double DotProduct::prepare(double g2, double eta, double importance, PredictionPath& path) {
