@@ -40,6 +40,20 @@
 // --dotproduct_l2 lambda all latent features of the example share one rate
 // eta = (sum rho) / (sum x^2) and every latent weight touched is multiplied
 // by e^{-eta lambda h} (the path gets mu = 2 eta lambda).
+//
+// What the closed form needs is one decay for all latent weights of the
+// example, not one rate: with V_f = e^{-mu h / 2} V~_f, the V~_f follow the
+// unregularised flow with their own rates. So under L2 the rates may differ:
+// --dotproduct_side_ratio r multiplies the right-hand side's rates by r, and
+// --dotproduct_freq_l2 alpha multiplies feature f's rate by (n_f / n-bar)^alpha
+// (clamped to [1e-3, 1e3]), n_f its importance-weighted count so far (kept
+// in G_f, which then counts occurrences: under the adaptive rule the shared
+// rate becomes the mean of eta / sqrt(count)) and n-bar the mean count of its
+// side's features. A feature's L2 per occurrence is lambda eta / rate_f: the
+// plain rule shrinks a feature in proportion to its count (ALS-WR's weighted
+// lambda, Zhou et al., "Large-scale parallel collaborative filtering for the
+// Netflix prize", 2008), alpha = 1 shrinks every feature equally in total (MAP
+// with one Gaussian prior). docs/ratings-quality.md has the measurements.
 #pragma once
 
 #include <cstdint>
