@@ -91,6 +91,9 @@ class Learner {
   virtual void prefetch(const Example& ex, const std::vector<Feature>& x) const {}
   // Called between passes (the gradient learner decays its rate here).
   virtual void end_pass() {}
+  // Called once after the last pass when training ran to its end (the
+  // gradient learner's --average_passes replaces its weights by the average).
+  virtual void end_training() {}
   // Updates that were not finite and were dropped (reported at the end).
   virtual uint64_t dropped_updates() const { return 0; }
   // Lines of its own for the run summary (updates made, kernel evaluations).

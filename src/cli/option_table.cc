@@ -88,6 +88,7 @@ std::vector<OptionGroup> make_groups() {
   g.push_back({"Gradient learner ('gd', the default learner)", {
       num("power_t", kNumber, "0.5", 0, kInf, "rate decay exponent", true),
       num("initial_t", kNumber, "0", 0, kInf, "initial time t0", true),
+      num("average_passes", kCount, "1", 1, 1e9, "write the model averaged over the weights at the ends of the last N passes (snapshot / Polyak-Ruppert averaging of linear and latent weights; needs --holdout_off; 1: the last weights)"),
       l1, l2,
       sw("sgd", "plain SGD: adaptive, normalized and invariant all off", true),
       sw("adaptive", "per-feature AdaGrad rates (naming any of adaptive/normalized/invariant turns the others off, as in VW)", true),
@@ -103,7 +104,10 @@ std::vector<OptionGroup> make_groups() {
       num("rank", kCount, "1", 1, 256, "latent dimensions per feature", true),
       num("dotproduct_l2", kNumber, "0", 0, kInf, "L2 on latent weights only (exact closed form)", true),
       num("dotproduct_lr", kNumber, "0", 0, kInf, "learning rate of the latent weights (0: same as -l)", true),
-      num("dotproduct_init", kNumber, "0.01", 0, kInf, "spread of the latent weights' random start around 1", true),
+      num("dotproduct_init", kNumber, "0.01", 0, kInf, "spread of the latent weights' random start around the centre", true),
+      num("dotproduct_freq_l2", kNumber, "0", -2, 2, "frequency-aware L2 (needs --dotproduct_l2): a latent feature seen n times, n-bar the mean count of its side's features, learns at rate eta (n / n-bar)^alpha under the example's common decay, so its L2 per occurrence is lambda (n-bar / n)^alpha (0: the same for all; 1: the same in total, MAP)", true),
+      num("dotproduct_side_ratio", kNumber, "1", 0, 1e3, "latent rate of the right-hand namespace over the left's (needs --dotproduct_l2): the right side's L2 per occurrence is lambda / ratio", true, 0, true),
+      num("dotproduct_center", kNumber, "1", 0, 1e3, "centre c of the latent start: V = c + u, dyadic term A.B - k c^2 s_a s_b (1: the note's +1 change of variables; 0: zero-mean start, --dotproduct_l2 shrinks towards a.b = 0)", true),
   }, true});
   return g;
 }

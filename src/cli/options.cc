@@ -509,6 +509,14 @@ void fill_learning(const ParsedValues& v, Options& o) {
   c.dotproduct_l2 = v.number("dotproduct_l2");
   c.dotproduct_learning_rate = v.number("dotproduct_lr");
   c.init_scale = v.number("dotproduct_init");
+  c.center = v.number("dotproduct_center");
+  c.dotproduct_freq_l2 = v.number("dotproduct_freq_l2");
+  c.dotproduct_side_ratio = v.number("dotproduct_side_ratio");
+  c.average_passes = static_cast<unsigned>(v.number("average_passes"));
+  c.passes = o.passes;
+  if (c.average_passes > 1 && o.holdout)
+    throw UsageError("--average_passes: with holdout (on by default with --passes > 1) -f keeps the best pass's "
+                     "weights, not an average; give --holdout_off");
   c.random_seed = static_cast<uint32_t>(v.number("random_seed"));
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every
@@ -519,7 +527,10 @@ void fill_learning(const ParsedValues& v, Options& o) {
         {"rank", c.rank != defaults.rank},
         {"dotproduct_l2", c.dotproduct_l2 != defaults.dotproduct_l2},
         {"dotproduct_lr", c.dotproduct_learning_rate != defaults.dotproduct_learning_rate},
-        {"dotproduct_init", c.init_scale != defaults.init_scale}};
+        {"dotproduct_init", c.init_scale != defaults.init_scale},
+        {"dotproduct_center", c.center != defaults.center},
+        {"dotproduct_freq_l2", c.dotproduct_freq_l2 != defaults.dotproduct_freq_l2},
+        {"dotproduct_side_ratio", c.dotproduct_side_ratio != defaults.dotproduct_side_ratio}};
     for (const auto& [name, changed] : latent)
       if (v.given(name) && changed)
         throw UsageError(std::string("--") + name + " applies to --dotproduct models only (give --dotproduct ab)");

@@ -176,7 +176,7 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
       for (std::size_t c = 0; c < n; ++c) dot_->gather(ex, parts[c].index, parts[c].sign);
     }
     gathered_ex_ = nullptr;  // learning changes the latent weights
-    path.p_lin0 = p_hat - dot_->prepare(g2, latent_eta, path);
+    path.p_lin0 = p_hat - dot_->prepare(g2, latent_eta, importance, path);
   }
   return path;
 }
@@ -251,6 +251,62 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
   for (std::size_t c = 0; c < n; ++c)
     apply_linear(features, parts[c].index, parts[c].sign * scales_[c] * t, scales_[c], importance);
   if (dot_) dot_->apply(t, std::isfinite(step.h_used) ? step.h_used : importance);
+}
+
+void Model::end_pass() {
+  eta_ *= config_.decay_learning_rate;
+  ++passes_ended_;
+  const unsigned n = config_.average_passes;
+  if (n > 1 && static_cast<uint64_t>(passes_ended_) + n > config_.passes) fold_snapshot(false);
+}
+
+void Model::end_training() {
+  if (snapshots_ == 0) return;
+  fold_snapshot(true);
+  snapshots_ = 0;
+  mean_linear_ = {};
+  mean_latent_ = {};
+}
+
+// Snapshot averaging (Polyak and Juditsky 1992; Ruppert 1988: the mean of
+// the iterates of a constant-rate stochastic gradient method has a smaller
+// variance than the last iterate) taken at pass ends only, so that an update
+// costs nothing more: one sweep of the tables per averaged pass. The mean
+// is kept as a running mean, m += (w - m) / n. For the dyadic term the mean
+// of the vectors is not the mean of the products A.B; late in training the
+// iterates stay in one basin and the two are close (measured on validation,
+// docs/ratings-quality.md).
+void Model::fold_snapshot(bool finish) {
+  const double inv = 1.0 / (static_cast<double>(snapshots_) + 1.0);
+  auto fold = [&](float* w, float& m) {
+    if (*w == 0.0f && m == 0.0f) return;  // untouched: keep the page clean
+    const double next = m + (static_cast<double>(*w) - m) * inv;
+    if (finish) *w = static_cast<float>(next);
+    else m = static_cast<float>(next);
+  };
+  // Linear: the parts of the table that may hold non-zero values (a weight
+  // never touched is 0 in every snapshot, and so is its mean).
+  float* w = weights_.data();
+  const std::size_t stride = weights_.stride();
+  mean_linear_.resize(weights_.slots(), 0.0f);
+  for (const auto& [begin, end] : weights_.touched())
+    for (std::size_t i = begin / stride; i < (end + stride - 1) / stride; ++i) fold(w + i * stride, mean_linear_[i]);
+  // Latent: the trained slots only; a slot trained since the last snapshot
+  // held its start value in all earlier ones, which is its mean so far.
+  if (dot_) {
+    const std::vector<uint32_t>& trained = dot_->trained_slots();
+    WeightTable& v = dot_->latent();
+    const unsigned k = dot_->rank();
+    const std::size_t known = mean_latent_.size() / k;
+    mean_latent_.resize(trained.size() * k);
+    for (std::size_t n = known; n < trained.size(); ++n)
+      for (unsigned j = 0; j < k; ++j) mean_latent_[n * k + j] = dot_->initial_value(trained[n], j);
+    for (std::size_t n = 0; n < trained.size(); ++n) {
+      float* lat = v.data() + static_cast<std::size_t>(trained[n]) * v.stride();
+      for (unsigned j = 0; j < k; ++j) fold(lat + j, mean_latent_[n * k + j]);
+    }
+  }
+  if (!finish) ++snapshots_;
 }
 
 double Model::min_importance(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,

@@ -72,6 +72,9 @@ bool Trainer::next_pass(bool cached) {
   return false;
 }
 
-void Trainer::finish(bool cached) { close_pass(cached); }
+void Trainer::finish(bool cached) {
+  close_pass(cached);
+  learner_.end_training();
+}
 
 }  // namespace learner

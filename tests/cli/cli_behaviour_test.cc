@@ -60,6 +60,23 @@ TEST(Cli, LatentSettingsWithoutDotproductAreUsageErrors) {
   EXPECT_EQ(run_learner("--dotproduct ab --rank 5 -d " + small_file()).exit_code, 0);
 }
 
+// The quality options of issue 13: out of range, or without what they need,
+// exit 2 with a message naming the option.
+TEST(Cli, DyadicQualityOptionsAreRangeChecked) {
+  for (const char* flag : {"--dotproduct_center -1", "--dotproduct_center 2000", "--dotproduct_freq_l2 3",
+                           "--dotproduct_side_ratio 0", "--average_passes 0", "--dotproduct_freq_l2 0.5",
+                           "--dotproduct_side_ratio 2", "--average_passes 2 --passes 3"}) {
+    const RunResult r = run_learner(std::string("--dotproduct ab ") + flag + " -d " + small_file());
+    EXPECT_EQ(r.exit_code, 2) << flag << ": " << r.err;
+    const std::string name = std::string(flag).substr(2, std::string(flag).find(' ') - 2);
+    EXPECT_NE(r.err.find(name), std::string::npos) << flag << ": " << r.err;
+  }
+  EXPECT_EQ(run_learner("--dotproduct ab --dotproduct_l2 0.1 --dotproduct_freq_l2 0.3 --dotproduct_side_ratio 2 "
+                        "--dotproduct_center 0 --passes 3 --average_passes 2 --holdout_off -c -k -d " + small_file())
+                .exit_code,
+            0);
+}
+
 TEST(Cli, MissingDataFileIsError) {
   const RunResult r = run_learner("-d /nonexistent/file.txt");
   EXPECT_EQ(r.exit_code, 1);

@@ -7,17 +7,12 @@
 #include <cstdint>
 
 #include "learner/model/weight_table.h"
+#include "one_hot_pair.h"
 
 namespace learner {
 namespace {
 
-Example one_hot_pair(uint32_t user, uint32_t item) {
-  Example ex;
-  ex.has_label = true;
-  ex.features = {{1.0f, user}, {1.0f, item}};
-  ex.namespaces = {{"u", 'u', 0, 0, 1}, {"i", 'i', 0, 1, 2}};
-  return ex;
-}
+using test::one_hot_pair;
 
 TEST(WeightTable, IsAlignedZeroedAndMasked) {
   WeightTable t(10, 4);

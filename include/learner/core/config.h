@@ -41,6 +41,11 @@ struct CoreConfig {
   double dotproduct_learning_rate = 0.0;  // --dotproduct_lr; 0: same as -l
   uint32_t random_seed = 0;           // --random_seed
   double init_scale = 0.01;           // --dotproduct_init: spread of the latent start values
+  double dotproduct_freq_l2 = 0.0;    // --dotproduct_freq_l2 alpha: latent rate x (n_f / mean n)^alpha under L2
+  double dotproduct_side_ratio = 1.0; // --dotproduct_side_ratio: the right side's latent rate over the left's under L2
+  double center = 1.0;                // --dotproduct_center: the latent start's centre c (offset k c^2 s_a s_b)
+  unsigned passes = 1;                // --passes (for --average_passes)
+  unsigned average_passes = 1;        // --average_passes: weights averaged over the ends of the last N passes
 };
 
 }  // namespace learner

@@ -6,12 +6,17 @@
 // needs new input. Per example and pair
 //
 //   A = sum_{f in a} x_f V[f],  B = sum_{f in b} x_f V[f],
-//   dyadic = A.B - k s_a s_b,  s_a = sum_{f in a} x_f, s_b likewise,
+//   dyadic = A.B - k c^2 s_a s_b,  s_a = sum_{f in a} x_f, s_b likewise,
 //
-// the "-k s_a s_b" offset being the +1 change of variables of the note (1):
-// latent weights start at 1 + init_scale * u, u uniform in [-1, 1] from a
-// hash of (slot, dimension, --random_seed), so the dyadic term starts near 0
-// and A.B - k = a.b + a.1 + 1.b for one-hot namespaces.
+// the "-k c^2 s_a s_b" offset being the +1 change of variables of the note
+// (1) with c = --dotproduct_center (default 1): latent weights start at
+// c + init_scale * u, u uniform in [-1, 1] from a hash of (slot, dimension,
+// --random_seed), so the dyadic term starts near 0 and, with c = 1,
+// A.B - k = a.b + a.1 + 1.b for one-hot namespaces. With c = 0 the start is
+// zero-mean and the term is the plain a.b (matrix factorisation's usual
+// form); --dotproduct_l2 then shrinks a and b towards 0 instead of a + 1 and
+// b + 1 towards 0. The path (cosh/sinh) is the same for every c: only the
+// stored vectors' start and the constant offset change.
 //
 // Several pairs (--dotproduct repeated) must use disjoint namespaces, so each
 // pair keeps its own closed-form path and the prediction path is their sum.
@@ -35,6 +40,20 @@
 // --dotproduct_l2 lambda all latent features of the example share one rate
 // eta = (sum rho) / (sum x^2) and every latent weight touched is multiplied
 // by e^{-eta lambda h} (the path gets mu = 2 eta lambda).
+//
+// What the closed form needs is one decay for all latent weights of the
+// example, not one rate: with V_f = e^{-mu h / 2} V~_f, the V~_f follow the
+// unregularised flow with their own rates. So under L2 the rates may differ:
+// --dotproduct_side_ratio r multiplies the right-hand side's rates by r, and
+// --dotproduct_freq_l2 alpha multiplies feature f's rate by (n_f / n-bar)^alpha
+// (clamped to [1e-3, 1e3]), n_f its importance-weighted count so far (kept
+// in G_f, which then counts occurrences: under the adaptive rule the shared
+// rate becomes the mean of eta / sqrt(count)) and n-bar the mean count of its
+// side's features. A feature's L2 per occurrence is lambda eta / rate_f: the
+// plain rule shrinks a feature in proportion to its count (ALS-WR's weighted
+// lambda, Zhou et al., "Large-scale parallel collaborative filtering for the
+// Netflix prize", 2008), alpha = 1 shrinks every feature equally in total (MAP
+// with one Gaussian prior). docs/ratings-quality.md has the measurements.
 #pragma once
 
 #include <cstdint>
@@ -67,12 +86,17 @@ class DotProduct {
   // Accumulates adaptive sums for g2 = importance * g^2 and adds every
   // gathered term (kappa, P, M, mu) to `path`. Returns the dyadic part at
   // t = 0, sum of sign A0.B0, which the caller subtracts from p_lin0.
-  double prepare(double g2, double eta, PredictionPath& path);
+  double prepare(double g2, double eta, double importance, PredictionPath& path);
   // With false, prepare() computes rates as if the adaptive sums had grown
   // but writes nothing (what-if paths for active learning).
   void set_accumulate(bool on) { accumulate_ = on; }
   // Moves the latent weights gathered to step t after importance h.
   void apply(double t, double importance);
+
+  // The slots whose G_f > 0 (trained), in the order they were first
+  // trained: the first call scans the table, later calls add the slots
+  // trained since (--average_passes sweeps only these).
+  const std::vector<uint32_t>& trained_slots();
 
   WeightTable& latent() { return latent_; }
   const WeightTable& latent() const { return latent_; }
@@ -123,7 +147,11 @@ class DotProduct {
   void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, State& st, int s);
   // Sets each term's rate (growing G_f by g2 x^2 other_norm2 when
   // accumulating) and returns rho = sum rate x^2.
-  double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l);
+  double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l, double importance,
+                      int side);
+  // --dotproduct_freq_l2 alpha: (n_f / mean n)^alpha, n_f = the feature's
+  // count (G_f), mean n = the mean count of its side's features so far.
+  double frequency_factor(const Term& term, int side) const;
   // Sets st.kappa, st.r and st.active (false when a side has no rate: the
   // pair cannot move); when active, adds st's (kappa, P, M) to `path` and
   // returns its dyadic part at t = 0, (P - M) / 2 = sign A0.B0 (else 0).
@@ -139,6 +167,15 @@ class DotProduct {
   double eta_scale_;  // --dotproduct_lr / -l (1 when unset)
   bool adaptive_;
   double init_scale_;
+  double center_;  // --dotproduct_center c: start c + init_scale u, offset k c^2 s_a s_b
+  double freq_alpha_;      // --dotproduct_freq_l2
+  double side_rate_[2];    // 1 and --dotproduct_side_ratio
+  // Per side, the features first trained and (--dotproduct_freq_l2) their total count
+  // (in memory only: a resumed run starts them again).
+  uint64_t distinct_[2] = {0, 0};
+  std::vector<uint32_t> trained_;  // trained_slots()
+  bool tracking_ = false;
+  double occurrences_[2] = {0, 0};
   uint32_t seed_;
   uint32_t sub_models_;
   WeightTable latent_;

@@ -83,8 +83,12 @@ class Model final : public Learner {
     for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index * sub_models_), 1);
     if (dot_) dot_->prefetch(ex);
   }
-  // --decay_learning_rate between passes.
-  void end_pass() override { eta_ *= config_.decay_learning_rate; }
+  // --decay_learning_rate between passes; --average_passes N takes a
+  // snapshot of the weights at the ends of the last N passes.
+  void end_pass() override;
+  // --average_passes N: the weights (linear and latent, not the optimizer
+  // sums) become the mean of the snapshots and the final weights.
+  void end_training() override;
   uint64_t dropped_updates() const override { return nan_updates_; }
   void save(ModelWriter& out, bool with_state) const override;
   void load(ModelReader& in) override;
@@ -146,6 +150,14 @@ class Model final : public Learner {
   std::unique_ptr<DotProduct> dot_;
   std::vector<OptimizerState> states_;  // one per sub-model
   uint64_t nan_updates_ = 0;           // updates replaced by 0 because they were not finite
+  // --average_passes: running means of the weights at the pass ends so far
+  // (linear: one per slot; latent: k per trained slot, in the order of
+  // DotProduct::trained_slots()), over `snapshots_` snapshots.
+  std::vector<float> mean_linear_, mean_latent_;
+  unsigned passes_ended_ = 0, snapshots_ = 0;
+  // Adds the current weights to the running means (snapshots_ grows by one),
+  // or, with `finish`, writes mean + (current - mean) / (snapshots_ + 1).
+  void fold_snapshot(bool finish);
   double eta_;
   bool restore_rate_ = true;
   bool loaded_without_state_ = false;

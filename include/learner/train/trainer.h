@@ -9,7 +9,7 @@
 //   trainer.next_pass()             closes the pass (holdout verdict, the
 //                                   end-of-pass hooks) and opens the next;
 //                                   true when early termination stops the run
-//   trainer.finish()                closes the last pass (no next one)
+//   trainer.finish()                closes the last pass (no next one), then learner.end_training()
 //
 // Holdout (VW's rule, design/vw-compat.md 1a): with holdout on, the N-th
 // example of each pass (every --holdout_period-th, or all after
