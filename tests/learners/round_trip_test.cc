@@ -150,6 +150,16 @@ TEST(RoundTrip, SparseSectionsHoldOnlyNonZeroSlots) {
   EXPECT_EQ(scores(*a, d), scores(*b, d));
 }
 
+// A hand-made perceptron model (-b 12, 3 sub-models, no state) up to the
+// start of its weights section, at `version`.
+void begin_perceptron_weights(ModelWriter& out, uint32_t version) {
+  out.begin_section("perceptron.config", 1);
+  out.put<uint32_t>(12);
+  out.put<uint32_t>(3);
+  out.put<uint8_t>(0);
+  out.begin_section("perceptron.weights", version);
+}
+
 // Files written before the sparse layout (dense version 1 sections) load.
 TEST(RoundTrip, DenseVersion1SectionsStillLoad) {
   const std::string path = test::temp_path("learners_v1");
@@ -157,11 +167,7 @@ TEST(RoundTrip, DenseVersion1SectionsStillLoad) {
   w[(uint64_t{5} * 3 + 1) & 4095] = 0.75f;  // feature 5, sub-model 1
   {
     ModelWriter out(path, {}, "perceptron");
-    out.begin_section("perceptron.config", 1);
-    out.put<uint32_t>(12);
-    out.put<uint32_t>(3);
-    out.put<uint8_t>(0);
-    out.begin_section("perceptron.weights", 1);
+    begin_perceptron_weights(out, 1);
     out.put_floats(w.data(), w.size());
     out.commit();
   }
@@ -177,11 +183,7 @@ TEST(RoundTrip, SparseSlotsOutOfOrderAreCorrupt) {
   const std::string path = test::temp_path("learners_bad_sparse");
   {
     ModelWriter out(path, {}, "perceptron");
-    out.begin_section("perceptron.config", 1);
-    out.put<uint32_t>(12);
-    out.put<uint32_t>(3);
-    out.put<uint8_t>(0);
-    out.begin_section("perceptron.weights", 2);
+    begin_perceptron_weights(out, 2);
     out.put<uint64_t>(4096);
     out.put<uint64_t>(2);
     for (uint64_t slot : {9, 3}) {
