@@ -9,7 +9,7 @@
 namespace learner::detail {
 namespace {
 
-constexpr int N = kFlowSeriesMaxOrder;
+constexpr int kOrder = kFlowSeriesMaxOrder;
 // The largest change of z (and of 2 kappa t) given to one piece up front:
 // F's nearest poles are pi away from the real axis.
 constexpr double kPieceReach = 1.0;
@@ -24,7 +24,7 @@ bool piece_series(const PredictionPath& path, double p0, double y, double hp, do
   const double hy = hp * y;
   // Coefficients in s: b (t), up / down (e^{+-2 kappa t}), kz (k z_k), f (F),
   // g (F (1 - F)).
-  double b[N + 1], up[N], down[N], kz[N], f[N], g[N];
+  double b[kOrder + 1], up[kOrder], down[kOrder], kz[kOrder], f[kOrder], g[kOrder];
   up[0] = down[0] = 1.0;
   f[0] = f0;
   g[0] = f0 * s0;
@@ -35,7 +35,7 @@ bool piece_series(const PredictionPath& path, double p0, double y, double hp, do
   }
   double sum = b[1];
   StopRule stop(b[1]);
-  for (int n = 1; n < N; ++n) {
+  for (int n = 1; n < kOrder; ++n) {
     const double inv_n = 1.0 / n;
     double su = 0.0, sd = 0.0;
     for (int k = 1; k <= n; ++k) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "digits.h"
 #include "learner/error.h"
 #include "learner/parse/number.h"
 
@@ -22,12 +23,6 @@ std::string column_name(std::string_view field) {
   return h;
 }
 
-bool all_digits(std::string_view s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (c < '0' || c > '9') return false;
-  return true;
-}
 
 }  // namespace
 

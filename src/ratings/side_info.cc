@@ -3,6 +3,7 @@
 #include <array>
 #include <vector>
 
+#include "digits.h"
 #include "learner/error.h"
 #include "learner/ratings/rating_reader.h"
 
@@ -22,12 +23,6 @@ bool next_line(LineReader& in, std::string_view& line) {
   return true;
 }
 
-bool all_digits(std::string_view s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (c < '0' || c > '9') return false;
-  return true;
-}
 
 std::string lower(std::string_view s) {
   std::string out(s);
