@@ -76,14 +76,14 @@ void get_sparse(ModelReader& in, uint64_t n, T* values, const std::string& what)
   }
 }
 
-}  // namespace
-
-namespace {
+// The table's slot count for -b bits; throws for bits outside 1..32 or no
+// sub-model.
 uint64_t checked_slots(uint32_t bits, uint32_t sub_models) {
   if (bits < 1 || bits > 32) throw Error("-b must be in 1..32, not " + std::to_string(bits));
   if (sub_models == 0) throw Error("a learner needs at least one sub-model");
   return uint64_t{1} << bits;
 }
+
 }  // namespace
 
 LinearWeights::LinearWeights(uint32_t bits, uint32_t sub_models, bool averaged)
