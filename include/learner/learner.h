@@ -76,6 +76,13 @@ class Learner {
   // Moves the parts' signed sum towards `label` with weight `importance`.
   virtual void learn(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat, double label,
                      double importance) = 0;
+  // learn() for a caller that has already computed loss(p_hat, label) with
+  // this learner's loss (the scalar reduction reports it); a learner whose
+  // update needs the loss overrides it to skip computing it a second time.
+  virtual void learn_at_loss(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat,
+                             double label, double importance, double loss_at_p_hat) {
+    learn(ex, x, parts, p_hat, label, importance);
+  }
 
   // --active: the smallest importance weight that would move the prediction
   // from p_hat to `target` when learning `label`, without changing anything;

@@ -27,7 +27,10 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   if (ex.has_label)
     outcome_.loss = zero_one_ ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : learner_.loss().loss(p_hat, ex.label);
   // VW: no update at zero loss (the gradient learner checks it too).
-  if (learn && (zero_one_ || outcome_.loss != 0.0)) learner_.learn(ex, features, kSinglePart, p_hat, ex.label, ex.importance);
+  if (learn && (zero_one_ || outcome_.loss != 0.0)) {
+    if (zero_one_) learner_.learn(ex, features, kSinglePart, p_hat, ex.label, ex.importance);
+    else learner_.learn_at_loss(ex, features, kSinglePart, p_hat, ex.label, ex.importance, outcome_.loss);
+  }
   outcome_.prediction = shown_prediction(spec_, p_hat);
   return outcome_;
 }

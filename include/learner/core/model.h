@@ -68,6 +68,10 @@ class Model final : public Learner {
   }
   void learn(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat, double label,
              double importance, double loss_at_p_hat);
+  void learn_at_loss(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
+                     double label, double importance, double loss_at_p_hat) override {
+    learn(ex, features, parts, p_hat, label, importance, loss_at_p_hat);
+  }
   void learn(const Example& ex, const std::vector<Feature>& features, double p_hat, double label, double importance) {
     learn(ex, features, kSinglePart, p_hat, label, importance);
   }

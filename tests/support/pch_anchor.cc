@@ -1,0 +1,1 @@
+// Compiled only to build the test executables' shared precompiled header (CMakeLists.txt).
