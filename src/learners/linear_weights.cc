@@ -15,16 +15,22 @@ namespace {
 
 // Sparse table payload (section version 2): u64 n (the table's size),
 // u64 m, then m entries "u64 slot, T value", slots strictly ascending, every
-// value non-zero; value(s) gives slot s's value. Only the slots of
-// `memory`'s touched pages are visited (the rest is zero). Entries go out in
-// blocks, so the writer's CRC and stream calls run per block, not per entry.
-template <class T, class Value>
-void put_sparse(ModelWriter& out, uint64_t n, const ZeroedMemory& memory, Value value) {
+// value non-zero; value(s) gives slot s's value; maybe(s), a cheap
+// test, is false only where value(s) is zero, and value(s) is computed only
+// where it is true (most slots of a hashed table are zero: the sweep costs a
+// load and a compare a slot). Only the slots of `memory`'s touched pages are
+// visited (the rest is zero). Entries go out in blocks, so the writer's CRC
+// and stream calls run per block, not per entry.
+template <class T, class Maybe, class Value>
+void put_sparse(ModelWriter& out, uint64_t n, const ZeroedMemory& memory, Maybe maybe, Value value) {
   constexpr std::size_t kEntry = sizeof(uint64_t) + sizeof(T);
   const auto ranges = memory.touched();
   auto for_each_slot = [&](auto&& f) {
-    for (const auto& [begin, end] : ranges)
-      for (uint64_t s = begin / sizeof(T); s < std::min<uint64_t>(n, (end + sizeof(T) - 1) / sizeof(T)); ++s) f(s);
+    for (const auto& [begin, end] : ranges) {
+      const uint64_t last = std::min<uint64_t>(n, (end + sizeof(T) - 1) / sizeof(T));
+      for (uint64_t s = begin / sizeof(T); s < last; ++s)
+        if (maybe(s)) f(s);
+    }
   };
   uint64_t m = 0;
   for_each_slot([&](uint64_t s) { m += value(s) != T(0); });
@@ -108,13 +114,32 @@ double LinearWeights::predict(const Example& ex, const std::vector<Feature>& x, 
 void LinearWeights::predict_each(const Example& ex, const std::vector<Feature>& x, Parts parts, bool average,
                                  double* out) const {
   const bool avg = average && averaged_ && steps_ > 0.0;
-  for (std::size_t c = 0; c < parts.size(); ++c) out[c] = 0.0;
-  for (const Feature& f : x)
-    for (std::size_t c = 0; c < parts.size(); ++c) {
-      const uint64_t i = slot(f.index, parts[c].index);
-      out[c] += f.value * (avg ? final_weight(i) : w()[i]);
+  const std::size_t n = parts.size();
+  for (std::size_t c = 0; c < n; ++c) out[c] = 0.0;
+  bool in_order = n == k_;  // every sub-model, in order: a feature's slots are h K .. h K + K - 1
+  for (std::size_t c = 0; in_order && c < n; ++c) in_order = parts[c].index == c;
+  if (in_order && !avg) {
+    // The training-time case (--mira, --oaa scoring every class): one row of
+    // K adjacent weights per feature, no slot arithmetic per class. Same
+    // products and sums in the same order as the general loop below.
+    const float* weights = w();
+    for (const Feature& f : x) {
+      const uint64_t first = (static_cast<uint64_t>(f.index) * k_) & mask_;
+      if (first + n - 1 <= mask_) {
+        const float* row = weights + first;
+        for (std::size_t c = 0; c < n; ++c) out[c] += f.value * row[c];
+      } else {  // the row wraps at the end of the table
+        for (std::size_t c = 0; c < n; ++c) out[c] += f.value * weights[slot(f.index, static_cast<uint32_t>(c))];
+      }
     }
-  for (std::size_t c = 0; c < parts.size(); ++c) out[c] += ex.base;
+  } else if (avg) {
+    for (const Feature& f : x)
+      for (std::size_t c = 0; c < n; ++c) out[c] += f.value * final_weight(slot(f.index, parts[c].index));
+  } else {
+    for (const Feature& f : x)
+      for (std::size_t c = 0; c < n; ++c) out[c] += f.value * w()[slot(f.index, parts[c].index)];
+  }
+  for (std::size_t c = 0; c < n; ++c) out[c] += ex.base;
 }
 
 double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
@@ -175,11 +200,14 @@ void LinearWeights::save(ModelWriter& out, const std::string& name, bool with_st
   out.put<uint8_t>(state ? 1 : 0);
   out.begin_section(name + ".weights", 2);
   // Without state an averaged model holds the average.
-  put_sparse<float>(out, n, w_, [&](uint64_t s) { return state ? w()[s] : final_weight(s); });
+  const bool mean = averaged_ && !state;  // final_weight(s) reads u too
+  put_sparse<float>(
+      out, n, w_, [&](uint64_t s) { return w()[s] != 0.0f || (mean && u()[s] != 0.0); },
+      [&](uint64_t s) { return state ? w()[s] : final_weight(s); });
   if (state) {
     out.begin_section(name + ".average", 2);
     out.put<double>(steps_);
-    put_sparse<double>(out, n, u_, [&](uint64_t s) { return u()[s]; });
+    put_sparse<double>(out, n, u_, [&](uint64_t s) { return u()[s] != 0.0; }, [&](uint64_t s) { return u()[s]; });
   }
 }
 
