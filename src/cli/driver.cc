@@ -10,6 +10,8 @@
 #include "learner/core/model.h"
 #include "learner/error.h"
 #include "learner/io/output_file.h"
+#include "learner/parallel/allreduce.h"
+#include "learner/parallel/peer_failed.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/progress.h"
 #include "learner/report/summary.h"
@@ -17,6 +19,10 @@
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
+
+#ifdef LEARNER_HAVE_MPI
+#include "learner/parallel/mpi_group.h"
+#endif
 
 namespace learner {
 namespace {
@@ -99,6 +105,41 @@ void skip_malformed(const ParsedExample& slot, bool lenient, RunStats& stats) {
     std::fprintf(stderr, "warning: further malformed lines are skipped silently and counted in the summary\n");
 }
 
+// --allreduce: this rank's view of the command line. '%r' in -d, -p, -r,
+// --cache_file and the model outputs becomes the rank; ranks other than 0
+// print nothing but errors and write no model unless its name holds %r
+// (rank 0 holds the same averaged model).
+std::string with_rank(std::string path, int rank) {
+  for (std::size_t at = path.find("%r"); at != std::string::npos; at = path.find("%r", at))
+    path.replace(at, 2, std::to_string(rank));
+  return path;
+}
+
+Options for_rank(const Options& all, const AllReduce& group) {
+  Options o = all;
+  const int n = group.size(), r = group.rank();
+  if (n > 1 && !o.shard_by_line && o.data.find("%r") == std::string::npos)
+    throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank would read all of " + o.data +
+                     "; name one file per rank with %r (-d part-%r.vw) or split it with --shard_by line");
+  for (const std::string* out : {&o.predictions, &o.raw_predictions})
+    if (n > 1 && !out->empty() && out->find("%r") == std::string::npos)
+      throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank writes its own predictions; put %r "
+                       "in the file name (-p pred-%r.txt)");
+  o.data = with_rank(o.data, r);
+  o.predictions = with_rank(o.predictions, r);
+  o.raw_predictions = with_rank(o.raw_predictions, r);
+  o.cache_path = with_rank(o.cache_path, r);
+  // Model outputs: rank 0's, unless the name holds %r (then every rank
+  // writes its copy of the same averaged model: a check, and for tests).
+  for (std::string* out : {&o.final_regressor, &o.readable_model, &o.invert_hash})
+    *out = out->find("%r") != std::string::npos ? with_rank(*out, r) : r > 0 ? std::string() : *out;
+  if (r > 0) {
+    o.progress.quiet = true;
+    if (o.final_regressor.empty()) o.save_per_pass = false;
+  }
+  return o;
+}
+
 InputSpec input_of(const Options& o) {
   InputSpec in;
   in.data = o.data;
@@ -122,10 +163,14 @@ TrainerOptions trainer_options(const Options& o) {
 
 }  // namespace
 
-int run(const Options& o) {
+namespace {
+
+// The run itself; `group` is nullptr without --allreduce. `collecting` is
+// set to false once this rank has joined the group's last collective.
+int run_in(const Options& o, AllReduce* group, bool& collecting) {
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
   const std::unique_ptr<Learner> owned =
-      o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core});
+      o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core, group});
   Learner& learner = *owned;
   auto* gd = dynamic_cast<Model*>(owned.get());  // the gradient learner's rate and state, for the preamble and -i
   LabelRange range = initial_range(o, *loss);
@@ -145,7 +190,11 @@ int run(const Options& o) {
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
 
-  const InputSpec input = input_of(o);
+  InputSpec input = input_of(o);
+  if (group && o.shard_by_line) {
+    input.shard_rank = static_cast<unsigned>(group->rank());
+    input.shard_count = static_cast<unsigned>(group->size());
+  }
   PipelineOwner pipe(input);
   LineReader& reader = *pipe->reader;
   if (o.passes > 1 && !reader.seekable() && o.cache_path.empty())
@@ -161,6 +210,9 @@ int run(const Options& o) {
   std::unique_ptr<CacheReader> cache;
   const CacheUse cache_use = open_cache(input, stream_options, cache);
   print_preamble(o, learner, gd ? gd->learning_rate() : o.core.learning_rate, cache_use);
+  if (group && !o.progress.quiet)
+    std::fprintf(stderr, "allreduce = %d ranks, %s (progress rows: rank 0's shard; summary: all ranks)\n",
+                 group->size(), o.shard_by_line ? "--shard_by line" : "one file per rank");
 
   const SignalGuard signals(o.save_on_signal);
   if (o.save_on_signal) stream_options.cancel = cancel_flag();
@@ -170,6 +222,7 @@ int run(const Options& o) {
   progress_options.holdout = o.holdout;
   ProgressTable progress(stderr, progress_options);
   Trainer trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
+  if (group) trainer.set_group(*group);  // every rank has opened its input and starts from one model
   if (o.holdout)
     trainer.add_pass_hook([&](const PassEnd& end) {
       if (end.verdict == HoldoutTracker::Verdict::kImproved) models.save();
@@ -218,7 +271,16 @@ int run(const Options& o) {
       signal == 0)
     throw Error("--lenient: all " + std::to_string(trainer.stats().skipped_lines) + " lines were malformed (is " +
                 reader.name() + " in VW's text format?); nothing was learned and no output is written");
-  if (signal == 0 && any && !early_stop) trainer.finish(cached);
+  if (group && signal == 0) {
+    // Every rank closes every pass, whatever its shard held (an empty shard,
+    // --examples): the pass ends are the group's collective points.
+    while (!early_stop && trainer.pass() + 1 < o.passes) early_stop = trainer.next_pass(cached);
+  }
+  if (signal == 0 && (any || group) && !early_stop) trainer.finish(cached);
+  if (group) {
+    trainer.sum_stats();
+    collecting = false;  // the group's last collective: from here on a failure is this rank's alone
+  }
   pipe.finish();
   predictions.close();
   raw_predictions.close();
@@ -241,7 +303,9 @@ int run(const Options& o) {
 
   if (!o.progress.quiet) {
     // A reduction's labels are classes or sets: it prints its own best constant.
-    const bool no_constant = reduction->zero_one_loss() || !reduction->scalar_labels();
+    // Under --allreduce the label histogram is rank 0's alone: no best constant.
+    const bool no_constant =
+        reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
     const std::vector<PassTime>& times = trainer.pass_times();
     print_summary(stderr, trainer.stats(), *loss, no_constant,
                   RunTiming{progress.elapsed_seconds(), static_cast<double>(bytes),
@@ -251,6 +315,46 @@ int run(const Options& o) {
     learner.print_summary(stderr);
   }
   return signal != 0 ? 128 + signal : 0;
+}
+
+std::unique_ptr<AllReduce> make_group() {
+#ifdef LEARNER_HAVE_MPI
+  return make_mpi_group();
+#else
+  throw UsageError("--allreduce needs learner built with MPI (install openmpi-bin and libopenmpi-dev, then rebuild; "
+                   "docs/allreduce.md)");
+#endif
+}
+
+}  // namespace
+
+// --allreduce: a failure of this rank (bad input, a missing shard) is
+// announced to the group at its next collective point (agree_failed(true)
+// here, matched by the others' agree_failed(false) at their next pass end),
+// so every rank stops there instead of waiting forever; the failing rank's
+// message names its rank, the others' say they stopped because of it
+// (PeerFailed). No rank writes -f after a failure: rank 0 writes it only
+// after the last collective.
+int run(const Options& o) {
+  if (!o.allreduce) {
+    bool unused = false;
+    return run_in(o, nullptr, unused);
+  }
+  const std::unique_ptr<AllReduce> group = make_group();
+  const std::string who =
+      group->size() > 1 ? "rank " + std::to_string(group->rank()) + " of " + std::to_string(group->size()) + ": " : "";
+  bool collecting = true;
+  try {
+    return run_in(for_rank(o, *group), group.get(), collecting);
+  } catch (const PeerFailed&) {
+    throw;
+  } catch (const UsageError& e) {
+    if (collecting) group->agree_failed(true);
+    throw UsageError(who + e.what());
+  } catch (const std::exception& e) {
+    if (collecting) group->agree_failed(true);
+    throw Error(who + e.what());
+  }
 }
 
 }  // namespace learner
