@@ -3,6 +3,8 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <span>
+#include <vector>
 
 #include "learner/cli/preamble.h"
 #include "learner/cli/signals.h"
@@ -109,10 +111,17 @@ void skip_malformed(const ParsedExample& slot, bool lenient, RunStats& stats) {
 // --cache_file and the model outputs becomes the rank; ranks other than 0
 // print nothing but errors and write no model unless its name holds %r
 // (rank 0 holds the same averaged model).
-std::string with_rank(std::string path, int rank) {
-  for (std::size_t at = path.find("%r"); at != std::string::npos; at = path.find("%r", at))
-    path.replace(at, 2, std::to_string(rank));
-  return path;
+std::string with_rank(const std::string& path, int rank) {
+  std::string out;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path.compare(i, 2, "%r") == 0) {
+      out += std::to_string(rank);
+      ++i;
+    } else {
+      out += path[i];
+    }
+  }
+  return out;
 }
 
 Options for_rank(const Options& all, const AllReduce& group) {
@@ -138,6 +147,22 @@ Options for_rank(const Options& all, const AllReduce& group) {
     if (o.final_regressor.empty()) o.save_per_pass = false;
   }
   return o;
+}
+
+// --allreduce: the label range (which clips predictions and is stored in the
+// model) becomes the widest any rank has seen. With only a sum to hand, each
+// rank puts its (min, max) in its own place of a 2N vector; after the sum
+// every rank holds them all.
+void widen_over_ranks(AllReduce& group, LabelRange& range) {
+  if (group.size() == 1) return;
+  std::vector<double> all(2 * static_cast<std::size_t>(group.size()), 0.0);
+  all[2 * group.rank()] = range.min;
+  all[2 * group.rank() + 1] = range.max;
+  group.sum(std::span<double>(all));
+  for (std::size_t r = 0; r < all.size(); r += 2) {
+    range.widen(all[r]);
+    range.widen(all[r + 1]);
+  }
 }
 
 InputSpec input_of(const Options& o) {
@@ -222,7 +247,10 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   progress_options.holdout = o.holdout;
   ProgressTable progress(stderr, progress_options);
   Trainer trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
-  if (group) trainer.set_group(*group);  // every rank has opened its input and starts from one model
+  if (group) {
+    trainer.set_group(*group);  // every rank has opened its input and starts from one model
+    trainer.add_pass_hook([&](const PassEnd&) { widen_over_ranks(*group, range); });  // before the saving hooks
+  }
   if (o.holdout)
     trainer.add_pass_hook([&](const PassEnd& end) {
       if (end.verdict == HoldoutTracker::Verdict::kImproved) models.save();

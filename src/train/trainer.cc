@@ -60,7 +60,7 @@ const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& f
 void Trainer::check_peers() {
   if (group_->agree_failed(false))
     throw PeerFailed("rank " + std::to_string(group_->rank()) + " of " + std::to_string(group_->size()) +
-                     ": stopping because another rank failed (its message is above); no model is written");
+                     ": stopping because another rank failed (see that rank's message); no model is written");
 }
 
 void Trainer::set_group(AllReduce& group) {
