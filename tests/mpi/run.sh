@@ -32,6 +32,8 @@ fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Keep Open MPI on the loopback/shared-memory transports and quiet about the lack of others.
 export OMPI_MCA_btl_base_warn_component_unused=0 OMPI_MCA_rmaps_base_oversubscribe=1
+# Oversubscribed ranks waiting in a collective yield the core instead of polling it.
+export OMPI_MCA_mpi_yield_when_idle=1
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/mpi-test.XXXXXX")"
 trap 'rm -rf -- "$tmp"' EXIT
@@ -131,6 +133,17 @@ printf '1 |x a\n-1 |x b\n' >two.vw
 run 4 -d two.vw --shard_by line "${common[@]}" -f t-%r.model
 check "--shard_by line with more ranks than lines runs" test "$rc" -eq 0
 check "more ranks than lines: same model" cmp -s t-0.model t-3.model
+
+# 4b. Other learners: --oaa's interleaved sub-models and the averaged perceptron average too;
+# the kernel perceptron (support sets) is refused before any data is read.
+head -n 4000 train.vw | awk '{ $1 = ($1 > 0) ? 1 : 2; print }' >oaa.vw
+run 2 -d oaa.vw --shard_by line --oaa 2 --passes 2 --holdout_off -f o-%r.model --quiet
+check "--oaa: same model on both ranks" cmp -s o-0.model o-1.model
+run 2 -d train.vw --shard_by line --perceptron --averaged --passes 2 --holdout_off -f a-%r.model --quiet
+check "--perceptron --averaged: same model on both ranks" cmp -s a-0.model a-1.model
+run 2 -d train.vw --shard_by line --kernel linear -f k.model --quiet
+check "--kernel: refused with a message" grep -q "rank 0 of 2: the 'kernel' learner cannot be averaged" out.txt
+check "--kernel: no model" test ! -e k.model
 
 # 5. A failing rank ends every rank: non-zero exit, its message, no model, no deadlock.
 cp part-0.vw bad-0.vw
