@@ -3,8 +3,6 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
-#include <span>
-#include <vector>
 
 #include "learner/cli/preamble.h"
 #include "learner/cli/signals.h"
@@ -21,10 +19,8 @@
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
+#include "rank_setup.h"
 
-#ifdef LEARNER_HAVE_MPI
-#include "learner/parallel/mpi_group.h"
-#endif
 
 namespace learner {
 namespace {
@@ -105,64 +101,6 @@ void skip_malformed(const ParsedExample& slot, bool lenient, RunStats& stats) {
   }
   if (stats.skipped_lines == kMaxWarnings)
     std::fprintf(stderr, "warning: further malformed lines are skipped silently and counted in the summary\n");
-}
-
-// --allreduce: this rank's view of the command line. '%r' in -d, -p, -r,
-// --cache_file and the model outputs becomes the rank; ranks other than 0
-// print nothing but errors and write no model unless its name holds %r
-// (rank 0 holds the same averaged model).
-std::string with_rank(const std::string& path, int rank) {
-  std::string out;
-  for (std::size_t i = 0; i < path.size(); ++i) {
-    if (path.compare(i, 2, "%r") == 0) {
-      out += std::to_string(rank);
-      ++i;
-    } else {
-      out += path[i];
-    }
-  }
-  return out;
-}
-
-Options for_rank(const Options& all, const AllReduce& group) {
-  Options o = all;
-  const int n = group.size(), r = group.rank();
-  if (n > 1 && !o.shard_by_line && o.data.find("%r") == std::string::npos)
-    throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank would read all of " + o.data +
-                     "; name one file per rank with %r (-d part-%r.vw) or split it with --shard_by line");
-  for (const std::string* out : {&o.predictions, &o.raw_predictions})
-    if (n > 1 && !out->empty() && out->find("%r") == std::string::npos)
-      throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank writes its own predictions; put %r "
-                       "in the file name (-p pred-%r.txt)");
-  o.data = with_rank(o.data, r);
-  o.predictions = with_rank(o.predictions, r);
-  o.raw_predictions = with_rank(o.raw_predictions, r);
-  o.cache_path = with_rank(o.cache_path, r);
-  // Model outputs: rank 0's, unless the name holds %r (then every rank
-  // writes its copy of the same averaged model: a check, and for tests).
-  for (std::string* out : {&o.final_regressor, &o.readable_model, &o.invert_hash})
-    *out = out->find("%r") != std::string::npos ? with_rank(*out, r) : r > 0 ? std::string() : *out;
-  if (r > 0) {
-    o.progress.quiet = true;
-    if (o.final_regressor.empty()) o.save_per_pass = false;
-  }
-  return o;
-}
-
-// --allreduce: the label range (which clips predictions and is stored in the
-// model) becomes the widest any rank has seen. With only a sum to hand, each
-// rank puts its (min, max) in its own place of a 2N vector; after the sum
-// every rank holds them all.
-void widen_over_ranks(AllReduce& group, LabelRange& range) {
-  if (group.size() == 1) return;
-  std::vector<double> all(2 * static_cast<std::size_t>(group.size()), 0.0);
-  all[2 * group.rank()] = range.min;
-  all[2 * group.rank() + 1] = range.max;
-  group.sum(std::span<double>(all));
-  for (std::size_t r = 0; r < all.size(); r += 2) {
-    range.widen(all[r]);
-    range.widen(all[r + 1]);
-  }
 }
 
 InputSpec input_of(const Options& o) {
@@ -343,15 +281,6 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     learner.print_summary(stderr);
   }
   return signal != 0 ? 128 + signal : 0;
-}
-
-std::unique_ptr<AllReduce> make_group() {
-#ifdef LEARNER_HAVE_MPI
-  return make_mpi_group();
-#else
-  throw UsageError("--allreduce needs learner built with MPI (install openmpi-bin and libopenmpi-dev, then rebuild; "
-                   "docs/allreduce.md)");
-#endif
 }
 
 }  // namespace
