@@ -24,7 +24,8 @@ if ! command -v mpirun >/dev/null; then
   echo "mpi tests: SKIPPED: mpirun not found (Debian: apt-get install openmpi-bin libopenmpi-dev, then rebuild)"
   exit 0
 fi
-if "$LEARNER" --allreduce -d /dev/null --quiet 2>&1 | grep -q "built with MPI"; then
+probe="$("$LEARNER" --allreduce -d /dev/null --quiet 2>&1)"  # a group of one, or "needs learner built with MPI"
+if [[ "$probe" == *"built with MPI"* ]]; then
   echo "mpi tests: SKIPPED: $LEARNER was built without MPI (libopenmpi-dev missing, or -DLEARNER_MPI=OFF)"
   exit 0
 fi
