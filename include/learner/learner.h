@@ -96,13 +96,6 @@ class Learner {
   // Called once after the last pass when training ran to its end (the
   // gradient learner's --average_passes replaces its weights by the average).
   virtual void end_training() {}
-  // --allreduce: makes every rank's model the same average of the ranks'
-  // models (a collective: every rank calls it at the same point); a group of
-  // one changes nothing. The rule is the learner's (docs/allreduce.md); the
-  // default throws learner::Error ("cannot be averaged across ranks").
-  virtual void average(AllReduce& group) {
-    throw Error("the '" + std::string(name()) + "' learner cannot be averaged across ranks (--allreduce)");
-  }
   // Updates that were not finite and were dropped (reported at the end).
   virtual uint64_t dropped_updates() const { return 0; }
   // Lines of its own for the run summary (updates made, kernel evaluations).
@@ -113,6 +106,14 @@ class Learner {
   // --readable_model / --invert_hash body: one line per non-zero weight
   // ("slot:weight", or "name:slot:weight" for the features `names` knows).
   virtual void write_text(std::FILE* out, const NameMap* names) const = 0;
+
+  // --allreduce: makes every rank's model the same average of the ranks'
+  // models (a collective: every rank calls it at the same point); a group of
+  // one changes nothing. The rule is the learner's (docs/allreduce.md); the
+  // default throws learner::Error ("cannot be averaged across ranks").
+  virtual void average(AllReduce& group) {
+    throw Error("the '" + std::string(name()) + "' learner cannot be averaged across ranks (--allreduce)");
+  }
 };
 
 }  // namespace learner
