@@ -290,7 +290,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
 // here, matched by the others' agree_failed(false) at their next pass end),
 // so every rank stops there instead of waiting forever; the failing rank's
 // message names its rank, the others' say they stopped because of it
-// (PeerFailed). No rank writes -f after a failure: rank 0 writes it only
+// (PeerFailed). Each rank prints its message here, before telling the group
+// (main() then only exits: ReportedFailure). No rank writes -f after a failure: rank 0 writes it only
 // after the last collective.
 int run(const Options& o) {
   if (!o.allreduce) {
@@ -303,14 +304,17 @@ int run(const Options& o) {
   bool collecting = true;
   try {
     return run_in(for_rank(o, *group), group.get(), collecting);
-  } catch (const PeerFailed&) {
-    throw;
+  } catch (const PeerFailed& e) {
+    std::fprintf(stderr, "learner: error: %s\n", e.what());
+    throw ReportedFailure(1);
   } catch (const UsageError& e) {
+    std::fprintf(stderr, "learner: %s%s\nTry 'learner --help' for the list of options.\n", who.c_str(), e.what());
     if (collecting) group->agree_failed(true);
-    throw UsageError(who + e.what());
+    throw ReportedFailure(2);
   } catch (const std::exception& e) {
+    std::fprintf(stderr, "learner: error: %s%s\n", who.c_str(), e.what());
     if (collecting) group->agree_failed(true);
-    throw Error(who + e.what());
+    throw ReportedFailure(1);
   }
 }
 

@@ -13,4 +13,17 @@ class PeerFailed : public Error {
   using Error::Error;
 };
 
+// Thrown by the --allreduce driver after it has printed this rank's error
+// itself: a failing rank prints before it tells the group (once the others
+// know, they exit and mpirun may end the job), so main() only exits with
+// exit_code() and prints nothing more.
+class ReportedFailure : public Error {
+ public:
+  explicit ReportedFailure(int exit_code) : Error("already reported"), exit_code_(exit_code) {}
+  int exit_code() const { return exit_code_; }
+
+ private:
+  int exit_code_;
+};
+
 }  // namespace learner
