@@ -20,6 +20,9 @@ stage "unit and end-to-end tests (Release)"
 stage "script tests"
 LEARNER="$BUILD/learner" bash "$ROOT/tests/scripts/run.sh"
 
+stage "--allreduce under mpirun (skipped with a message without Open MPI)"
+LEARNER="$BUILD/learner" bash "$ROOT/tests/mpi/run.sh"
+
 stage "Python tests: converters (r8tovw, pendigits2vw, vw2libsvm) and the classifiers, cost-learning and MovieLens benchmark drivers"
 python3 -m unittest discover -s "$ROOT/tests/bench_py"
 

@@ -34,10 +34,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "learner/error.h"
 #include "learner/example.h"
 
 namespace learner {
 
+class AllReduce;
 class Loss;
 class ModelWriter;
 class ModelReader;
@@ -111,6 +113,14 @@ class Learner {
   // --readable_model / --invert_hash body: one line per non-zero weight
   // ("slot:weight", or "name:slot:weight" for the features `names` knows).
   virtual void write_text(std::FILE* out, const NameMap* names) const = 0;
+
+  // --allreduce: makes every rank's model the same average of the ranks'
+  // models (a collective: every rank calls it at the same point); a group of
+  // one changes nothing. The rule is the learner's (docs/allreduce.md); the
+  // default throws learner::Error ("cannot be averaged across ranks").
+  virtual void average(AllReduce& group) {
+    throw Error("the '" + std::string(name()) + "' learner cannot be averaged across ranks (--allreduce)");
+  }
 };
 
 }  // namespace learner

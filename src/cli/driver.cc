@@ -10,6 +10,8 @@
 #include "learner/core/model.h"
 #include "learner/error.h"
 #include "learner/io/output_file.h"
+#include "learner/parallel/allreduce.h"
+#include "learner/parallel/peer_failed.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/progress.h"
 #include "learner/report/summary.h"
@@ -17,6 +19,8 @@
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
+#include "rank_setup.h"
+
 
 namespace learner {
 namespace {
@@ -122,10 +126,14 @@ TrainerOptions trainer_options(const Options& o) {
 
 }  // namespace
 
-int run(const Options& o) {
+namespace {
+
+// The run itself; `group` is nullptr without --allreduce. `collecting` is
+// set to false once this rank has joined the group's last collective.
+int run_in(const Options& o, AllReduce* group, bool& collecting) {
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
   const std::unique_ptr<Learner> owned =
-      o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core});
+      o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core, group});
   Learner& learner = *owned;
   auto* gd = dynamic_cast<Model*>(owned.get());  // the gradient learner's rate and state, for the preamble and -i
   LabelRange range = initial_range(o, *loss);
@@ -145,7 +153,11 @@ int run(const Options& o) {
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
 
-  const InputSpec input = input_of(o);
+  InputSpec input = input_of(o);
+  if (group && o.shard_by_line) {
+    input.shard_rank = static_cast<unsigned>(group->rank());
+    input.shard_count = static_cast<unsigned>(group->size());
+  }
   PipelineOwner pipe(input);
   LineReader& reader = *pipe->reader;
   if (o.passes > 1 && !reader.seekable() && o.cache_path.empty())
@@ -161,6 +173,9 @@ int run(const Options& o) {
   std::unique_ptr<CacheReader> cache;
   const CacheUse cache_use = open_cache(input, stream_options, cache);
   print_preamble(o, learner, gd ? gd->learning_rate() : o.core.learning_rate, cache_use);
+  if (group && !o.progress.quiet)
+    std::fprintf(stderr, "allreduce = %d ranks, %s (progress rows: rank 0's shard; summary: all ranks)\n",
+                 group->size(), o.shard_by_line ? "--shard_by line" : "one file per rank");
 
   const SignalGuard signals(o.save_on_signal);
   if (o.save_on_signal) stream_options.cancel = cancel_flag();
@@ -170,6 +185,10 @@ int run(const Options& o) {
   progress_options.holdout = o.holdout;
   ProgressTable progress(stderr, progress_options);
   Trainer trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
+  if (group) {
+    trainer.set_group(*group);  // every rank has opened its input and starts from one model
+    trainer.add_pass_hook([&](const PassEnd&) { widen_over_ranks(*group, range); });  // before the saving hooks
+  }
   if (o.holdout)
     trainer.add_pass_hook([&](const PassEnd& end) {
       if (end.verdict == HoldoutTracker::Verdict::kImproved) models.save();
@@ -218,7 +237,16 @@ int run(const Options& o) {
       signal == 0)
     throw Error("--lenient: all " + std::to_string(trainer.stats().skipped_lines) + " lines were malformed (is " +
                 reader.name() + " in VW's text format?); nothing was learned and no output is written");
-  if (signal == 0 && any && !early_stop) trainer.finish(cached);
+  if (group && signal == 0) {
+    // Every rank closes every pass, whatever its shard held (an empty shard,
+    // --examples): the pass ends are the group's collective points.
+    while (!early_stop && trainer.pass() + 1 < o.passes) early_stop = trainer.next_pass(cached);
+  }
+  if (signal == 0 && (any || group) && !early_stop) trainer.finish(cached);
+  if (group) {
+    trainer.sum_stats();
+    collecting = false;  // the group's last collective: from here on a failure is this rank's alone
+  }
   pipe.finish();
   predictions.close();
   raw_predictions.close();
@@ -241,7 +269,9 @@ int run(const Options& o) {
 
   if (!o.progress.quiet) {
     // A reduction's labels are classes or sets: it prints its own best constant.
-    const bool no_constant = reduction->zero_one_loss() || !reduction->scalar_labels();
+    // Under --allreduce the label histogram is rank 0's alone: no best constant.
+    const bool no_constant =
+        reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
     const std::vector<PassTime>& times = trainer.pass_times();
     print_summary(stderr, trainer.stats(), *loss, no_constant,
                   RunTiming{progress.elapsed_seconds(), static_cast<double>(bytes),
@@ -251,6 +281,41 @@ int run(const Options& o) {
     learner.print_summary(stderr);
   }
   return signal != 0 ? 128 + signal : 0;
+}
+
+}  // namespace
+
+// --allreduce: a failure of this rank (bad input, a missing shard) is
+// announced to the group at its next collective point (agree_failed(true)
+// here, matched by the others' agree_failed(false) at their next pass end),
+// so every rank stops there instead of waiting forever; the failing rank's
+// message names its rank, the others' say they stopped because of it
+// (PeerFailed). Each rank prints its message here, before telling the group
+// (main() then only exits: ReportedFailure). No rank writes -f after a failure: rank 0 writes it only
+// after the last collective.
+int run(const Options& o) {
+  if (!o.allreduce) {
+    bool unused = false;
+    return run_in(o, nullptr, unused);
+  }
+  const std::unique_ptr<AllReduce> group = make_group();
+  const std::string who =
+      group->size() > 1 ? "rank " + std::to_string(group->rank()) + " of " + std::to_string(group->size()) + ": " : "";
+  bool collecting = true;
+  try {
+    return run_in(for_rank(o, *group), group.get(), collecting);
+  } catch (const PeerFailed& e) {
+    std::fprintf(stderr, "learner: error: %s\n", e.what());
+    throw ReportedFailure(1);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "learner: %s%s\nTry 'learner --help' for the list of options.\n", who.c_str(), e.what());
+    if (collecting) group->agree_failed(true);
+    throw ReportedFailure(2);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "learner: error: %s%s\n", who.c_str(), e.what());
+    if (collecting) group->agree_failed(true);
+    throw ReportedFailure(1);
+  }
 }
 
 }  // namespace learner

@@ -8,6 +8,7 @@
 #include "learner/cli/options.h"
 #include "learner/cli/signals.h"
 #include "learner/error.h"
+#include "learner/parallel/peer_failed.h"
 
 int main(int argc, char** argv) {
   learner::install_cleanup_handlers();
@@ -15,6 +16,8 @@ int main(int argc, char** argv) {
     const auto options = learner::parse_options(argc, argv, std::cout);
     if (!options) return 0;
     return learner::run(*options);
+  } catch (const learner::ReportedFailure& e) {  // --allreduce: the message is out already
+    return e.exit_code();
   } catch (const learner::UsageError& e) {
     std::fprintf(stderr, "learner: %s\nTry 'learner --help' for the list of options.\n", e.what());
     return 2;

@@ -56,6 +56,10 @@ std::vector<OptionGroup> make_groups() {
       sw("pad_skipped", "with --lenient: write a 'nan' line to -p and -r for each skipped line, so prediction lines stay aligned with the input's lines"),
       sw("strict_parse", "accepted for VW compatibility: strict parsing is the default"),
   }});
+  g.push_back({"Data-parallel training (mpirun -np N learner --allreduce ...; docs/allreduce.md)", {
+      sw("allreduce", "train on the N ranks mpirun (or srun) starts: each rank reads its own shard, the ranks average their models at the end of every pass; rank 0 prints the progress and summary (summed over ranks) and writes -f. '%r' in -d, -p, -r, --cache_file, -f and --readable_model is replaced by the rank (with %r in -f every rank writes its copy)"),
+      text("shard_by", "with --allreduce: 'file' = each rank reads its own file (-d part-%r.vw); 'line' = every rank reads -d and rank r of N keeps the lines i (0-based) with i mod N = r", 0, "file"),
+  }});
   g.push_back({"Features and hashing", {
       num("bit_precision", kCount, "18", 1, 30, "weight table has 2^b slots", true, 'b'),
       text("hash", "strings: all-digit names are used as numbers (VW); all: hash every name", 0, "strings", true),

@@ -378,6 +378,23 @@ void fill_reduction(const ParsedValues& v, Options& o) {
   }
 }
 
+// --allreduce and --shard_by: what can be checked before MPI starts (the
+// driver checks what needs the number of ranks).
+void fill_allreduce(const ParsedValues& v, Options& o) {
+  o.allreduce = v.flag("allreduce");
+  const std::string by = v.text("shard_by");
+  if (by != "file" && by != "line") throw UsageError("--shard_by takes 'file' or 'line', got '" + by + "'");
+  if (v.given("shard_by") && !o.allreduce) throw UsageError("--shard_by needs --allreduce");
+  o.shard_by_line = by == "line";
+  if (!o.allreduce) return;
+  if (o.data.empty() || o.data == "-")
+    throw UsageError("--allreduce reads files (-d FILE, or -d part-%r.vw for one file per rank), not standard input");
+  if (o.save_on_signal) throw UsageError("--save_on_signal cannot be combined with --allreduce");
+  if (o.shard_by_line && (v.given("cache_file") || v.flag("cache")))
+    throw UsageError("--shard_by line reads its share of the lines on every pass and keeps no cache; drop -c/--cache_file "
+                     "(or split the file and use -d part-%r.vw with -c)");
+}
+
 void fill_io(const ParsedValues& v, Options& o) {
   if (v.given("data")) o.data = v.text("data");
   o.predictions = v.text("predictions");
@@ -394,6 +411,7 @@ void fill_io(const ParsedValues& v, Options& o) {
   o.passes = static_cast<unsigned>(v.number("passes"));
   o.max_examples = static_cast<int64_t>(v.number("examples"));
   o.save_on_signal = v.flag("save_on_signal");
+  fill_allreduce(v, o);
 
   const bool stdin_data = o.data.empty() || o.data == "-";
   if (v.given("cache_file")) {

@@ -30,6 +30,8 @@ class LinearBase : public LinearLearner {
   void load(ModelReader& in) override { weights_.load(in, name_); }
   void write_text(std::FILE* out, const NameMap* names) const override { weights_.write_text(out, names); }
 
+  void average(AllReduce& group) override { weights_.average(group); }
+
   bool averaged() const override { return averaged_; }
   void predict_with_average(bool on) override { use_average_ = on && averaged_; }
   uint64_t updates() const override { return updates_; }

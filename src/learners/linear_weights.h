@@ -53,6 +53,12 @@ class LinearWeights {
   }
   uint64_t size() const { return mask_ + 1; }
 
+  // --allreduce: every rank's w and averaging sums become their plain mean
+  // (no adaptive sums to weight by), with each rank's sums first rescaled to
+  // the mean step count, so the final (averaged) weight is exactly the mean
+  // of the ranks' final weights (before rounding). A collective.
+  void average(AllReduce& group);
+
   // Sections "<name>.config", "<name>.weights", ["<name>.average"].
   void save(ModelWriter& out, const std::string& name, bool with_state) const;
   void load(ModelReader& in, const std::string& name);

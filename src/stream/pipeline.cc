@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <string>
 
+#include "learner/io/sharded_reader.h"
+
 namespace learner {
 namespace {
 
@@ -12,7 +14,9 @@ Pipeline* g_abandoned = nullptr;  // see PipelineOwner
 
 }  // namespace
 
-Pipeline::Pipeline(const InputSpec& in) : reader(LineReader::open(in.data)), parser(in.parse), builder(in.features) {}
+Pipeline::Pipeline(const InputSpec& in) : reader(LineReader::open(in.data)), parser(in.parse), builder(in.features) {
+  if (in.shard_count > 1) reader = std::make_unique<ShardedLineReader>(std::move(reader), in.shard_rank, in.shard_count);
+}
 
 PipelineOwner::PipelineOwner(const InputSpec& in) : p_(std::make_unique<Pipeline>(in)) {}
 

@@ -1,6 +1,9 @@
 #include "learner/train/trainer.h"
 
+#include <span>
+
 #include "learner/learners/averaging.h"
+#include "learner/parallel/peer_failed.h"
 
 namespace learner {
 namespace {
@@ -54,9 +57,47 @@ const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& f
   return r;
 }
 
+void Trainer::check_peers() {
+  if (group_->agree_failed(false))
+    throw PeerFailed("rank " + std::to_string(group_->rank()) + " of " + std::to_string(group_->size()) +
+                     ": stopping because another rank failed (see that rank's message); no model is written");
+}
+
+void Trainer::set_group(AllReduce& group) {
+  group_ = &group;
+  check_peers();
+  learner_.average(group);
+}
+
+void Trainer::sum_stats() {
+  if (!group_) return;
+  check_peers();
+  double reals[] = {stats_.weighted_examples, stats_.weighted_labeled, stats_.weighted_label_sum,
+                    stats_.sum_loss,          stats_.holdout_weight,   stats_.holdout_sum_loss};
+  uint64_t counts[] = {stats_.examples, stats_.total_features, stats_.skipped_lines};
+  group_->sum(std::span<double>(reals));
+  group_->sum(std::span<uint64_t>(counts));
+  stats_.weighted_examples = reals[0];
+  stats_.weighted_labeled = reals[1];
+  stats_.weighted_label_sum = reals[2];
+  stats_.sum_loss = reals[3];
+  stats_.holdout_weight = reals[4];
+  stats_.holdout_sum_loss = reals[5];
+  stats_.examples = counts[0];
+  stats_.total_features = counts[1];
+  stats_.skipped_lines = counts[2];
+}
+
 void Trainer::close_pass(bool cached) {
   pass_times_.push_back({seconds_since(pass_start_), cached});
   pass_start_ = std::chrono::steady_clock::now();
+  if (group_) {
+    check_peers();
+    double sums[2] = {holdout_.pass_weight(), holdout_.pass_sum_loss()};
+    group_->sum(std::span<double>(sums));
+    holdout_.set_pass_sums(sums[0], sums[1]);
+    learner_.average(*group_);
+  }
   PassEnd end{pass_, HoldoutTracker::Verdict::kNoHoldout};
   if (options_.holdout) end.verdict = holdout_.end_pass(pass_);
   for (const Hook& hook : hooks_) hook(end);

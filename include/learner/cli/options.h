@@ -42,6 +42,8 @@ struct Options {
   bool learning_rate_given = false;  // -l given: a -i model's stored (decayed) rate is not restored
   ProgressOptions progress;        // --quiet, -P
   bool save_on_signal = false;     // --save_on_signal: SIGINT/SIGTERM stop cleanly and save
+  bool allreduce = false;          // --allreduce: data-parallel over MPI ranks (driver.cc, docs/allreduce.md)
+  bool shard_by_line = false;      // --shard_by line (else 'file': '%r' in -d names each rank's file)
 
   // Cache (-c, --cache_file, -k, --compressed): cache_path is resolved here:
   // --cache_file F, else "<data>.cache" with -c, else "" (no cache).

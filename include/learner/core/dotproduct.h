@@ -66,6 +66,8 @@
 
 namespace learner {
 
+class AllReduce;
+
 // The most --dotproduct pairs: each pair is one dyadic term of the
 // prediction path per model component, and a reduction combines up to two
 // components (PredictionPath::kMaxTerms = 16).
@@ -97,6 +99,11 @@ class DotProduct {
   // trained: the first call scans the table, later calls add the slots
   // trained since (--average_passes sweeps only these).
   const std::vector<uint32_t>& trained_slots();
+  // --allreduce: the latent table averaged across ranks with the G_f as
+  // weights (model/table_average.h); slots trained on other ranks join
+  // trained_slots(). Throws learner::Error under --dotproduct_freq_l2 (its
+  // per-side counts are not averaged yet).
+  void average(AllReduce& group);
 
   WeightTable& latent() { return latent_; }
   const WeightTable& latent() const { return latent_; }

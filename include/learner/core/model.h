@@ -93,6 +93,11 @@ class Model final : public Learner {
   // --average_passes N: the weights (linear and latent, not the optimizer
   // sums) become the mean of the snapshots and the final weights.
   void end_training() override;
+  // --allreduce (src/core/model_average.cc): linear and latent tables by the
+  // adaptive-sum-weighted rule (model/table_average.h); the counters N and T
+  // of each sub-model grow by the sum over ranks of their growth since the
+  // last average, so they count what one process reading every shard would.
+  void average(AllReduce& group) override;
   uint64_t dropped_updates() const override { return nan_updates_; }
   void save(ModelWriter& out, bool with_state) const override;
   void load(ModelReader& in) override;
@@ -153,6 +158,7 @@ class Model final : public Learner {
   WeightTable weights_;
   std::unique_ptr<DotProduct> dot_;
   std::vector<OptimizerState> states_;  // one per sub-model
+  std::vector<OptimizerState> synced_states_;  // --allreduce: states_ after the last average
   uint64_t nan_updates_ = 0;           // updates replaced by 0 because they were not finite
   // --average_passes: running means of the weights at the pass ends so far
   // (linear: one per slot; latent: k per trained slot, in the order of

@@ -27,6 +27,14 @@ class HoldoutTracker {
     sum_loss_ += importance * loss;
   }
   Verdict end_pass(unsigned pass);  // pass: 0-based
+  // The current pass's sums (importance, importance-weighted loss); --allreduce
+  // replaces them by their sums over ranks before end_pass().
+  double pass_weight() const { return weight_; }
+  double pass_sum_loss() const { return sum_loss_; }
+  void set_pass_sums(double weight, double sum_loss) {
+    weight_ = weight;
+    sum_loss_ = sum_loss;
+  }
   bool should_stop() const { return no_win_ >= early_terminate_; }
   bool has_best() const { return has_best_; }
   double best_loss() const { return best_loss_; }

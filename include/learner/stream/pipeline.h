@@ -22,6 +22,9 @@ struct InputSpec {
   std::string cache_path;     // "" = no cache
   bool kill_cache = false;    // rebuild even a valid cache
   bool lenient = false;       // a cache made with --lenient is acceptable
+  // --allreduce --shard_by line: read only the lines i with i mod shard_count
+  // == shard_rank (io/sharded_reader.h); shard_count 1 reads every line.
+  unsigned shard_rank = 0, shard_count = 1;
 };
 
 struct Pipeline {

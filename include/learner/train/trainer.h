@@ -18,7 +18,15 @@
 //
 // Hooks run at the end of every pass, in the order added, with the pass
 // (0-based) and the holdout verdict (kNoHoldout without holdout): saving the
-// best model, --save_per_pass, later an allreduce of the weights.
+// best model, --save_per_pass.
+//
+// --allreduce (set_group): every pass end, before the verdict and the hooks,
+// is a collective point of the ranks: agree_failed() (another rank failed:
+// throws PeerFailed, parallel/peer_failed.h), the pass's holdout sums summed
+// over ranks (so every rank reaches the same verdict and stops at the same
+// pass), then learner.average(). Every rank must close the same number of
+// passes, whatever its shard holds (the driver closes the passes an empty or
+// short shard never reached).
 #pragma once
 
 #include <chrono>
@@ -29,6 +37,7 @@
 
 #include "learner/learner.h"
 #include "learner/learners/averaging.h"
+#include "learner/parallel/allreduce.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/holdout.h"
 #include "learner/report/progress.h"
@@ -60,6 +69,12 @@ class Trainer {
           PredictionWriter& predictions, PredictionWriter& raw);
 
   void add_pass_hook(Hook hook) { hooks_.push_back(std::move(hook)); }
+  // --allreduce: the group of ranks; a collective (agree_failed, then one
+  // average so that every rank starts from the same model).
+  void set_group(AllReduce& group);
+  // --allreduce, after the last pass: the run's statistics become their sums
+  // over ranks (a collective; the summary rank 0 prints).
+  void sum_stats();
   // Processes one example of the current pass.
   const Outcome& process(const Example& ex, const std::vector<Feature>& features);
   // Closes the current pass and opens the next (the learner's end_pass()
@@ -77,10 +92,12 @@ class Trainer {
 
  private:
   void close_pass(bool cached);
+  void check_peers();
 
   Learner& learner_;
   Averaging* averaging_ = nullptr;  // an averaged learner (learners/averaging.h)
   Reduction& reduction_;
+  AllReduce* group_ = nullptr;
   TrainerOptions options_;
   ProgressTable& progress_;
   PredictionWriter& predictions_;

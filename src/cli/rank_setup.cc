@@ -1,0 +1,80 @@
+#include "rank_setup.h"
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "learner/error.h"
+
+#ifdef LEARNER_HAVE_MPI
+#include "learner/parallel/mpi_group.h"
+#endif
+
+namespace learner {
+namespace {
+
+// `path` with every "%r" replaced by `rank`.
+std::string with_rank(const std::string& path, int rank) {
+  std::string out;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path.compare(i, 2, "%r") == 0) {
+      out += std::to_string(rank);
+      ++i;
+    } else {
+      out += path[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<AllReduce> make_group() {
+#ifdef LEARNER_HAVE_MPI
+  return make_mpi_group();
+#else
+  throw UsageError("--allreduce needs learner built with MPI (install openmpi-bin and libopenmpi-dev, then rebuild; "
+                   "docs/allreduce.md)");
+#endif
+}
+
+Options for_rank(const Options& all, const AllReduce& group) {
+  Options o = all;
+  const int n = group.size(), r = group.rank();
+  if (n > 1 && !o.shard_by_line && o.data.find("%r") == std::string::npos)
+    throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank would read all of " + o.data +
+                     "; name one file per rank with %r (-d part-%r.vw) or split it with --shard_by line");
+  for (const std::string* out : {&o.predictions, &o.raw_predictions})
+    if (n > 1 && !out->empty() && out->find("%r") == std::string::npos)
+      throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank writes its own predictions; put %r "
+                       "in the file name (-p pred-%r.txt)");
+  o.data = with_rank(o.data, r);
+  o.predictions = with_rank(o.predictions, r);
+  o.raw_predictions = with_rank(o.raw_predictions, r);
+  o.cache_path = with_rank(o.cache_path, r);
+  // Model outputs: rank 0's, unless the name holds %r (then every rank
+  // writes its copy of the same averaged model: a check, and for tests).
+  for (std::string* out : {&o.final_regressor, &o.readable_model, &o.invert_hash})
+    *out = out->find("%r") != std::string::npos ? with_rank(*out, r) : r > 0 ? std::string() : *out;
+  if (r > 0) {
+    o.progress.quiet = true;
+    if (o.final_regressor.empty()) o.save_per_pass = false;
+  }
+  return o;
+}
+
+// With only a sum to hand, each rank puts its (min, max) in its own place of
+// a 2N vector; after the sum every rank holds them all.
+void widen_over_ranks(AllReduce& group, LabelRange& range) {
+  if (group.size() == 1) return;
+  std::vector<double> all(2 * static_cast<std::size_t>(group.size()), 0.0);
+  all[2 * group.rank()] = range.min;
+  all[2 * group.rank() + 1] = range.max;
+  group.sum(std::span<double>(all));
+  for (std::size_t r = 0; r < all.size(); r += 2) {
+    range.widen(all[r]);
+    range.widen(all[r + 1]);
+  }
+}
+
+}  // namespace learner

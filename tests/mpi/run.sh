@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# End-to-end tests of --allreduce (issue 16; docs/allreduce.md) under Open MPI's
+# mpirun, oversubscribed (more ranks than cores is fine: each test is small).
+#   * mpirun -np 1 equals the run without MPI bit for bit (model file and -p);
+#   * -np 2 and -np 4 leave the same model on every rank after every pass
+#     (-f m-%r.model --save_per_pass: every rank writes its copy) and reach the
+#     single-process test loss within 1% on a generated logistic problem;
+#   * --shard_by line hands every line to exactly one rank (plain and gzip);
+#   * a rank that fails (a malformed line in its shard, a missing shard) ends
+#     every rank with a non-zero exit, its message on stderr, no model, and no
+#     deadlock (every mpirun runs under `timeout`);
+#   * a rank with an empty shard works.
+# Skips (exit 0, with a message) only when mpirun is absent or learner was built
+# without MPI. Usage: LEARNER=build/learner tests/mpi/run.sh [-v]
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+LEARNER="${LEARNER:-$root/build/learner}"
+[[ "$LEARNER" == /* ]] || LEARNER="$PWD/$LEARNER"
+verbose=0
+[[ "${1:-}" == "-v" ]] && verbose=1
+
+if ! command -v mpirun >/dev/null; then
+  echo "mpi tests: SKIPPED: mpirun not found (Debian: apt-get install openmpi-bin libopenmpi-dev, then rebuild)"
+  exit 0
+fi
+probe="$("$LEARNER" --allreduce -d /dev/null --quiet 2>&1)"  # a group of one, or "needs learner built with MPI"
+if [[ "$probe" == *"built with MPI"* ]]; then
+  echo "mpi tests: SKIPPED: $LEARNER was built without MPI (libopenmpi-dev missing, or -DLEARNER_MPI=OFF)"
+  exit 0
+fi
+# Open MPI refuses to start as root without these (containers, CI).
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# Keep Open MPI on the loopback/shared-memory transports and quiet about the lack of others.
+export OMPI_MCA_btl_base_warn_component_unused=0 OMPI_MCA_rmaps_base_oversubscribe=1
+# Oversubscribed ranks waiting in a collective yield the core instead of polling it.
+export OMPI_MCA_mpi_yield_when_idle=1
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/mpi-test.XXXXXX")"
+trap 'rm -rf -- "$tmp"' EXIT
+cd "$tmp" || exit 1
+
+passed=0
+failed=0
+pass() {
+  passed=$((passed + 1))
+  ((verbose)) && echo "ok    $1"
+  return 0
+}
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL  $1"
+  shift
+  (($#)) && printf '      %s\n' "$@"
+  return 0
+}
+check() {  # check NAME CONDITION-COMMAND... : passes when the command succeeds
+  local name="$1"
+  shift
+  if "$@"; then pass "$name"; else fail "$name" "$*"; fi
+}
+# run N ARGS...: mpirun -np N learner --allreduce ARGS, under a 60 s timeout;
+# stdout+stderr in out.txt, exit status in $rc.
+run() {
+  local n="$1"
+  shift
+  rc=0
+  timeout 60 mpirun --oversubscribe -np "$n" "$LEARNER" --allreduce "$@" >out.txt 2>&1 || rc=$?
+}
+loss_of() { "$LEARNER" -t -i "$1" -d test.vw 2>&1 | awk '/^average loss/ {print $4}'; }
+
+# A logistic problem: 8 real features, labels drawn from a fixed hidden model.
+awk -v n=24000 'BEGIN { srand(11); for (i = 1; i <= n; i++) { s = 0.3; line = "";
+  for (j = 1; j <= 8; j++) { x = rand() * 2 - 1; s += (j % 2 ? 1 : -1) * j * 0.5 * x; line = line sprintf(" f%d:%.4f", j, x) }
+  printf "%d '"'"'ex%d |x%s\n", (rand() < 1 / (1 + exp(-s))) ? 1 : -1, i, line } }' >all.vw
+head -n 20000 all.vw >train.vw
+tail -n 4000 all.vw >test.vw
+common=(--loss_function logistic --passes 3 --holdout_off)
+
+# 1. -np 1 equals the run without MPI, bit for bit (one file; --shard_by line; with holdout and a cache).
+"$LEARNER" -d train.vw "${common[@]}" -f plain.model -p plain.pred --quiet 2>/dev/null
+run 1 -d train.vw "${common[@]}" -f one.model -p one.pred --quiet
+check "np 1 runs" test "$rc" -eq 0
+check "np 1 model = no-MPI model" cmp -s plain.model one.model
+check "np 1 predictions = no-MPI predictions" cmp -s plain.pred one.pred
+run 1 -d train.vw --shard_by line "${common[@]}" -f line.model --quiet
+check "np 1 --shard_by line model = no-MPI model" cmp -s plain.model line.model
+"$LEARNER" -d train.vw --loss_function logistic --passes 4 -c --cache_file plain.cache -f hplain.model --quiet 2>/dev/null
+run 1 -d train.vw --loss_function logistic --passes 4 --cache_file c-%r.cache -f hone.model --quiet
+check "np 1 with holdout and cache = no-MPI" cmp -s hplain.model hone.model
+
+# 2. -np 2 and -np 4: one model on every rank after every pass; test loss within 1%.
+single="$(loss_of plain.model)"
+for n in 2 4; do
+  run "$n" -d train.vw --shard_by line "${common[@]}" -f m$n-%r.model --save_per_pass
+  check "np $n runs" test "$rc" -eq 0
+  same=1
+  for r in $(seq 1 $((n - 1))); do
+    for f in "" .1 .2 .3; do cmp -s "m$n-0.model$f" "m$n-$r.model$f" || same=0; done
+  done
+  check "np $n: every rank holds the same model after every pass" test "$same" -eq 1
+  loss="$(loss_of m$n-0.model)"
+  ((verbose)) && echo "      test loss: 1 process $single, $n ranks $loss"
+  check "np $n: test loss $loss within 1% of one process ($single)" \
+    awk -v a="$loss" -v b="$single" 'BEGIN { exit !(a <= 1.01 * b) }'
+  check "np $n: summary counts every rank's examples" grep -q "number of examples per pass = 20000" out.txt
+done
+
+# 3. --shard_by line covers every line exactly once (plain and gzip, 3 ranks, 2 passes).
+gzip -c train.vw >train.vw.gz
+for f in train.vw train.vw.gz; do
+  rm -f p-*.txt
+  run 3 -d "$f" --shard_by line --passes 2 --holdout_off -t -p p-%r.txt --quiet
+  check "shard_by line $f runs" test "$rc" -eq 0
+  cat p-0.txt p-1.txt p-2.txt | awk '{print $2}' | sort >tags.txt
+  awk '{print substr($2, 2)}' train.vw train.vw | sort >want.txt  # -p has a line per example and pass
+  check "shard_by line $f: every line once per pass" cmp -s tags.txt want.txt
+  check "shard_by line $f: rank 1 holds lines 2, 5, 8, ..." \
+    test "$(head -n 3 p-1.txt | awk '{printf "%s ", $2}')" = "ex2 ex5 ex8 "
+done
+
+# 4. One file per rank (-d part-%r.vw; rank 1's is gzip), an empty shard.
+head -n 10000 train.vw >part-0.vw
+tail -n 10000 train.vw | gzip -c >part-1.vw
+run 2 -d part-%r.vw "${common[@]}" -f pf-%r.model
+check "part-%r.vw (plain + gzip) runs" test "$rc" -eq 0
+check "part-%r.vw: both ranks hold the same model" cmp -s pf-0.model pf-1.model
+: >empty-1.vw
+cp part-0.vw empty-0.vw
+run 2 -d empty-%r.vw "${common[@]}" -f e-%r.model
+check "an empty shard runs" test "$rc" -eq 0
+check "an empty shard: same model on both ranks" cmp -s e-0.model e-1.model
+printf '1 |x a\n-1 |x b\n' >two.vw
+run 4 -d two.vw --shard_by line "${common[@]}" -f t-%r.model
+check "--shard_by line with more ranks than lines runs" test "$rc" -eq 0
+check "more ranks than lines: same model" cmp -s t-0.model t-3.model
+
+# 4b. Other learners: --oaa's interleaved sub-models and the averaged perceptron average too;
+# the kernel perceptron (support sets) is refused before any data is read.
+head -n 4000 train.vw | awk '{ $1 = ($1 > 0) ? 1 : 2; print }' >oaa.vw
+run 2 -d oaa.vw --shard_by line --oaa 2 --passes 2 --holdout_off -f o-%r.model --quiet
+check "--oaa: same model on both ranks" cmp -s o-0.model o-1.model
+run 2 -d train.vw --shard_by line --perceptron --averaged --passes 2 --holdout_off -f a-%r.model --quiet
+check "--perceptron --averaged: same model on both ranks" cmp -s a-0.model a-1.model
+run 2 -d train.vw --shard_by line --kernel linear -f k.model --quiet
+check "--kernel: refused with a message" grep -q "rank 0 of 2: the 'kernel' learner cannot be averaged" out.txt
+check "--kernel: no model" test ! -e k.model
+
+# 5. A failing rank ends every rank: non-zero exit, its message, no model, no deadlock.
+cp part-0.vw bad-0.vw
+{ head -n 500 part-0.vw; echo "abc |x f1:1"; tail -n 9000 part-0.vw; } >bad-1.vw
+rm -f bad.model
+run 2 -d bad-%r.vw "${common[@]}" -f bad.model
+check "malformed line in rank 1's shard: non-zero exit (not a timeout)" test "$rc" -ne 0 -a "$rc" -ne 124
+check "malformed line: rank 1's message" grep -q "rank 1 of 2: bad-1.vw:501: malformed label" out.txt
+check "malformed line: rank 0 says why it stops" grep -q "rank 0 of 2: stopping because another rank failed" out.txt
+check "malformed line: no model written" test ! -e bad.model
+run 3 -d part-%r.vw "${common[@]}" -f bad.model
+check "missing shard: non-zero exit (not a timeout)" test "$rc" -ne 0 -a "$rc" -ne 124
+check "missing shard: rank 2's message" grep -q "rank 2 of 3: cannot open 'part-2.vw'" out.txt
+check "missing shard: no model written" test ! -e bad.model
+
+# 6. Command-line mistakes.
+run 2 -d train.vw --quiet
+check "--allreduce over 2 ranks without %r or --shard_by: usage error" grep -q "name one file per rank with %r" out.txt
+rc=0
+"$LEARNER" -d train.vw --shard_by line >out.txt 2>&1 || rc=$?
+check "--shard_by without --allreduce: exit 2" test "$rc" -eq 2
+
+echo "mpi tests: $passed passed, $failed failed"
+((failed == 0))
