@@ -128,6 +128,10 @@ int run(const Options& o) {
       o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core});
   Learner& learner = *owned;
   auto* gd = dynamic_cast<Model*>(owned.get());  // the gradient learner's rate and state, for the preamble and -i
+  if (!learner.start_weights(o.core.weight_init))
+    throw UsageError("--initial_weight, --random_weights, --normal_weights, --truncated_normal_weights and "
+                     "--constant apply to the gradient learner and the perceptron family, not to the " +
+                     std::string(learner.name()) + " learner");
   LabelRange range = initial_range(o, *loss);
   if (o.initial_model) {
     if (gd) gd->set_restore_rate(!o.learning_rate_given);

@@ -51,7 +51,7 @@ std::vector<OptionGroup> make_groups() {
       sw("save_on_signal", "on SIGINT/SIGTERM finish the current example, write the outputs (-f, -p, ...) and exit with 128+signal (a second signal kills)"),
       num("examples", OptionKind::kInteger, "-1", -1, 9.2e18, "stop after this many examples, all passes counted (-1: all)"),
       sw("quiet", "no progress table or summary"),
-      text("progress", "progress rows: integer N = every N examples; real F > 1 = each interval times F (default 2.0)", 'P'),
+      text("progress", "progress rows, as VW: N without a '.' = a row every N examples (N < 1: 1); F with a '.' = each interval times F (F <= 1: F + 1; default 2.0)", 'P'),
       sw("lenient", "skip malformed lines with a warning instead of stopping (VW's default behaviour); a skipped line gets no -p/-r line unless --pad_skipped"),
       sw("pad_skipped", "with --lenient: write a 'nan' line to -p and -r for each skipped line, so prediction lines stay aligned with the input's lines"),
       sw("strict_parse", "accepted for VW compatibility: strict parsing is the default"),
@@ -77,7 +77,14 @@ std::vector<OptionGroup> make_groups() {
   g.push_back({"Learning rate (every learner)", {
       num("learning_rate", kNumber, "", 0, kInf, "base learning rate (default 0.5; 10 with a non-default update rule; the perceptron's step, default 1)", false, 'l'),
       num("decay_learning_rate", kNumber, "1", 0, kInf, "multiply the rate by this between passes (a saved model keeps the current rate)", false, 0, true),
-      num("random_seed", kCount, "0", 0, kMaxU32, "seed of the latent weights' start values and of --active's coin", true),
+      num("random_seed", kCount, "0", 0, kMaxU32, "seed of --random_weights, of the latent weights' start values and of --active's coin", true),
+  }});
+  g.push_back({"Start weights (the gradient learner and the perceptron family; docs/weights-and-labels.md)", {
+      num("initial_weight", kNumber, "0", -kInf, kInf, "every weight starts at this value"),
+      sw("random_weights", "weights start uniform in [-0.5, 0.5), drawn with VW's generator from --random_seed"),
+      sw("normal_weights", "weights start standard normal (VW's draws: the same for every --random_seed)"),
+      sw("truncated_normal_weights", "--normal_weights with values beyond 2 standard deviations folded back (VW's rule)"),
+      num("constant", kNumber, "0", -kInf, kInf, "start value of the constant feature's weight", false, 'C'),
   }});
   g.push_back({"Output", {
       text("link", "output link: identity, logistic, poisson", 0, "identity", true),

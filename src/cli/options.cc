@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -210,6 +211,34 @@ bool same_value(const OptionSpec& s, const std::string& a, const std::string& b)
   return false;
 }
 
+// VW's rule for a flag given more than once (config/options_cli.cc): a
+// switch may repeat (-k --kill_cache); a valued flag may repeat with the same
+// value (-b 18 -b 18.0), the copies are dropped; different values are an
+// error. Lists (-q ab -q cd) keep every value.
+void drop_repeats(po::parsed_options& parsed) {
+  std::map<std::string, std::string, std::less<>> first;
+  std::vector<po::option> kept;
+  for (po::option& opt : parsed.options) {
+    const auto it = catalogue().by_name.find(opt.string_key);
+    const OptionSpec* spec = it == catalogue().by_name.end() ? nullptr : it->second.spec;
+    if ((spec && spec->kind == OptionKind::kList) || opt.string_key.empty() || opt.unregistered) {
+      kept.push_back(std::move(opt));
+      continue;
+    }
+    const std::string value = opt.value.empty() ? std::string() : opt.value.front();
+    const auto [at, fresh] = first.emplace(opt.string_key, value);
+    if (fresh) {
+      kept.push_back(std::move(opt));
+      continue;
+    }
+    const bool same = spec ? same_value(*spec, at->second, value) : at->second == value;
+    if (!same)
+      throw UsageError("--" + opt.string_key + " is given twice with different values: '" + at->second + "' and '" +
+                       value + "'");
+  }
+  parsed.options = std::move(kept);
+}
+
 std::string shown(const OptionSpec& s, const std::string& value) {
   if (s.kind == OptionKind::kSwitch) return value == "1" ? "given" : "not given";
   if (s.kind == OptionKind::kList) {
@@ -378,6 +407,30 @@ void fill_reduction(const ParsedValues& v, Options& o) {
   }
 }
 
+// -P as VW reads it (parse_args.cc, parse_diagnostics): text with a '.' is a
+// multiplier (<= 1: 1 is added; > 9 is suspicious), text without one an
+// additive step (< 1: forced to 1); VW warns in each case and so do we.
+// Unlike VW (atof), text that is not a number is an error.
+ProgressOptions progress_rule(const std::string& p, ProgressOptions progress) {
+  char* end = nullptr;
+  const double x = std::strtod(p.c_str(), &end);
+  if (p.empty() || *end != '\0' || !std::isfinite(x) || std::fabs(x) > 1e30)
+    throw UsageError("-P/--progress takes a number, got '" + p + "'");
+  progress.additive = p.find('.') == std::string::npos;
+  progress.interval = static_cast<float>(x);
+  if (progress.additive && progress.interval < 1) {
+    std::fprintf(stderr, "warning: additive -P/--progress %s is < 1: using 1\n", p.c_str());
+    progress.interval = 1;
+  } else if (!progress.additive && progress.interval <= 1) {
+    std::fprintf(stderr, "warning: multiplicative -P/--progress %s is <= 1.0: adding 1.0 (as VW)\n", p.c_str());
+    progress.interval += 1;
+  } else if (!progress.additive && progress.interval > 9) {
+    std::fprintf(stderr, "warning: multiplicative -P/--progress %s is > 9.0: did you mean an integer step?\n",
+                 p.c_str());
+  }
+  return progress;
+}
+
 void fill_io(const ParsedValues& v, Options& o) {
   if (v.given("data")) o.data = v.text("data");
   o.predictions = v.text("predictions");
@@ -422,16 +475,7 @@ void fill_io(const ParsedValues& v, Options& o) {
   o.decay_learning_rate = v.number("decay_learning_rate");
   o.core.decay_learning_rate = o.decay_learning_rate;
   o.progress.quiet = v.flag("quiet");
-  if (v.given("progress")) {
-    const std::string p = v.text("progress");
-    char* end = nullptr;
-    const double x = std::strtod(p.c_str(), &end);
-    if (p.empty() || *end != '\0' || !(x > 0) || !std::isfinite(x))
-      throw UsageError("-P/--progress needs a positive number, got '" + p + "'");
-    o.progress.additive = p.find_first_of(".eE") == std::string::npos;
-    if (!o.progress.additive && !(x > 1)) throw UsageError("-P/--progress: a multiplier must be > 1, got '" + p + "'");
-    o.progress.interval = x;
-  }
+  if (v.given("progress")) o.progress = progress_rule(v.text("progress"), o.progress);
 }
 
 void fill_features(const ParsedValues& v, Options& o) {
@@ -455,6 +499,33 @@ void fill_features(const ParsedValues& v, Options& o) {
   f.ignore = join(v.list("ignore"));
   f.ignore_linear = join(v.list("ignore_linear"));
   f.keep = join(v.list("keep"));
+}
+
+// --initial_weight, --random_weights, --normal_weights, --truncated_normal_weights
+// (VW gives them that precedence; naming two is an error here) and --constant.
+WeightInit weight_init(const ParsedValues& v, uint32_t seed, bool constant_feature) {
+  WeightInit init;
+  std::vector<std::string> named;
+  if (v.given("initial_weight") && v.number("initial_weight") != 0) {
+    named.push_back("--initial_weight");
+    init.kind = WeightInit::Kind::kValue;
+    init.value = static_cast<float>(v.number("initial_weight"));
+  }
+  const std::pair<const char*, WeightInit::Kind> draws[] = {{"random_weights", WeightInit::Kind::kUniform},
+                                                            {"normal_weights", WeightInit::Kind::kNormal},
+                                                            {"truncated_normal_weights",
+                                                             WeightInit::Kind::kTruncatedNormal}};
+  for (const auto& [name, kind] : draws)
+    if (v.flag(name)) {
+      named.push_back(std::string("--") + name);
+      init.kind = kind;
+    }
+  if (named.size() > 1) throw UsageError(named[0] + " and " + named[1] + " both set the start weights; give one");
+  init.seed = seed;
+  init.constant = static_cast<float>(v.number("constant"));
+  if (init.constant != 0 && !constant_feature)
+    throw UsageError("-C/--constant sets the constant feature's weight; --noconstant removes that feature");
+  return init;
 }
 
 void fill_learning(const ParsedValues& v, Options& o) {
@@ -518,6 +589,7 @@ void fill_learning(const ParsedValues& v, Options& o) {
     throw UsageError("--average_passes: with holdout (on by default with --passes > 1) -f keeps the best pass's "
                      "weights, not an average; give --holdout_off");
   c.random_seed = static_cast<uint32_t>(v.number("random_seed"));
+  c.weight_init = weight_init(v, c.random_seed, o.features.constant);
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every
   // setting, the defaults too, so only values other than the default count.)
@@ -556,12 +628,13 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
   positional.add("data", 1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv)
-                  .options(table)
-                  .positional(positional)
-                  .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
-                  .run(),
-              vm);
+    po::parsed_options parsed = po::command_line_parser(argc, argv)
+                                    .options(table)
+                                    .positional(positional)
+                                    .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+                                    .run();
+    drop_repeats(parsed);
+    po::store(parsed, vm);
     if (vm.count("help") && vm["help"].as<bool>()) {
       out << kUsage << "\n" << table << "\n";
       return std::nullopt;
