@@ -86,6 +86,10 @@ std::vector<OptionGroup> make_groups() {
       sw("truncated_normal_weights", "--normal_weights with values beyond 2 standard deviations folded back (VW's rule)"),
       num("constant", kNumber, "0", -kInf, kInf, "start value of the constant feature's weight", false, 'C'),
   }});
+  g.push_back({"Class labels of the multiclass reductions (docs/weights-and-labels.md)", {
+      text("named_labels", "classes by name, e.g. a,b,c (= 1, 2, 3) in labels and in -p; K must equal the number of names", 0, "", true),
+      text("indexing", "0: classes are written 0..K-1 in labels and -p; 1: 1..K (the default)", 0, "", true),
+  }});
   g.push_back({"Output", {
       text("link", "output link: identity, logistic, poisson", 0, "identity", true),
       sw("binary", "output sign(prediction) and report 0/1 loss (labels -1/1)", true),

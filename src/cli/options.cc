@@ -388,6 +388,27 @@ void select_plugins(const ParsedValues& v, Options& o) {
   if (o.reduction_plugin && o.reduction_plugin->validate) o.reduction_plugin->validate(v);
 }
 
+// --named_labels a,b,c and --indexing 0|1 (parse/class_labels.h); null for
+// the plain 1..K ids. VW's rule: with names, K is their number.
+std::shared_ptr<const ClassLabels> class_labels(const ParsedValues& v, uint32_t classes, LabelFormat labels) {
+  const bool named = v.given("named_labels"), indexed = v.given("indexing");
+  if (!named && !indexed) return nullptr;
+  const std::string flag = named ? "--named_labels" : "--indexing";
+  if (labels == LabelFormat::kSimple) throw UsageError(flag + " applies to class labels, not to simple ones");
+  if (named && indexed) throw UsageError("--named_labels and --indexing cannot be combined (names are not numbered)");
+  if (indexed) {
+    const std::string i = v.text("indexing");
+    if (i == "1") return nullptr;
+    if (i != "0") throw UsageError("--indexing must be 0 or 1, got '" + i + "'");
+    return std::make_shared<const ClassLabels>(ClassLabels::zero_based());
+  }
+  auto names = std::make_shared<const ClassLabels>(ClassLabels::named(v.text("named_labels")));
+  if (classes != 0 && classes != names->size())
+    throw UsageError("--named_labels gives " + std::to_string(names->size()) + " names; the reduction has " +
+                     std::to_string(classes) + " classes (use that number as its K)");
+  return names;
+}
+
 void fill_reduction(const ParsedValues& v, Options& o) {
   ReductionSpec& r = o.reduction;
   r.seed = o.core.random_seed;
@@ -395,12 +416,17 @@ void fill_reduction(const ParsedValues& v, Options& o) {
   if (v.flag("scores")) r.output = ScoreOutput::kScores;
   if (v.flag("probabilities")) r.output = ScoreOutput::kProbabilities;
   if (!o.reduction_plugin) {
+    if (v.given("named_labels") || v.given("indexing"))
+      throw UsageError(std::string(v.given("named_labels") ? "--named_labels" : "--indexing") +
+                       " needs a multiclass reduction (--oaa, --csoaa, --filter_tree, --multilabel_oaa, ...)");
     if (r.output != ScoreOutput::kClass)
       throw UsageError("--scores and --probabilities need --oaa, --csoaa, --scoring_filter_tree or --multilabel");
     return;
   }
   o.reduction_plugin->configure(v, r);
   o.parse.labels = o.reduction_plugin->labels(r);
+  r.class_labels = class_labels(v, r.classes, o.parse.labels);
+  o.parse.class_labels = r.class_labels;
   if (o.parse.labels != LabelFormat::kSimple) {
     o.parse.classes = r.classes;
     if (r.binary) throw UsageError("--binary applies to simple labels, not to --" + o.reduction_plugin->name);

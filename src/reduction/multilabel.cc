@@ -52,17 +52,17 @@ void Multilabel::write_prediction(std::string& out) const {
     for (std::size_t k = 0; k < predicted_.size(); ++k) {
       if (!predicted_[k]) continue;
       if (!out.empty()) out.push_back(',');
-      append_number(out, static_cast<double>(k + 1));
+      append_class(out, static_cast<double>(k + 1), spec_.class_labels.get());
     }
     return;
   }
-  if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_);
+  if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_, spec_.class_labels.get());
   for (std::size_t k = 0; k < scores_.size(); ++k) shown_[k] = 1.0 / (1.0 + std::exp(-scores_[k]));
-  append_class_scores(out, shown_);
+  append_class_scores(out, shown_, spec_.class_labels.get());
 }
 
 void Multilabel::write_raw(std::string& out) const {
-  append_class_scores(out, scores_);
+  append_class_scores(out, scores_, spec_.class_labels.get());
 }
 
 void Multilabel::print_summary(std::FILE* out) const {
