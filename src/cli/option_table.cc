@@ -54,6 +54,9 @@ std::vector<OptionGroup> make_groups() {
       text("progress", "progress rows, as VW: N without a '.' = a row every N examples (N < 1: 1); F with a '.' = each interval times F (F <= 1: F + 1; default 2.0)", 'P'),
       sw("lenient", "skip malformed lines with a warning instead of stopping (VW's default behaviour); a skipped line gets no -p/-r line unless --pad_skipped"),
       sw("pad_skipped", "with --lenient: write a 'nan' line to -p and -r for each skipped line, so prediction lines stay aligned with the input's lines"),
+      sw("no_stdin", "without -d, read no examples instead of standard input (VW's --no_stdin)"),
+      sw("onethread", "accepted for VW compatibility (VW: no parse thread); results never depend on threads here"),
+      num("example_queue_limit", kCount, "256", 1, kMaxU32, "accepted for VW compatibility (VW's parsed-example queue); learner's queue is 8 batches of 256 examples"),
       sw("strict_parse", "accepted for VW compatibility: strict parsing is the default"),
   }});
   g.push_back({"Features and hashing", {

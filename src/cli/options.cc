@@ -459,6 +459,8 @@ ProgressOptions progress_rule(const std::string& p, ProgressOptions progress) {
 
 void fill_io(const ParsedValues& v, Options& o) {
   if (v.given("data")) o.data = v.text("data");
+  else if (v.flag("no_stdin")) o.data = "/dev/null";  // VW's --no_stdin: no examples
+  v.number("example_queue_limit");  // range-checked only: the parse queue's size is fixed (stream/example_stream.h)
   o.predictions = v.text("predictions");
   o.raw_predictions = v.text("raw_predictions");
   o.final_regressor = v.text("final_regressor");

@@ -147,5 +147,37 @@ TEST(StartWeights, ConflictsAreUsageErrors) {
   }
 }
 
+
+TEST(PseudoLearners, NoopPredictsZeroAndLearnsNothing) {
+  const RunResult r = run_learner("--noop -p /dev/stdout", "1 | a\n1 | a\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0\n0\n");
+  EXPECT_TRUE(has(r.err, "average loss = 1.000000")) << r.err;
+  const RunResult oaa = run_learner("--noop --oaa 3", "1 | a\n");
+  EXPECT_EQ(oaa.exit_code, 2);
+  EXPECT_TRUE(has(oaa.err, "--noop is a base learner for simple labels")) << oaa.err;
+}
+
+// VW's print learner's line: label [importance [base]] ['tag]| index[:value] ...
+// (indices under -b 10; the constant is 116060 & 1023 = 348).
+TEST(PseudoLearners, PrintWritesEachExample) {
+  const RunResult r = run_learner("--print -b 10 --quiet", "1 2 'tg| a b:2\n0 | c\n| d\n-1 1 0.5 | a\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "1 2 'tg| 434 515:2 348 \n0 | 607 348 \n| 115 348 \n-1 1 0.5 | 434 348 \n");
+}
+
+TEST(DriverFlags, NoStdinReadsNothingAndCompatibilitySwitchesAreAccepted) {
+  RunResult r = run_learner("--no_stdin -p /dev/stdout", "1 | a\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(has(r.err, "number of examples = 0")) << r.err;
+  r = run_learner("--onethread --example_queue_limit 16 -p /dev/stdout --quiet", "1 | a\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0\n");
+  r = run_learner("--example_queue_limit 0", "1 | a\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(has(r.err, "--example_queue_limit must be")) << r.err;
+}
+
 }  // namespace
 }  // namespace learner::test
