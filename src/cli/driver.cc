@@ -209,6 +209,7 @@ int run(const Options& o) {
       // (the learner prefetches only within an example).
       if (const ParsedExample* ahead = stream.peek()) learner.prefetch(ahead->ex, ahead->features);
       models.record_names(*slot);
+      if (o.class_weights && !o.testonly) slot->ex.importance *= static_cast<float>(o.class_weights->factor(slot->ex));
       trainer.process(slot->ex, slot->features);
       ++seen;
       if (o.max_examples >= 0 && seen >= static_cast<uint64_t>(o.max_examples)) break;

@@ -692,6 +692,9 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     fill_features(v, o);
     fill_learning(v, o);
     fill_reduction(v, o);
+    if (!v.list("classweight").empty())
+      o.class_weights = std::make_shared<const ClassWeights>(v.list("classweight"), o.parse.labels,
+                                                             o.parse.class_labels.get());
     o.core.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
     o.model_options = stored_options(v, o);
     o.values = values;

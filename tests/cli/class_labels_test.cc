@@ -116,5 +116,49 @@ TEST(ClassLabels, BadListsAndTokens) {
   }
 }
 
+
+// VW test 190 (--oaa 10 -d train-sets/multiclass --classweight 4:0,7:0.1,2:10
+// --classweight 10:3, ten lines "k | word"): weighted example sum 19.1 and
+// average loss 0.947644, VW's figures.
+TEST(ClassWeight, MulticlassMatchesVw) {
+  const std::string data = file_of("classweight.txt",
+                                   "1 | one\n2 | two\n3 | three\n4 | four\n5 | five\n6 | six\n7 | seven\n"
+                                   "8 | eight\n9 | nine\n10 | ten\n");
+  const RunResult r = run_learner("--oaa 10 -d " + data + " --classweight 4:0,7:0.1,2:10 --classweight 10:3");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.err, "weighted example sum = 19.100000")) << r.err;
+  EXPECT_TRUE(has(r.err, "average loss = 0.947644")) << r.err;
+}
+
+TEST(ClassWeight, SimpleLabelsNamesAndErrors) {
+  const std::string data = file_of("classweight_simple.txt", "1 | a\n-1 | b\n0.5 | c\n");
+  RunResult r = run_learner("-d " + data + " --classweight 1:2,-1:0.5,0:3");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.err, "weighted example sum = 5.500000")) << r.err;  // 2 + 0.5 + 3 (0.5 -> class 0)
+  // -t: nothing is learned, nothing weighted (VW weights in learn only).
+  r = run_learner("-d " + data + " --classweight 1:2 -t");
+  EXPECT_TRUE(has(r.err, "weighted example sum = 3.000000")) << r.err;
+  const std::string named = file_of("classweight_named.txt", kNamed);
+  r = run_learner("--named_labels det,noun,verb --oaa 3 -d " + named + " --classweight noun:0");
+  EXPECT_TRUE(has(r.err, "weighted example sum = 4.000000")) << r.err;
+  const struct {
+    const char* args;
+    const char* says;
+  } cases[] = {
+      {"--classweight 1", "--classweight '1': not class:weight"},
+      {"--classweight 1:2,", "--classweight '': not class:weight"},
+      {"--classweight a:2", "the class is not an integer"},
+      {"--classweight 1:-2", "the weight is not a finite number >= 0"},
+      {"--classweight 1:nan", "the weight is not a finite number >= 0"},
+      {"--classweight 1:2 --classweight 1:3", "the class has a weight already"},
+      {"--csoaa 3 --classweight 1:2", "not to cost-sensitive or multilabel ones"},
+  };
+  for (const auto& c : cases) {
+    r = run_learner("-d " + data + " " + c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args;
+    EXPECT_TRUE(has(r.err, c.says)) << c.args << ": " << r.err;
+  }
+}
+
 }  // namespace
 }  // namespace learner::test
