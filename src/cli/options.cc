@@ -389,10 +389,12 @@ void select_plugins(const ParsedValues& v, Options& o) {
 }
 
 // --named_labels a,b,c and --indexing 0|1 (parse/class_labels.h); null for
-// the plain 1..K ids. VW's rule: with names, K is their number.
-std::shared_ptr<const ClassLabels> class_labels(const ParsedValues& v, uint32_t classes, LabelFormat labels) {
+// the plain 1..K ids; neither given: the reduction's own (`plugin_default`).
+// VW's rule: with names, K is their number.
+std::shared_ptr<const ClassLabels> class_labels(const ParsedValues& v, uint32_t classes, LabelFormat labels,
+                                                std::shared_ptr<const ClassLabels> plugin_default) {
   const bool named = v.given("named_labels"), indexed = v.given("indexing");
-  if (!named && !indexed) return nullptr;
+  if (!named && !indexed) return plugin_default;  // --multilabel_oaa: 0-based
   const std::string flag = named ? "--named_labels" : "--indexing";
   if (labels == LabelFormat::kSimple) throw UsageError(flag + " applies to class labels, not to simple ones");
   if (named && indexed) throw UsageError("--named_labels and --indexing cannot be combined (names are not numbered)");
@@ -425,7 +427,7 @@ void fill_reduction(const ParsedValues& v, Options& o) {
   }
   o.reduction_plugin->configure(v, r);
   o.parse.labels = o.reduction_plugin->labels(r);
-  r.class_labels = class_labels(v, r.classes, o.parse.labels);
+  r.class_labels = class_labels(v, r.classes, o.parse.labels, r.class_labels);
   o.parse.class_labels = r.class_labels;
   if (o.parse.labels != LabelFormat::kSimple) {
     o.parse.classes = r.classes;

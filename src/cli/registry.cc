@@ -37,6 +37,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &filter_tree_plugin(),
       &scoring_filter_tree_plugin(),
       &multilabel_plugin(),
+      &multilabel_oaa_plugin(),
       &active_plugin(),
       &mira_plugin(),
       &struct_svm_plugin(),

@@ -97,4 +97,21 @@ const ReductionPlugin& multilabel_plugin() {
   return plugin;
 }
 
+// VW's --multilabel_oaa K: the same K binary classifiers (Hamming loss), with
+// VW's 0-based class sets `0,2,5` in labels and -p (--indexing 1 for 1-based).
+const ReductionPlugin& multilabel_oaa_plugin() {
+  static const ReductionPlugin plugin = [] {
+    ReductionPlugin p = detail::multiclass_plugin<Multilabel>(
+        {"multilabel_oaa", ReductionKind::kMultilabel, 1,
+         "VW's multilabel one-against-all: --multilabel K with 0-based class sets `0,2,5` (Hamming loss)",
+         LabelFormat::kMultilabel, true, true});
+    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
+      detail::configure_classes(v, spec, ReductionKind::kMultilabel, "multilabel_oaa");
+      spec.class_labels = std::make_shared<const ClassLabels>(ClassLabels::zero_based());
+    };
+    return p;
+  }();
+  return plugin;
+}
+
 }  // namespace learner

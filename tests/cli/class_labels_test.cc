@@ -160,5 +160,25 @@ TEST(ClassWeight, SimpleLabelsNamesAndErrors) {
   }
 }
 
+
+// VW test (check multilabel_oaa): --multilabel_oaa 10 on VW's ten-line
+// train-sets/multilabel; VW's -p lines (pred-sets/ref/multilabel.predict) and
+// average loss 2.6.
+TEST(MultilabelOaa, MatchesVw) {
+  const std::string data = file_of("multilabel.txt",
+                                   "0,1 | one\n1,2 | two\n2,3 | three\n3,4 | four\n2,3,4,5 | five\n6 | six\n"
+                                   "5,7 | seven\n8 | eight\n9 | nine\n1,8 | ten\n");
+  const RunResult r = run_learner("--multilabel_oaa 10 -d " + data + " -p /dev/stdout");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "\n0,1\n0,1\n1,2\n1\n2,3\n\n\n\n\n");
+  EXPECT_TRUE(has(r.err, "average loss = 2.600000")) << r.err;
+  // --indexing 1 reads the same sets 1-based, as --multilabel does.
+  const RunResult one = run_learner("--multilabel_oaa 10 --indexing 1 -d " + data + " -p /dev/stdout --quiet");
+  EXPECT_EQ(one.exit_code, 1);
+  EXPECT_TRUE(has(one.err, ":1: class out of range 1..10 (0-based classes need --indexing 0)")) << one.err;
+  const RunResult both = run_learner("--multilabel_oaa 10 --multilabel 10 -d " + data);
+  EXPECT_EQ(both.exit_code, 2);
+}
+
 }  // namespace
 }  // namespace learner::test
