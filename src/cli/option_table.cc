@@ -84,6 +84,7 @@ std::vector<OptionGroup> make_groups() {
   }});
   g.push_back({"Start weights (the gradient learner and the perceptron family; docs/weights-and-labels.md)", {
       num("initial_weight", kNumber, "0", -kInf, kInf, "every weight starts at this value"),
+      sw("sparse_weights", "accepted for VW compatibility: the flat table already takes memory only for the pages that hold weights (-b 30 runs in a few MB), with the same predictions"),
       sw("random_weights", "weights start uniform in [-0.5, 0.5), drawn with VW's generator from --random_seed"),
       sw("normal_weights", "weights start standard normal (VW's draws: the same for every --random_seed)"),
       sw("truncated_normal_weights", "--normal_weights with values beyond 2 standard deviations folded back (VW's rule)"),
