@@ -106,6 +106,7 @@ std::vector<OptionGroup> make_groups() {
       num("initial_t", kNumber, "0", 0, kInf, "initial time t0", true),
       num("average_passes", kCount, "1", 1, 1e9, "write the model averaged over the weights at the ends of the last N passes (snapshot / Polyak-Ruppert averaging of linear and latent weights; needs --holdout_off; 1: the last weights)"),
       l1, l2,
+      text("feature_mask", "a model whose non-zero weights are the only ones that learn (VW's rule: a weight that is zero stays zero); without -i it is also the start model (its options are restored as with -i)"),
       sw("sgd", "plain SGD: adaptive, normalized and invariant all off", true),
       sw("adaptive", "per-feature AdaGrad rates (naming any of adaptive/normalized/invariant turns the others off, as in VW)", true),
       sw("normalized", "per-feature scale normalisation", true),

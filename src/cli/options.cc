@@ -620,6 +620,7 @@ void fill_learning(const ParsedValues& v, Options& o) {
                      "weights, not an average; give --holdout_off");
   c.random_seed = static_cast<uint32_t>(v.number("random_seed"));
   c.weight_init = weight_init(v, c.random_seed, o.features.constant);
+  c.feature_mask = v.given("feature_mask");
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every
   // setting, the defaults too, so only values other than the default count.)
@@ -674,8 +675,16 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       return std::nullopt;
     }
     Options o;
-    if (vm.count("initial_regressor")) {
-      const std::string path = vm["initial_regressor"].as<std::string>();
+    // --feature_mask M without -i starts from M (VW: "also used for initial weights").
+    std::string mask;
+    if (vm.count("feature_mask")) {
+      mask = vm["feature_mask"].as<std::string>();
+      if (vm.count("initial_regressor") && vm["initial_regressor"].as<std::string>() != mask)
+        throw UsageError("--feature_mask " + mask + " with another -i model is not supported (VW then masks with the "
+                         "-i model's own non-zero weights); give -i " + mask + " or no -i");
+    }
+    if (vm.count("initial_regressor") || !mask.empty()) {
+      const std::string path = mask.empty() ? vm["initial_regressor"].as<std::string>() : mask;
       o.initial_model = std::make_shared<ModelReader>(path);
       apply_model_options(*o.initial_model, vm);
     }
@@ -684,6 +693,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     const ParsedValues& v = *values;
     select_plugins(v, o);
     fill_io(v, o);
+    if (!mask.empty()) o.initial_regressor = mask;
     refuse_outputs_over_inputs({{"-p", o.predictions}, {"-r", o.raw_predictions}, {"--readable_model", o.readable_model},
                                 {"--invert_hash", o.invert_hash}, {"--cache_file", o.cache_path}},
                                {{"-d", o.data}, {"-i", o.initial_regressor}});

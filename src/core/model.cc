@@ -102,9 +102,15 @@ void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t sub,
   const bool normalized = config_.rule.normalized;
   const double pw = config_.power_t;
   const bool sqrt_rate = pw == 0.5;
-  if (adaptive && normalized && sqrt_rate) return accumulate_default(features, sub, g2, sensitivity, norm_x);
+  const bool masked = config_.feature_mask;
+  if (adaptive && normalized && sqrt_rate && !masked)
+    return accumulate_default(features, sub, g2, sensitivity, norm_x);
   for (const Feature& f : features) {
     float* w = slot(f.index, sub);
+    if (masked && w[0] == 0.0f) {  // VW's --feature_mask (gd.cc): a zero weight neither learns nor counts
+      w[3] = 0.0f;
+      continue;
+    }
     double x2 = static_cast<double>(f.value) * f.value;
     if (!adaptive && !normalized) {
       w[3] = 1.0f;

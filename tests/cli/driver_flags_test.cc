@@ -179,5 +179,35 @@ TEST(DriverFlags, NoStdinReadsNothingAndCompatibilitySwitchesAreAccepted) {
   EXPECT_TRUE(has(r.err, "--example_queue_limit must be")) << r.err;
 }
 
+
+// VW's --feature_mask: a weight that is zero in the mask model stays zero;
+// the others learn; without -i the mask is also the start model.
+TEST(FeatureMask, OnlyTheMasksNonZeroWeightsLearn) {
+  const std::string first = temp_path("mask_train.txt"), second = temp_path("mask_more.txt");
+  write_file(first, "1 | a b\n0 | a\n1 | b\n");
+  write_file(second, "1 | a c d\n0 | c\n1 | d a\n");
+  const std::string mask = temp_path("mask.model");
+  ASSERT_EQ(run_learner("-d " + first + " -f " + mask + " --quiet").exit_code, 0);
+  const RunResult start = run_learner("-d " + first + " -i " + mask + " -t --quiet --readable_model /dev/stdout");
+  RunResult r = run_learner("-d " + second + " --feature_mask " + mask + " --quiet --readable_model /dev/stdout");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // a (92594) and the constant (116060) learn; b (163331) keeps its weight; c and d never appear.
+  EXPECT_TRUE(has(r.out, "92594:0.340805739\n116060:0.37172994\n163331:0.339212805\n")) << r.out;
+  EXPECT_TRUE(has(start.out, "163331:0.339212805\n")) << start.out;
+  EXPECT_FALSE(has(r.out, "70771:")) << r.out;
+  EXPECT_FALSE(has(r.out, "185951:")) << r.out;
+  // The same run without the mask learns c and d.
+  r = run_learner("-d " + second + " -i " + mask + " --quiet --readable_model /dev/stdout");
+  EXPECT_TRUE(has(r.out, "70771:")) << r.out;
+  // -i with the same file is the same as no -i; another -i is refused.
+  r = run_learner("-d " + second + " -i " + mask + " --feature_mask " + mask + " --quiet --readable_model /dev/stdout");
+  EXPECT_TRUE(has(r.out, "92594:0.340805739\n")) << r.out;
+  r = run_learner("-d " + second + " -i " + temp_path("other.model") + " --feature_mask " + mask);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(has(r.err, "with another -i model is not supported")) << r.err;
+  r = run_learner("-d " + second + " --perceptron --feature_mask " + mask);
+  EXPECT_EQ(r.exit_code, 2);
+}
+
 }  // namespace
 }  // namespace learner::test
