@@ -28,6 +28,7 @@ std::vector<OptionGroup> make_groups() {
   g.push_back({"Input and output", {
       sw("help", "print this help and exit", false, 'h'),
       sw("version", "print the version and exit"),
+      text("args", "as the only option: --args FILE trains one model per command line of FILE, each with -f model.N --no_stdin (VW's); docs/weights-and-labels.md"),
       text("data", "example file, plain or gzip (detected by content); '-' = stdin", 'd'),
       text("predictions", "write final predictions (after clipping and link) and tags to this file ('/dev/stdout' works)", 'p'),
       text("raw_predictions", "write raw predictions (before clipping and link)", 'r'),

@@ -674,6 +674,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       out << "learner 0.1.0\n";
       return std::nullopt;
     }
+    if (vm.count("args")) throw UsageError("--args FILE must be the only option (learner --args FILE)");
     Options o;
     // --feature_mask M without -i starts from M (VW: "also used for initial weights").
     std::string mask;

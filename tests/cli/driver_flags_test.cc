@@ -3,6 +3,8 @@
 // where its test suite has them (test/core.vwtest.json ids named below).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -207,6 +209,31 @@ TEST(FeatureMask, OnlyTheMasksNonZeroWeightsLearn) {
   EXPECT_TRUE(has(r.err, "with another -i model is not supported")) << r.err;
   r = run_learner("-d " + second + " --perceptron --feature_mask " + mask);
   EXPECT_EQ(r.exit_code, 2);
+}
+
+
+// VW's --args FILE: one model per command line, each with -f model.N
+// --no_stdin appended and echoed; a line without -d reads the first line's.
+TEST(ArgsFile, OneModelPerLine) {
+  const std::string dir = temp_path("args_dir");
+  std::filesystem::create_directories(dir);
+  write_file(dir + "/args.txt", "-d data.txt --quiet\n\n--quiet -b 10 --loss_function 'logistic'\n");
+  write_file(dir + "/data.txt", "1 | a\n-1 | b\n1 | a\n");
+  const std::string cmd = "cd " + dir + " && " + learner_binary() + " --args args.txt";
+  const std::string out = dir + "/out.txt";
+  ASSERT_EQ(std::system((cmd + " > " + out + " 2>&1").c_str()), 0) << slurp(out);
+  EXPECT_EQ(slurp(out),
+            "-d data.txt --quiet -f model.1 --no_stdin\n"
+            "--quiet -b 10 --loss_function logistic -d data.txt -f model.2 --no_stdin\n");
+  EXPECT_TRUE(std::filesystem::exists(dir + "/model.1"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/model.2"));
+  const RunResult mixed = run_learner("--args " + dir + "/args.txt -b 3");
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_TRUE(has(mixed.err, "--args FILE must be the only option")) << mixed.err;
+  write_file(dir + "/bad.txt", "-d 'data.txt\n");
+  const RunResult bad = run_learner("--args " + dir + "/bad.txt");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_TRUE(has(bad.err, "bad.txt:1: unclosed quote")) << bad.err;
 }
 
 }  // namespace
