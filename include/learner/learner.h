@@ -36,6 +36,7 @@
 
 #include "learner/error.h"
 #include "learner/example.h"
+#include "learner/model/weight_init.h"
 
 namespace learner {
 
@@ -107,6 +108,11 @@ class Learner {
   virtual uint64_t dropped_updates() const { return 0; }
   // Lines of its own for the run summary (updates made, kernel evaluations).
   virtual void print_summary(std::FILE* out) const {}
+
+  // Start values of a fresh learner's weights (model/weight_init.h), before
+  // any -i model is loaded. Returns false, changing nothing, when the learner
+  // has no linear table to start (then only the all-zero start is valid).
+  virtual bool start_weights(const WeightInit& init) { return !init.any(); }
 
   virtual void save(ModelWriter& out, bool with_state) const = 0;
   virtual void load(ModelReader& in) = 0;

@@ -22,7 +22,8 @@ std::string label_grammar(const ParseOptions& parse) {
     case LabelFormat::kMulticlassOrCost: name = "multiclass-or-cost"; break;
     case LabelFormat::kMultilabel: name = "multilabel"; break;
   }
-  return std::string(name) + "/" + std::to_string(parse.classes);
+  return std::string(name) + "/" + std::to_string(parse.classes) +
+         (parse.class_labels ? " " + parse.class_labels->describe() : std::string());
 }
 
 // Standard input that holds no data: a terminal, a character device such as

@@ -136,6 +136,10 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
       o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core, group});
   Learner& learner = *owned;
   auto* gd = dynamic_cast<Model*>(owned.get());  // the gradient learner's rate and state, for the preamble and -i
+  if (!learner.start_weights(o.core.weight_init))
+    throw UsageError("--initial_weight, --random_weights, --normal_weights, --truncated_normal_weights and "
+                     "--constant apply to the gradient learner and the perceptron family, not to the " +
+                     std::string(learner.name()) + " learner");
   LabelRange range = initial_range(o, *loss);
   if (o.initial_model) {
     if (gd) gd->set_restore_rate(!o.learning_rate_given);
@@ -224,6 +228,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
       // (the learner prefetches only within an example).
       if (const ParsedExample* ahead = stream.peek()) learner.prefetch(ahead->ex, ahead->features);
       models.record_names(*slot);
+      if (o.class_weights && !o.testonly) slot->ex.importance *= static_cast<float>(o.class_weights->factor(slot->ex));
       trainer.process(slot->ex, slot->features);
       ++seen;
       if (o.max_examples >= 0 && seen >= static_cast<uint64_t>(o.max_examples)) break;

@@ -4,6 +4,9 @@
 #include <exception>
 #include <iostream>
 
+#include <string>
+
+#include "learner/cli/args_file.h"
 #include "learner/cli/driver.h"
 #include "learner/cli/options.h"
 #include "learner/cli/signals.h"
@@ -13,6 +16,7 @@
 int main(int argc, char** argv) {
   learner::install_cleanup_handlers();
   try {
+    if (argc == 3 && std::string(argv[1]) == "--args") return learner::run_args_file(argv[2], std::cout);
     const auto options = learner::parse_options(argc, argv, std::cout);
     if (!options) return 0;
     return learner::run(*options);

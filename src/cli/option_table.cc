@@ -28,6 +28,7 @@ std::vector<OptionGroup> make_groups() {
   g.push_back({"Input and output", {
       sw("help", "print this help and exit", false, 'h'),
       sw("version", "print the version and exit"),
+      text("args", "as the only option: --args FILE trains one model per command line of FILE, each with -f model.N --no_stdin (VW's); docs/weights-and-labels.md"),
       text("data", "example file, plain or gzip (detected by content); '-' = stdin", 'd'),
       text("predictions", "write final predictions (after clipping and link) and tags to this file ('/dev/stdout' works)", 'p'),
       text("raw_predictions", "write raw predictions (before clipping and link)", 'r'),
@@ -51,9 +52,12 @@ std::vector<OptionGroup> make_groups() {
       sw("save_on_signal", "on SIGINT/SIGTERM finish the current example, write the outputs (-f, -p, ...) and exit with 128+signal (a second signal kills)"),
       num("examples", OptionKind::kInteger, "-1", -1, 9.2e18, "stop after this many examples, all passes counted (-1: all)"),
       sw("quiet", "no progress table or summary"),
-      text("progress", "progress rows: integer N = every N examples; real F > 1 = each interval times F (default 2.0)", 'P'),
+      text("progress", "progress rows, as VW: N without a '.' = a row every N examples (N < 1: 1); F with a '.' = each interval times F (F <= 1: F + 1; default 2.0)", 'P'),
       sw("lenient", "skip malformed lines with a warning instead of stopping (VW's default behaviour); a skipped line gets no -p/-r line unless --pad_skipped"),
       sw("pad_skipped", "with --lenient: write a 'nan' line to -p and -r for each skipped line, so prediction lines stay aligned with the input's lines"),
+      sw("no_stdin", "without -d, read no examples instead of standard input (VW's --no_stdin)"),
+      sw("onethread", "accepted for VW compatibility (VW: no parse thread); results never depend on threads here"),
+      num("example_queue_limit", kCount, "256", 1, kMaxU32, "accepted for VW compatibility (VW's parsed-example queue); learner's queue is 8 batches of 256 examples"),
       sw("strict_parse", "accepted for VW compatibility: strict parsing is the default"),
   }});
   g.push_back({"Data-parallel training (mpirun -np N learner --allreduce ...; docs/allreduce.md)", {
@@ -81,7 +85,20 @@ std::vector<OptionGroup> make_groups() {
   g.push_back({"Learning rate (every learner)", {
       num("learning_rate", kNumber, "", 0, kInf, "base learning rate (default 0.5; 10 with a non-default update rule; the perceptron's step, default 1)", false, 'l'),
       num("decay_learning_rate", kNumber, "1", 0, kInf, "multiply the rate by this between passes (a saved model keeps the current rate)", false, 0, true),
-      num("random_seed", kCount, "0", 0, kMaxU32, "seed of the latent weights' start values and of --active's coin", true),
+      num("random_seed", kCount, "0", 0, kMaxU32, "seed of --random_weights, of the latent weights' start values and of --active's coin", true),
+  }});
+  g.push_back({"Start weights (the gradient learner and the perceptron family; docs/weights-and-labels.md)", {
+      num("initial_weight", kNumber, "0", -kInf, kInf, "every weight starts at this value"),
+      sw("sparse_weights", "accepted for VW compatibility: the flat table already takes memory only for the pages that hold weights (-b 30 runs in a few MB), with the same predictions"),
+      sw("random_weights", "weights start uniform in [-0.5, 0.5), drawn with VW's generator from --random_seed"),
+      sw("normal_weights", "weights start standard normal (VW's draws: the same for every --random_seed)"),
+      sw("truncated_normal_weights", "--normal_weights with values beyond 2 standard deviations folded back (VW's rule)"),
+      num("constant", kNumber, "0", -kInf, kInf, "start value of the constant feature's weight", false, 'C'),
+  }});
+  g.push_back({"Class labels of the multiclass reductions (docs/weights-and-labels.md)", {
+      text("named_labels", "classes by name, e.g. a,b,c (= 1, 2, 3) in labels and in -p; K must equal the number of names", 0, "", true),
+      text("indexing", "0: classes are written 0..K-1 in labels and -p; 1: 1..K (the default)", 0, "", true),
+      list_option("classweight", "importance multiplier per class, class:weight,... (e.g. 1:2,-1:0.5; repeatable); simple labels: the label's integer part", 0, false),
   }});
   g.push_back({"Output", {
       text("link", "output link: identity, logistic, poisson", 0, "identity", true),
@@ -94,6 +111,7 @@ std::vector<OptionGroup> make_groups() {
       num("initial_t", kNumber, "0", 0, kInf, "initial time t0", true),
       num("average_passes", kCount, "1", 1, 1e9, "write the model averaged over the weights at the ends of the last N passes (snapshot / Polyak-Ruppert averaging of linear and latent weights; needs --holdout_off; 1: the last weights)"),
       l1, l2,
+      text("feature_mask", "a model whose non-zero weights are the only ones that learn (VW's rule: a weight that is zero stays zero); without -i it is also the start model (its options are restored as with -i)"),
       sw("sgd", "plain SGD: adaptive, normalized and invariant all off", true),
       sw("adaptive", "per-feature AdaGrad rates (naming any of adaptive/normalized/invariant turns the others off, as in VW)", true),
       sw("normalized", "per-feature scale normalisation", true),

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -210,6 +211,34 @@ bool same_value(const OptionSpec& s, const std::string& a, const std::string& b)
   return false;
 }
 
+// VW's rule for a flag given more than once (config/options_cli.cc): a
+// switch may repeat (-k --kill_cache); a valued flag may repeat with the same
+// value (-b 18 -b 18.0), the copies are dropped; different values are an
+// error. Lists (-q ab -q cd) keep every value.
+void drop_repeats(po::parsed_options& parsed) {
+  std::map<std::string, std::string, std::less<>> first;
+  std::vector<po::option> kept;
+  for (po::option& opt : parsed.options) {
+    const auto it = catalogue().by_name.find(opt.string_key);
+    const OptionSpec* spec = it == catalogue().by_name.end() ? nullptr : it->second.spec;
+    if ((spec && spec->kind == OptionKind::kList) || opt.string_key.empty() || opt.unregistered) {
+      kept.push_back(std::move(opt));
+      continue;
+    }
+    const std::string value = opt.value.empty() ? std::string() : opt.value.front();
+    const auto [at, fresh] = first.emplace(opt.string_key, value);
+    if (fresh) {
+      kept.push_back(std::move(opt));
+      continue;
+    }
+    const bool same = spec ? same_value(*spec, at->second, value) : at->second == value;
+    if (!same)
+      throw UsageError("--" + opt.string_key + " is given twice with different values: '" + at->second + "' and '" +
+                       value + "'");
+  }
+  parsed.options = std::move(kept);
+}
+
 std::string shown(const OptionSpec& s, const std::string& value) {
   if (s.kind == OptionKind::kSwitch) return value == "1" ? "given" : "not given";
   if (s.kind == OptionKind::kList) {
@@ -359,6 +388,29 @@ void select_plugins(const ParsedValues& v, Options& o) {
   if (o.reduction_plugin && o.reduction_plugin->validate) o.reduction_plugin->validate(v);
 }
 
+// --named_labels a,b,c and --indexing 0|1 (parse/class_labels.h); null for
+// the plain 1..K ids; neither given: the reduction's own (`plugin_default`).
+// VW's rule: with names, K is their number.
+std::shared_ptr<const ClassLabels> class_labels(const ParsedValues& v, uint32_t classes, LabelFormat labels,
+                                                std::shared_ptr<const ClassLabels> plugin_default) {
+  const bool named = v.given("named_labels"), indexed = v.given("indexing");
+  if (!named && !indexed) return plugin_default;  // --multilabel_oaa: 0-based
+  const std::string flag = named ? "--named_labels" : "--indexing";
+  if (labels == LabelFormat::kSimple) throw UsageError(flag + " applies to class labels, not to simple ones");
+  if (named && indexed) throw UsageError("--named_labels and --indexing cannot be combined (names are not numbered)");
+  if (indexed) {
+    const std::string i = v.text("indexing");
+    if (i == "1") return nullptr;
+    if (i != "0") throw UsageError("--indexing must be 0 or 1, got '" + i + "'");
+    return std::make_shared<const ClassLabels>(ClassLabels::zero_based());
+  }
+  auto names = std::make_shared<const ClassLabels>(ClassLabels::named(v.text("named_labels")));
+  if (classes != 0 && classes != names->size())
+    throw UsageError("--named_labels gives " + std::to_string(names->size()) + " names; the reduction has " +
+                     std::to_string(classes) + " classes (use that number as its K)");
+  return names;
+}
+
 void fill_reduction(const ParsedValues& v, Options& o) {
   ReductionSpec& r = o.reduction;
   r.seed = o.core.random_seed;
@@ -366,12 +418,17 @@ void fill_reduction(const ParsedValues& v, Options& o) {
   if (v.flag("scores")) r.output = ScoreOutput::kScores;
   if (v.flag("probabilities")) r.output = ScoreOutput::kProbabilities;
   if (!o.reduction_plugin) {
+    if (v.given("named_labels") || v.given("indexing"))
+      throw UsageError(std::string(v.given("named_labels") ? "--named_labels" : "--indexing") +
+                       " needs a multiclass reduction (--oaa, --csoaa, --filter_tree, --multilabel_oaa, ...)");
     if (r.output != ScoreOutput::kClass)
       throw UsageError("--scores and --probabilities need --oaa, --csoaa, --scoring_filter_tree or --multilabel");
     return;
   }
   o.reduction_plugin->configure(v, r);
   o.parse.labels = o.reduction_plugin->labels(r);
+  r.class_labels = class_labels(v, r.classes, o.parse.labels, r.class_labels);
+  o.parse.class_labels = r.class_labels;
   if (o.parse.labels != LabelFormat::kSimple) {
     o.parse.classes = r.classes;
     if (r.binary) throw UsageError("--binary applies to simple labels, not to --" + o.reduction_plugin->name);
@@ -395,8 +452,34 @@ void fill_allreduce(const ParsedValues& v, Options& o) {
                      "(or split the file and use -d part-%r.vw with -c)");
 }
 
+// -P as VW reads it (parse_args.cc, parse_diagnostics): text with a '.' is a
+// multiplier (<= 1: 1 is added; > 9 is suspicious), text without one an
+// additive step (< 1: forced to 1); VW warns in each case and so do we.
+// Unlike VW (atof), text that is not a number is an error.
+ProgressOptions progress_rule(const std::string& p, ProgressOptions progress) {
+  char* end = nullptr;
+  const double x = std::strtod(p.c_str(), &end);
+  if (p.empty() || *end != '\0' || !std::isfinite(x) || std::fabs(x) > 1e30)
+    throw UsageError("-P/--progress takes a number, got '" + p + "'");
+  progress.additive = p.find('.') == std::string::npos;
+  progress.interval = static_cast<float>(x);
+  if (progress.additive && progress.interval < 1) {
+    std::fprintf(stderr, "warning: additive -P/--progress %s is < 1: using 1\n", p.c_str());
+    progress.interval = 1;
+  } else if (!progress.additive && progress.interval <= 1) {
+    std::fprintf(stderr, "warning: multiplicative -P/--progress %s is <= 1.0: adding 1.0 (as VW)\n", p.c_str());
+    progress.interval += 1;
+  } else if (!progress.additive && progress.interval > 9) {
+    std::fprintf(stderr, "warning: multiplicative -P/--progress %s is > 9.0: did you mean an integer step?\n",
+                 p.c_str());
+  }
+  return progress;
+}
+
 void fill_io(const ParsedValues& v, Options& o) {
   if (v.given("data")) o.data = v.text("data");
+  else if (v.flag("no_stdin")) o.data = "/dev/null";  // VW's --no_stdin: no examples
+  v.number("example_queue_limit");  // range-checked only: the parse queue's size is fixed (stream/example_stream.h)
   o.predictions = v.text("predictions");
   o.raw_predictions = v.text("raw_predictions");
   o.final_regressor = v.text("final_regressor");
@@ -440,16 +523,7 @@ void fill_io(const ParsedValues& v, Options& o) {
   o.decay_learning_rate = v.number("decay_learning_rate");
   o.core.decay_learning_rate = o.decay_learning_rate;
   o.progress.quiet = v.flag("quiet");
-  if (v.given("progress")) {
-    const std::string p = v.text("progress");
-    char* end = nullptr;
-    const double x = std::strtod(p.c_str(), &end);
-    if (p.empty() || *end != '\0' || !(x > 0) || !std::isfinite(x))
-      throw UsageError("-P/--progress needs a positive number, got '" + p + "'");
-    o.progress.additive = p.find_first_of(".eE") == std::string::npos;
-    if (!o.progress.additive && !(x > 1)) throw UsageError("-P/--progress: a multiplier must be > 1, got '" + p + "'");
-    o.progress.interval = x;
-  }
+  if (v.given("progress")) o.progress = progress_rule(v.text("progress"), o.progress);
 }
 
 void fill_features(const ParsedValues& v, Options& o) {
@@ -473,6 +547,33 @@ void fill_features(const ParsedValues& v, Options& o) {
   f.ignore = join(v.list("ignore"));
   f.ignore_linear = join(v.list("ignore_linear"));
   f.keep = join(v.list("keep"));
+}
+
+// --initial_weight, --random_weights, --normal_weights, --truncated_normal_weights
+// (VW gives them that precedence; naming two is an error here) and --constant.
+WeightInit weight_init(const ParsedValues& v, uint32_t seed, bool constant_feature) {
+  WeightInit init;
+  std::vector<std::string> named;
+  if (v.given("initial_weight") && v.number("initial_weight") != 0) {
+    named.push_back("--initial_weight");
+    init.kind = WeightInit::Kind::kValue;
+    init.value = static_cast<float>(v.number("initial_weight"));
+  }
+  const std::pair<const char*, WeightInit::Kind> draws[] = {{"random_weights", WeightInit::Kind::kUniform},
+                                                            {"normal_weights", WeightInit::Kind::kNormal},
+                                                            {"truncated_normal_weights",
+                                                             WeightInit::Kind::kTruncatedNormal}};
+  for (const auto& [name, kind] : draws)
+    if (v.flag(name)) {
+      named.push_back(std::string("--") + name);
+      init.kind = kind;
+    }
+  if (named.size() > 1) throw UsageError(named[0] + " and " + named[1] + " both set the start weights; give one");
+  init.seed = seed;
+  init.constant = static_cast<float>(v.number("constant"));
+  if (init.constant != 0 && !constant_feature)
+    throw UsageError("-C/--constant sets the constant feature's weight; --noconstant removes that feature");
+  return init;
 }
 
 void fill_learning(const ParsedValues& v, Options& o) {
@@ -536,6 +637,8 @@ void fill_learning(const ParsedValues& v, Options& o) {
     throw UsageError("--average_passes: with holdout (on by default with --passes > 1) -f keeps the best pass's "
                      "weights, not an average; give --holdout_off");
   c.random_seed = static_cast<uint32_t>(v.number("random_seed"));
+  c.weight_init = weight_init(v, c.random_seed, o.features.constant);
+  c.feature_mask = v.given("feature_mask");
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every
   // setting, the defaults too, so only values other than the default count.)
@@ -574,12 +677,13 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
   positional.add("data", 1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv)
-                  .options(table)
-                  .positional(positional)
-                  .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
-                  .run(),
-              vm);
+    po::parsed_options parsed = po::command_line_parser(argc, argv)
+                                    .options(table)
+                                    .positional(positional)
+                                    .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+                                    .run();
+    drop_repeats(parsed);
+    po::store(parsed, vm);
     if (vm.count("help") && vm["help"].as<bool>()) {
       out << kUsage << "\n" << table << "\n";
       return std::nullopt;
@@ -588,9 +692,18 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       out << "learner 0.1.0\n";
       return std::nullopt;
     }
+    if (vm.count("args")) throw UsageError("--args FILE must be the only option (learner --args FILE)");
     Options o;
-    if (vm.count("initial_regressor")) {
-      const std::string path = vm["initial_regressor"].as<std::string>();
+    // --feature_mask M without -i starts from M (VW: "also used for initial weights").
+    std::string mask;
+    if (vm.count("feature_mask")) {
+      mask = vm["feature_mask"].as<std::string>();
+      if (vm.count("initial_regressor") && vm["initial_regressor"].as<std::string>() != mask)
+        throw UsageError("--feature_mask " + mask + " with another -i model is not supported (VW then masks with the "
+                         "-i model's own non-zero weights); give -i " + mask + " or no -i");
+    }
+    if (vm.count("initial_regressor") || !mask.empty()) {
+      const std::string path = mask.empty() ? vm["initial_regressor"].as<std::string>() : mask;
       o.initial_model = std::make_shared<ModelReader>(path);
       apply_model_options(*o.initial_model, vm);
     }
@@ -599,6 +712,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     const ParsedValues& v = *values;
     select_plugins(v, o);
     fill_io(v, o);
+    if (!mask.empty()) o.initial_regressor = mask;
     refuse_outputs_over_inputs({{"-p", o.predictions}, {"-r", o.raw_predictions}, {"--readable_model", o.readable_model},
                                 {"--invert_hash", o.invert_hash}, {"--cache_file", o.cache_path}},
                                {{"-d", o.data}, {"-i", o.initial_regressor}});
@@ -609,6 +723,9 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     fill_features(v, o);
     fill_learning(v, o);
     fill_reduction(v, o);
+    if (!v.list("classweight").empty())
+      o.class_weights = std::make_shared<const ClassWeights>(v.list("classweight"), o.parse.labels,
+                                                             o.parse.class_labels.get());
     o.core.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
     o.model_options = stored_options(v, o);
     o.values = values;

@@ -5,6 +5,7 @@
 #include "learner/learners/kernel_perceptron.h"
 #include "learner/learners/passive_aggressive.h"
 #include "learner/learners/perceptron.h"
+#include "learner/learners/pseudo.h"
 #include "learner/reduction/active.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/filter_tree.h"
@@ -23,6 +24,8 @@ const std::vector<const LearnerPlugin*>& learner_plugins() {
       &kernel_plugin(),
       &passive_aggressive_plugin(),
       &struct_svm_learner_plugin(),
+      &noop_plugin(),
+      &print_plugin(),
   };
   return all;
 }
@@ -34,6 +37,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &filter_tree_plugin(),
       &scoring_filter_tree_plugin(),
       &multilabel_plugin(),
+      &multilabel_oaa_plugin(),
       &active_plugin(),
       &mira_plugin(),
       &struct_svm_plugin(),

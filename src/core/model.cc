@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "learner/error.h"
+#include "learner/parse/hash.h"
 
 namespace learner {
 namespace {
@@ -28,6 +29,14 @@ Model::Model(const CoreConfig& config, const Loss& loss)
     for (std::size_t i = 0; i < weights_.slots(); ++i) w[i * 4 + 1] = static_cast<float>(config_.initial_t);
     for (OptimizerState& s : states_) s = {config_.initial_t, config_.initial_t};
   }
+}
+
+bool Model::start_weights(const WeightInit& init) {
+  const unsigned vw_stride = config_.rule.adaptive || config_.rule.normalized ? 4 : 1;
+  initialize_weights(init, weights_.data(), weights_.slots(), weights_.stride(), vw_stride);
+  if (init.constant != 0.0f)
+    for (uint32_t sub = 0; sub < sub_models_; ++sub) slot(kConstantIndex, sub)[0] = init.constant;
+  return true;
 }
 
 double Model::predict(const Example& ex, const std::vector<Feature>& features, Parts parts) {
@@ -93,9 +102,15 @@ void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t sub,
   const bool normalized = config_.rule.normalized;
   const double pw = config_.power_t;
   const bool sqrt_rate = pw == 0.5;
-  if (adaptive && normalized && sqrt_rate) return accumulate_default(features, sub, g2, sensitivity, norm_x);
+  const bool masked = config_.feature_mask;
+  if (adaptive && normalized && sqrt_rate && !masked)
+    return accumulate_default(features, sub, g2, sensitivity, norm_x);
   for (const Feature& f : features) {
     float* w = slot(f.index, sub);
+    if (masked && w[0] == 0.0f) {  // VW's --feature_mask (gd.cc): a zero weight neither learns nor counts
+      w[3] = 0.0f;
+      continue;
+    }
     double x2 = static_cast<double>(f.value) * f.value;
     if (!adaptive && !normalized) {
       w[3] = 1.0f;

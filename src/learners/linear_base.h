@@ -26,6 +26,10 @@ class LinearBase : public LinearLearner {
     weights_.predict_each(ex, x, parts, use_average_, out);
   }
   uint64_t dropped_updates() const override { return dropped_; }
+  bool start_weights(const WeightInit& init) override {
+    weights_.start(init);
+    return true;
+  }
   void save(ModelWriter& out, bool with_state) const override { weights_.save(out, name_, with_state); }
   void load(ModelReader& in) override { weights_.load(in, name_); }
   void write_text(std::FILE* out, const NameMap* names) const override { weights_.write_text(out, names); }

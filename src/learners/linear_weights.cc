@@ -7,6 +7,7 @@
 #include <new>
 
 #include "learner/error.h"
+#include "learner/parse/hash.h"
 #include "learner/model/model_file.h"
 #include "learner/model/text_model.h"
 
@@ -96,6 +97,14 @@ LinearWeights::LinearWeights(uint32_t bits, uint32_t sub_models, bool averaged)
     : bits_(bits), k_(sub_models), mask_(checked_slots(bits, sub_models) - 1), averaged_(averaged),
       w_((mask_ + 1) * sizeof(float), "-b " + std::to_string(bits)),
       u_(averaged ? (mask_ + 1) * sizeof(double) : 0, "--averaged at -b " + std::to_string(bits)) {}
+
+void LinearWeights::start(const WeightInit& init) {
+  if (!init.any()) return;
+  initialize_weights(init, w(), size(), 1, 1);
+  if (init.constant != 0.0f)
+    for (uint32_t c = 0; c < k_; ++c) w()[slot(kConstantIndex, c)] = init.constant;
+  pristine_ = false;
+}
 
 double LinearWeights::predict(const Example& ex, const std::vector<Feature>& x, Parts parts, bool average) const {
   const bool avg = average && averaged_ && steps_ > 0.0;

@@ -59,6 +59,10 @@ class LinearWeights {
   // of the ranks' final weights (before rounding). A collective.
   void average(AllReduce& group);
 
+  // Start values (model/weight_init.h) of a fresh table; --constant sets the
+  // constant feature's slot of every sub-model.
+  void start(const WeightInit& init);
+
   // Sections "<name>.config", "<name>.weights", ["<name>.average"].
   void save(ModelWriter& out, const std::string& name, bool with_state) const;
   void load(ModelReader& in, const std::string& name);

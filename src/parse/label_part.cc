@@ -76,23 +76,32 @@ class LabelTokens {
   bool has_tag_ = false;
 };
 
-// A class id: a plain decimal integer in 1..K (K = 0: any id >= 1).
-uint32_t parse_class(std::string_view token, std::string_view shown, uint32_t classes, const LineContext& ctx) {
+// A class id: a plain decimal integer in 1..K (K = 0: any id >= 1), or as
+// `labels` writes classes (--named_labels, --indexing 0; class_labels.h).
+uint32_t parse_class(std::string_view token, std::string_view shown, uint32_t classes, const ClassLabels* labels,
+                     const LineContext& ctx) {
+  if (labels) {
+    const std::optional<uint32_t> k = labels->id(token);
+    if (!k || *k < 1 || (classes > 0 && *k > classes)) ctx.fail("a class must be " + labels->expected(classes), shown);
+    return *k;
+  }
   uint32_t k = 0;
   const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), k);
   if (token.empty() || ec != std::errc() || end != token.data() + token.size())
     ctx.fail("a class must be an integer" + std::string(classes ? " in 1.." + std::to_string(classes) : " >= 1"),
              shown);
   if (k < 1 || (classes > 0 && k > classes))
-    ctx.fail("class out of range" + std::string(classes ? " 1.." + std::to_string(classes) : " (classes start at 1)"),
+    ctx.fail("class out of range" + std::string(classes ? " 1.." + std::to_string(classes) : " (classes start at 1)") +
+                 (k == 0 ? " (0-based classes need --indexing 0)" : ""),
              shown);
   return k;
 }
 
-void parse_cost_sensitive(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx) {
+void parse_cost_sensitive(const LabelTokens& tokens, uint32_t classes, const ClassLabels* labels, Example& ex,
+                          const LineContext& ctx) {
   tokens.each([&](std::string_view token) {
     const std::size_t colon = token.find(':');
-    ClassCost c{parse_class(token.substr(0, colon), token, classes, ctx), kUnknownCost};
+    ClassCost c{parse_class(token.substr(0, colon), token, classes, labels, ctx), kUnknownCost};
     if (colon != std::string_view::npos) c.cost = parse_label_number(token.substr(colon + 1), "cost", ctx, token);
     for (const ClassCost& seen : ex.costs)
       if (seen.klass == c.klass) ctx.fail("class listed twice in a cost-sensitive label", token);
@@ -102,12 +111,13 @@ void parse_cost_sensitive(const LabelTokens& tokens, uint32_t classes, Example& 
   tokens.set_tag(ex);
 }
 
-void parse_multiclass(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx) {
+void parse_multiclass(const LabelTokens& tokens, uint32_t classes, const ClassLabels* labels, Example& ex,
+                      const LineContext& ctx) {
   std::size_t count = 0;
   tokens.each([&](std::string_view token) {
     switch (count++) {
       case 0:
-        ex.label = static_cast<float>(parse_class(token, token, classes, ctx));
+        ex.label = static_cast<float>(parse_class(token, token, classes, labels, ctx));
         ex.has_label = true;
         break;
       case 1:
@@ -124,7 +134,8 @@ void parse_multiclass(const LabelTokens& tokens, uint32_t classes, Example& ex, 
   tokens.set_tag(ex);
 }
 
-void parse_multilabel(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx) {
+void parse_multilabel(const LabelTokens& tokens, uint32_t classes, const ClassLabels* labels, Example& ex,
+                      const LineContext& ctx) {
   std::size_t count = 0;
   tokens.each([&](std::string_view token) {
     if (count++ == 1) {
@@ -136,7 +147,7 @@ void parse_multilabel(const LabelTokens& tokens, uint32_t classes, Example& ex, 
     std::size_t begin = 0;
     while (true) {
       const std::size_t comma = std::min(token.find(',', begin), token.size());
-      const uint32_t k = parse_class(token.substr(begin, comma - begin), token, classes, ctx);
+      const uint32_t k = parse_class(token.substr(begin, comma - begin), token, classes, labels, ctx);
       if (std::find(ex.label_set.begin(), ex.label_set.end(), k) != ex.label_set.end())
         ctx.fail("class listed twice in a multilabel label", token);
       ex.label_set.push_back(k);
@@ -207,14 +218,14 @@ void parse_label_part(std::string_view part, const ParseOptions& options, Exampl
   const LabelTokens tokens(part);
   switch (options.labels) {
     case LabelFormat::kMulticlass:
-      return parse_multiclass(tokens, options.classes, ex, ctx);
+      return parse_multiclass(tokens, options.classes, options.class_labels.get(), ex, ctx);
     case LabelFormat::kCostSensitive:
-      return parse_cost_sensitive(tokens, options.classes, ex, ctx);
+      return parse_cost_sensitive(tokens, options.classes, options.class_labels.get(), ex, ctx);
     case LabelFormat::kMulticlassOrCost:
-      if (has_colon(tokens)) return parse_cost_sensitive(tokens, options.classes, ex, ctx);
-      return parse_multiclass(tokens, options.classes, ex, ctx);
+      if (has_colon(tokens)) return parse_cost_sensitive(tokens, options.classes, options.class_labels.get(), ex, ctx);
+      return parse_multiclass(tokens, options.classes, options.class_labels.get(), ex, ctx);
     case LabelFormat::kMultilabel:
-      return parse_multilabel(tokens, options.classes, ex, ctx);
+      return parse_multilabel(tokens, options.classes, options.class_labels.get(), ex, ctx);
     case LabelFormat::kSimple:
       break;
   }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "learner/error.h"
+#include "learner/reduction/score_text.h"
 
 namespace learner {
 
@@ -52,10 +53,12 @@ void ConstantClass::add(const ClassCosts& costs, double weight) {
   weight_ += weight;
 }
 
-void ConstantClass::print(std::FILE* out) const {
+void ConstantClass::print(std::FILE* out, const ClassLabels* labels) const {
   if (!(weight_ > 0)) return;
   const auto best = static_cast<std::size_t>(std::min_element(sum_.begin(), sum_.end()) - sum_.begin());
-  std::fprintf(out, "best constant class = %zu\nbest constant's loss = %f\n", best + 1,
+  std::string klass;
+  append_class(klass, static_cast<double>(best + 1), labels);
+  std::fprintf(out, "best constant class = %s\nbest constant's loss = %f\n", klass.c_str(),
                (sum_[best] - min_sum_) / weight_);
 }
 

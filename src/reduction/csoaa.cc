@@ -44,15 +44,15 @@ const Outcome& Csoaa::process(const Example& ex, const std::vector<Feature>& fea
 }
 
 void Csoaa::write_prediction(std::string& out) const {
-  if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
-  append_class_scores(out, scores_);
+  if (spec_.output == ScoreOutput::kClass) return append_class(out, predicted_, spec_.class_labels.get());
+  append_class_scores(out, scores_, spec_.class_labels.get());
 }
 
 void Csoaa::write_raw(std::string& out) const {
-  append_class_scores(out, scores_);
+  append_class_scores(out, scores_, spec_.class_labels.get());
 }
 
-void Csoaa::print_summary(std::FILE* out) const { constant_.print(out); }
+void Csoaa::print_summary(std::FILE* out) const { constant_.print(out, spec_.class_labels.get()); }
 
 
 const ReductionPlugin& csoaa_plugin() {

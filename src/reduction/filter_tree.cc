@@ -49,7 +49,7 @@ const Outcome& FilterTree::process(const Example& ex, const std::vector<Feature>
 }
 
 void FilterTree::write_prediction(std::string& out) const {
-  append_number(out, predicted_);
+  append_class(out, predicted_, spec_.class_labels.get());
 }
 
 void FilterTree::write_raw(std::string& out) const {
@@ -63,7 +63,7 @@ void FilterTree::write_raw(std::string& out) const {
   }
 }
 
-void FilterTree::print_summary(std::FILE* out) const { constant_.print(out); }
+void FilterTree::print_summary(std::FILE* out) const { constant_.print(out, spec_.class_labels.get()); }
 
 
 const ReductionPlugin& filter_tree_plugin() {

@@ -45,14 +45,14 @@ const Outcome& Mira::process(const Example& ex, const std::vector<Feature>& feat
 }
 
 void Mira::write_prediction(std::string& out) const {
-  if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
-  append_class_scores(out, scores_);
+  if (spec_.output == ScoreOutput::kClass) return append_class(out, predicted_, spec_.class_labels.get());
+  append_class_scores(out, scores_, spec_.class_labels.get());
 }
 
-void Mira::write_raw(std::string& out) const { append_class_scores(out, scores_); }
+void Mira::write_raw(std::string& out) const { append_class_scores(out, scores_, spec_.class_labels.get()); }
 
 void Mira::print_summary(std::FILE* out) const {
-  constant_.print(out);
+  constant_.print(out, spec_.class_labels.get());
   std::fprintf(out, "mira updates = %llu\n", static_cast<unsigned long long>(updates_));
 }
 

@@ -52,17 +52,17 @@ void Multilabel::write_prediction(std::string& out) const {
     for (std::size_t k = 0; k < predicted_.size(); ++k) {
       if (!predicted_[k]) continue;
       if (!out.empty()) out.push_back(',');
-      append_number(out, static_cast<double>(k + 1));
+      append_class(out, static_cast<double>(k + 1), spec_.class_labels.get());
     }
     return;
   }
-  if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_);
+  if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_, spec_.class_labels.get());
   for (std::size_t k = 0; k < scores_.size(); ++k) shown_[k] = 1.0 / (1.0 + std::exp(-scores_[k]));
-  append_class_scores(out, shown_);
+  append_class_scores(out, shown_, spec_.class_labels.get());
 }
 
 void Multilabel::write_raw(std::string& out) const {
-  append_class_scores(out, scores_);
+  append_class_scores(out, scores_, spec_.class_labels.get());
 }
 
 void Multilabel::print_summary(std::FILE* out) const {
@@ -91,6 +91,23 @@ const ReductionPlugin& multilabel_plugin() {
     p.describe = [](const ReductionSpec& spec) {
       return detail::describe_classes("multilabel", spec) +
              (spec.multilabel_loss == MultilabelLoss::kZeroOne ? " (zero_one chain)" : " (hamming)");
+    };
+    return p;
+  }();
+  return plugin;
+}
+
+// VW's --multilabel_oaa K: the same K binary classifiers (Hamming loss), with
+// VW's 0-based class sets `0,2,5` in labels and -p (--indexing 1 for 1-based).
+const ReductionPlugin& multilabel_oaa_plugin() {
+  static const ReductionPlugin plugin = [] {
+    ReductionPlugin p = detail::multiclass_plugin<Multilabel>(
+        {"multilabel_oaa", ReductionKind::kMultilabel, 1,
+         "VW's multilabel one-against-all: --multilabel K with 0-based class sets `0,2,5` (Hamming loss)",
+         LabelFormat::kMultilabel, true, true});
+    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
+      detail::configure_classes(v, spec, ReductionKind::kMultilabel, "multilabel_oaa");
+      spec.class_labels = std::make_shared<const ClassLabels>(ClassLabels::zero_based());
     };
     return p;
   }();

@@ -31,19 +31,19 @@ const Outcome& Oaa::process(const Example& ex, const std::vector<Feature>& featu
 }
 
 void Oaa::write_prediction(std::string& out) const {
-  if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
-  if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_);
+  if (spec_.output == ScoreOutput::kClass) return append_class(out, predicted_, spec_.class_labels.get());
+  if (spec_.output == ScoreOutput::kScores) return append_class_scores(out, scores_, spec_.class_labels.get());
   double sum = 0.0;
   for (std::size_t k = 0; k < scores_.size(); ++k) sum += shown_[k] = 1.0 / (1.0 + std::exp(-scores_[k]));
   for (double& p : shown_) p /= sum;
-  append_class_scores(out, shown_);
+  append_class_scores(out, shown_, spec_.class_labels.get());
 }
 
 void Oaa::write_raw(std::string& out) const {
-  append_class_scores(out, scores_);
+  append_class_scores(out, scores_, spec_.class_labels.get());
 }
 
-void Oaa::print_summary(std::FILE* out) const { constant_.print(out); }
+void Oaa::print_summary(std::FILE* out) const { constant_.print(out, spec_.class_labels.get()); }
 
 
 const ReductionPlugin& oaa_plugin() {

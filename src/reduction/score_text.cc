@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "learner/parse/class_labels.h"
+
 namespace learner {
 
 void append_number(std::string& out, double value) {
@@ -19,14 +21,24 @@ void append_tag(std::string& out, const std::string& tag) {
   out.append(tag);
 }
 
-void append_class_scores(std::string& out, const std::vector<double>& scores) {
+void append_class_scores(std::string& out, const std::vector<double>& scores, const ClassLabels* labels) {
   char buf[32];
   for (std::size_t k = 0; k < scores.size(); ++k) {
     if (k > 0) out.push_back(' ');
-    const int n = std::snprintf(buf, sizeof buf, "%zu:", k + 1);
-    out.append(buf, static_cast<std::size_t>(n));
+    if (labels) {
+      labels->append(out, static_cast<uint32_t>(k + 1));
+      out.push_back(':');
+    } else {
+      const int n = std::snprintf(buf, sizeof buf, "%zu:", k + 1);
+      out.append(buf, static_cast<std::size_t>(n));
+    }
     append_number(out, scores[k]);
   }
+}
+
+void append_class(std::string& out, double k, const ClassLabels* labels) {
+  if (labels && k >= 1 && k == std::nearbyint(k)) return labels->append(out, static_cast<uint32_t>(k));
+  append_number(out, k);
 }
 
 }  // namespace learner

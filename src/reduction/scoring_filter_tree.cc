@@ -46,15 +46,15 @@ const Outcome& ScoringFilterTree::process(const Example& ex, const std::vector<F
 }
 
 void ScoringFilterTree::write_prediction(std::string& out) const {
-  if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
-  append_class_scores(out, shown_);
+  if (spec_.output == ScoreOutput::kClass) return append_class(out, predicted_, spec_.class_labels.get());
+  append_class_scores(out, shown_, spec_.class_labels.get());
 }
 
 void ScoringFilterTree::write_raw(std::string& out) const {
-  append_class_scores(out, shown_);
+  append_class_scores(out, shown_, spec_.class_labels.get());
 }
 
-void ScoringFilterTree::print_summary(std::FILE* out) const { constant_.print(out); }
+void ScoringFilterTree::print_summary(std::FILE* out) const { constant_.print(out, spec_.class_labels.get()); }
 
 
 const ReductionPlugin& scoring_filter_tree_plugin() {

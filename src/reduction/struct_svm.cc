@@ -37,13 +37,15 @@ const Outcome& StructSvmReduction::process(const Example& ex, const std::vector<
 }
 
 void StructSvmReduction::write_prediction(std::string& out) const {
-  if (spec_.output == ScoreOutput::kClass) return append_number(out, predicted_);
-  append_class_scores(out, svm_.scores());
+  if (spec_.output == ScoreOutput::kClass) return append_class(out, predicted_, spec_.class_labels.get());
+  append_class_scores(out, svm_.scores(), spec_.class_labels.get());
 }
 
-void StructSvmReduction::write_raw(std::string& out) const { append_class_scores(out, svm_.scores()); }
+void StructSvmReduction::write_raw(std::string& out) const {
+  append_class_scores(out, svm_.scores(), spec_.class_labels.get());
+}
 
-void StructSvmReduction::print_summary(std::FILE* out) const { constant_.print(out); }
+void StructSvmReduction::print_summary(std::FILE* out) const { constant_.print(out, spec_.class_labels.get()); }
 
 const ReductionPlugin& struct_svm_plugin() {
   static const ReductionPlugin plugin = [] {

@@ -4,7 +4,7 @@ namespace learner {
 
 ProgressTable::ProgressTable(std::FILE* out, ProgressOptions options)
     : out_(out), options_(options), start_(std::chrono::steady_clock::now()) {
-  next_dump_ = options_.additive ? options_.interval : 1.0;
+  next_dump_ = options_.additive ? options_.interval : 1.0f;
 }
 
 double ProgressTable::elapsed_seconds() const {
@@ -69,8 +69,8 @@ void ProgressTable::after_example(const RunStats& stats, bool labeled, double la
   pending_ = true;
   if (options_.quiet || stats.weighted_examples < next_dump_) return;
   row(stats);
-  next_dump_ = options_.additive ? stats.weighted_examples + options_.interval
-                                 : stats.weighted_examples * options_.interval;
+  const auto weighted = static_cast<float>(stats.weighted_examples);
+  next_dump_ = options_.additive ? weighted + options_.interval : weighted * options_.interval;
 }
 
 void ProgressTable::flush(const RunStats& stats) {

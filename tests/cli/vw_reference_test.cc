@@ -38,6 +38,8 @@ TEST_P(VwReference, MatchesPredictions) {
 INSTANTIATE_TEST_SUITE_P(
     Losses, VwReference,
     ::testing::Values(Case{"squared", "-b 7", "0002_25.dat", "sparse_weights_simple.predict"},
+                      // VW test 532's own command line
+                      Case{"sparse_weights", "--sparse_weights -b 7", "0002_25.dat", "sparse_weights_simple.predict"},
                       Case{"hinge", "--loss_function hinge -b 7", "0002_25.dat", "hinge_loss.predict"},
                       Case{"quantile", "--loss_function quantile --quantile_tau 0.5 -b 7", "0002_25.dat",
                            "quantile_loss.predict"},

@@ -18,6 +18,7 @@
 #include "learner/model/model_file.h"
 #include "learner/parse/text_parser.h"
 #include "learner/plugin.h"
+#include "learner/reduction/class_weights.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/progress.h"
 
@@ -65,6 +66,7 @@ struct Options {
   LossSpec loss;
   CoreConfig core;
   ReductionSpec reduction;         // --oaa, --csoaa, --filter_tree, --scoring_filter_tree, --multilabel, --active
+  std::shared_ptr<const ClassWeights> class_weights;  // --classweight (null: none)
 
   // The learner and the reduction the command line selects (registry.h);
   // no reduction: the scalar problem.

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "learner/model/weight_init.h"
+
 namespace learner {
 
 struct UpdateRule {
@@ -46,6 +48,8 @@ struct CoreConfig {
   double center = 1.0;                // --dotproduct_center: the latent start's centre c (offset k c^2 s_a s_b)
   unsigned passes = 1;                // --passes (for --average_passes)
   unsigned average_passes = 1;        // --average_passes: weights averaged over the ends of the last N passes
+  bool feature_mask = false;          // --feature_mask: only features whose weight is non-zero learn (VW's rule)
+  WeightInit weight_init;             // --initial_weight, --random_weights, --normal_weights, ..., --constant
 };
 
 }  // namespace learner

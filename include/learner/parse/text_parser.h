@@ -40,10 +40,12 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "learner/example.h"
+#include "learner/parse/class_labels.h"
 #include "learner/parse/label_format.h"
 
 namespace learner {
@@ -64,6 +66,7 @@ struct ParseOptions {
   bool keep_names = false;    // fill Example::names ("ns^feat") for --invert_hash/--audit
   LabelFormat labels = LabelFormat::kSimple;  // the reductions' label grammars (label_format.h)
   uint32_t classes = 0;       // K: class ids must lie in 1..K (0: any id >= 1)
+  std::shared_ptr<const ClassLabels> class_labels;  // --named_labels / --indexing 0 (class_labels.h); null: 1..K
   LabelDomain label_domain;   // simple labels: the loss's domain
 };
 

@@ -44,7 +44,8 @@ class ConstantClass {
  public:
   explicit ConstantClass(uint32_t classes) : sum_(classes, 0.0) {}
   void add(const ClassCosts& costs, double weight);
-  void print(std::FILE* out) const;  // "best constant class = k" and its loss; nothing if no labels
+  // "best constant class = k" (k as `labels` writes it) and its loss; nothing if no labels.
+  void print(std::FILE* out, const ClassLabels* labels = nullptr) const;
 
  private:
   std::vector<double> sum_;  // weighted cost per class

@@ -55,5 +55,7 @@ class Multilabel final : public TaggedReduction {
 
 // Its command-line plug-in (plugin.h).
 const ReductionPlugin& multilabel_plugin();
+// VW's --multilabel_oaa K: --multilabel K with 0-based classes (--indexing 0 by default).
+const ReductionPlugin& multilabel_oaa_plugin();
 
 }  // namespace learner

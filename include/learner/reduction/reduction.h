@@ -33,6 +33,7 @@
 #include "learner/core/label_range.h"
 #include "learner/example.h"
 #include "learner/learner.h"
+#include "learner/parse/class_labels.h"
 #include "learner/parse/label_format.h"
 
 namespace learner {
@@ -49,6 +50,7 @@ struct ReductionSpec {
   bool binary = false;                               // --binary: show sign(p), report 0/1 loss
   Link link = Link::kIdentity;                       // --link
   uint32_t classes = 0;                              // K
+  std::shared_ptr<const ClassLabels> class_labels;   // --named_labels / --indexing 0: how -p writes classes
   ScoreOutput output = ScoreOutput::kClass;          // --scores, --probabilities
   MultilabelLoss multilabel_loss = MultilabelLoss::kHamming;
   bool mira_margin = false;                          // --mira_margin: update on margin violations too

@@ -9,9 +9,14 @@
 
 namespace learner {
 
+class ClassLabels;
+
 void append_number(std::string& out, double value);  // integral: no decimals; else 6 decimals (as -p)
 // " tag" when the tag is not empty (as the scalar -p lines).
 void append_tag(std::string& out, const std::string& tag);
-void append_class_scores(std::string& out, const std::vector<double>& scores);  // "1:s1 2:s2 ..."
+// "1:s1 2:s2 ..." (`labels`: the classes as --named_labels / --indexing 0 write them).
+void append_class_scores(std::string& out, const std::vector<double>& scores, const ClassLabels* labels = nullptr);
+// Class k (1..K) as the input writes it: "3", or its name, or k - 1.
+void append_class(std::string& out, double k, const ClassLabels* labels);
 
 }  // namespace learner

@@ -1,6 +1,9 @@
 // VW's progress table on stderr (design/vw-compat.md section 4): a row each
 // time the weighted example count reaches the dump interval, which starts at
 // 1 and doubles (-P F with F > 1: multiplies by F; -P N integer: adds N).
+// As VW (shared_data.cc update_dump_interval) the interval and the factor
+// are single-precision floats: next = float(weighted) * F (or + N), so
+// -P 1.5 prints rows at 1, 2, 3, 5, 8, 12, 18, 27, 41, ... exactly as VW.
 //
 //   average  since         example        example        current        current  current
 //   loss     last          counter         weight          label        predict features
@@ -27,7 +30,7 @@ namespace learner {
 struct ProgressOptions {
   bool quiet = false;
   bool additive = false;     // -P N: a row every N weighted examples
-  double interval = 2.0;     // multiplier, or N when additive
+  float interval = 2.0f;     // multiplier, or N when additive (float, as VW's)
   bool show_pass = false;    // trailing pass column (set by the driver when passes > 1)
   bool holdout = false;      // holdout rows from pass 2 on
 };
@@ -50,7 +53,7 @@ class ProgressTable {
 
   std::FILE* out_;
   ProgressOptions options_;
-  double next_dump_ = 1.0;
+  float next_dump_ = 1.0f;
   double last_loss_ = 0.0, last_weight_ = 0.0;
   double last_holdout_loss_ = 0.0, last_holdout_weight_ = 0.0;
   unsigned pass_ = 0;

@@ -1,0 +1,56 @@
+#include "learner/reduction/class_weights.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "learner/error.h"
+
+namespace learner {
+namespace {
+
+[[noreturn]] void bad(const std::string& item, const std::string& why) {
+  throw UsageError("--classweight '" + item + "': " + why);
+}
+
+}  // namespace
+
+ClassWeights::ClassWeights(const std::vector<std::string>& items, LabelFormat labels, const ClassLabels* names)
+    : simple_(labels == LabelFormat::kSimple) {
+  if (labels == LabelFormat::kCostSensitive || labels == LabelFormat::kMultilabel)
+    throw UsageError("--classweight applies to simple and multiclass labels, not to cost-sensitive or multilabel ones");
+  for (const std::string& list : items) {
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      const std::size_t comma = std::min(list.find(',', start), list.size());
+      const std::string item = list.substr(start, comma - start);
+      start = comma + 1;
+      const std::size_t colon = item.find(':');
+      if (colon == std::string::npos || colon == 0 || colon + 1 == item.size()) bad(item, "not class:weight");
+      const std::string klass = item.substr(0, colon), weight = item.substr(colon + 1);
+      int64_t key = 0;
+      if (!simple_ && names) {
+        const auto id = names->id(klass);
+        if (!id) bad(item, "not a class (" + names->expected(0) + ")");
+        key = *id;
+      } else {
+        const auto [end, ec] = std::from_chars(klass.data(), klass.data() + klass.size(), key);
+        if (ec != std::errc() || end != klass.data() + klass.size()) bad(item, "the class is not an integer");
+      }
+      double w = 0;
+      const auto [end, ec] = std::from_chars(weight.data(), weight.data() + weight.size(), w);
+      if (ec != std::errc() || end != weight.data() + weight.size() || !std::isfinite(w) || w < 0)
+        bad(item, "the weight is not a finite number >= 0");
+      if (!weights_.emplace(key, w).second) bad(item, "the class has a weight already");
+    }
+  }
+}
+
+double ClassWeights::factor(const Example& ex) const {
+  if (!ex.has_label || !(std::fabs(ex.label) < 9e18)) return 1.0;
+  const auto key = static_cast<int64_t>(std::trunc(static_cast<double>(ex.label)));
+  const auto it = weights_.find(key);
+  return it == weights_.end() ? 1.0 : it->second;
+}
+
+}  // namespace learner
