@@ -21,6 +21,7 @@
 #include "learner/error.h"
 #include "learner/io/same_file.h"
 #include "option_table.h"
+#include "vw_latent.h"
 
 namespace po = boost::program_options;
 
@@ -307,6 +308,16 @@ OptionList stored_options(const ParsedValues& v, const Options& o) {
   return out;
 }
 
+// VW's --lrq / --rank -q spellings change --rank and --dotproduct_center
+// (vw_latent.h): the model file records the values in force, so that -i
+// replays the same model (and a conflicting value is caught).
+void record_effective_latent(Options& o) {
+  for (auto& [name, value] : o.model_options) {
+    if (name == "rank") value = std::to_string(o.core.rank);
+    else if (name == "dotproduct_center" && o.core.center == 0) value = "0";
+  }
+}
+
 std::string join(const std::vector<std::string>& v) {
   std::string s;
   for (const std::string& x : v) s += x;
@@ -457,7 +468,8 @@ void fill_features(const ParsedValues& v, Options& o) {
   f.keep = join(v.list("keep"));
 }
 
-void fill_learning(const ParsedValues& v, Options& o) {
+// Returns whether VW's --lrq / --rank -q spelling chose the dyadic model.
+bool fill_learning(const ParsedValues& v, Options& o) {
   LossSpec& loss = o.loss;
   if (v.given("loss_function") && v.given("loss") && v.text("loss_function") != v.text("loss"))
     throw UsageError("--loss and --loss_function disagree");
@@ -518,6 +530,7 @@ void fill_learning(const ParsedValues& v, Options& o) {
     throw UsageError("--average_passes: with holdout (on by default with --passes > 1) -f keeps the best pass's "
                      "weights, not an average; give --holdout_off");
   c.random_seed = static_cast<uint32_t>(v.number("random_seed"));
+  const bool vw_spelling = apply_vw_latent_spellings(v, o);
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every
   // setting, the defaults too, so only values other than the default count.)
@@ -533,8 +546,9 @@ void fill_learning(const ParsedValues& v, Options& o) {
         {"dotproduct_side_ratio", c.dotproduct_side_ratio != defaults.dotproduct_side_ratio}};
     for (const auto& [name, changed] : latent)
       if (v.given(name) && changed)
-        throw UsageError(std::string("--") + name + " applies to --dotproduct models only (give --dotproduct ab)");
+        throw UsageError(std::string("--") + name + " applies to --dotproduct models only (give --dotproduct ab, or VW's --rank K -q ab)");
   }
+  return vw_spelling;
 }
 
 }  // namespace
@@ -589,10 +603,11 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       throw UsageError(o.initial_regressor + " was written by the '" + o.initial_model->learner() +
                        "' learner; this command line selects the '" + o.learner->name + "' learner");
     fill_features(v, o);
-    fill_learning(v, o);
+    const bool vw_latent = fill_learning(v, o);
     fill_reduction(v, o);
     o.core.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
     o.model_options = stored_options(v, o);
+    if (vw_latent) record_effective_latent(o);
     o.values = values;
     set_label_domain(o);
     return o;
