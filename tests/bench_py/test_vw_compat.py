@@ -65,9 +65,11 @@ class Report(unittest.TestCase):
     def test_result_line(self):
         rows = [self.row("a", 1.0, 1.0), self.row("b", 2.0, 1.0), self.row("c", None, 1.0, "rejected: unknown flag --x"),
                 self.row("d", 0.5, None)]
-        self.assertEqual(vc_report.summary(rows, True),
-                         "RESULT commands=4 ran=3 vw_ran=4 compared=2 not_worse=1 rejected=1")
-        self.assertEqual(vc_report.summary(rows, False), "RESULT commands=4 ran=3 not_worse=n/a rejected=1")
+        rows[0]["vw_ref"], rows[1]["vw_ref"], rows[2]["vw_ref"] = 0.9, 2.0, 1.0
+        self.assertEqual(vc_report.summary(rows, True), "RESULT commands=4 ran=3 vw_ran=4 compared=2 not_worse=1 "
+                                                        "ref_compared=2 ref_not_worse=1 rejected=1")
+        self.assertEqual(vc_report.summary(rows, False),
+                         "RESULT commands=4 ran=3 not_worse=n/a ref_compared=2 ref_not_worse=1 rejected=1")
         lines = vc_report.table(rows, True)
         self.assertEqual(lines[-1], vc_report.summary(rows, True))
         self.assertIn("2.000", lines[3])  # row b: ratio 2
@@ -147,6 +149,12 @@ class Run(unittest.TestCase):
             os.makedirs(os.path.join(src, "train-sets"))
             for f in ("0002.dat", "0002_25.dat"):
                 write(os.path.join(src, "train-sets", f), "1 | a\n")
+            # VW's test listing with one reference: its test 3 (row t3) expects 0.9, which the fake
+            # learner's 1.005 is above (while within 1% of the fake VW's 1.0).
+            os.makedirs(os.path.join(src, "train-sets", "ref"))
+            write(os.path.join(src, "train-sets", "ref", "0002.stderr"), "average loss = 0.9\n")
+            write(os.path.join(src, "core.vwtest.json"),
+                  json.dumps([{"id": 3, "diff_files": {"stderr": "train-sets/ref/0002.stderr"}}, {"id": 4}]))
             env = dict(os.environ, LEARNER=fake_tool(d, "learner", 1.005), VW=fake_tool(d, "vw", 1.0),
                        ONLY="t3 t568 t680 sparse")
             out = os.path.join(d, "out")
@@ -154,7 +162,8 @@ class Run(unittest.TestCase):
             done = subprocess.run([sys.executable, DRIVER, src, out], env=env, capture_output=True, text=True)
             self.assertEqual(done.returncode, 0, done.stderr)
             last = done.stdout.strip().splitlines()[-1]
-            self.assertEqual(last, "RESULT commands=4 ran=4 vw_ran=4 compared=4 not_worse=4 rejected=0")
+            self.assertEqual(last, "RESULT commands=4 ran=4 vw_ran=4 compared=4 not_worse=4 ref_compared=1 "
+                                   "ref_not_worse=0 rejected=0")
             rows = load_json(os.path.join(out, "results.json"))
             self.assertEqual([r["name"] for r in rows], ["t3", "t568", "t680", "sparse"])
             self.assertIn("1.005", done.stdout)

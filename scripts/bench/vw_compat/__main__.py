@@ -30,9 +30,12 @@ def main(argv):
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(work)
         runner.mirror_test_data(test_dir, work)
+    refs = runner.reference_losses(test_dir)
     rows = []
     for name, args, source, covers in rows_in:
         row = {"name": name, "args": args, "source": source, "covers": covers}
+        if source.startswith(commands.TEST_SUITE):
+            row["vw_ref"] = refs.get(int(source[len(commands.TEST_SUITE):]))
         for tool, binary in tools.items():
             row[tool] = runner.run(binary, args, os.path.join(out_dir, "work-" + tool), timeout)
         row.setdefault("vw", {"status": "not run", "loss": None})

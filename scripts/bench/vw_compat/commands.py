@@ -8,6 +8,8 @@ a VW demo, with its data swapped for a test set; "--help" a flag used as VW's --
 describes it, on a VW test set (VW's test suite has no command line for that flag).
 """
 
+TEST_SUITE = "core.vwtest.json #"  # a source naming VW's test N
+
 COMMANDS = [
     # Core flags: update rules, losses, passes and cache, interactions, multiclass.
     ("t1", "-k -l 20 --initial_t 128000 --power_t 1 -d train-sets/0001.dat -f models/0001_1.model -c --passes 8 "

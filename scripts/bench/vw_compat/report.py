@@ -23,7 +23,8 @@ def _num(x):
 
 
 def summary(rows, with_vw):
-    """Counts over rows (dicts with name, learner, vw): the RESULT line."""
+    """Counts over rows (dicts with name, learner, vw, optional vw_ref): the RESULT line.
+    ref_* compare with vw_ref, the loss VW's own test suite expects for that command."""
     ran = sum(1 for r in rows if r["learner"]["status"] == "ran")
     parts = [f"commands={len(rows)}", f"ran={ran}"]
     if with_vw:
@@ -33,6 +34,9 @@ def summary(rows, with_vw):
         parts.append(f"not_worse={sum(1 for r in compared if not_worse(r['learner']['loss'], r['vw']['loss']))}")
     else:
         parts.append("not_worse=n/a")
+    with_ref = [r for r in rows if r["learner"]["loss"] is not None and r.get("vw_ref") is not None]
+    parts.append(f"ref_compared={len(with_ref)}")
+    parts.append(f"ref_not_worse={sum(1 for r in with_ref if not_worse(r['learner']['loss'], r['vw_ref']))}")
     rejected = sum(1 for r in rows if r["learner"]["status"].startswith("rejected"))
     parts.append(f"rejected={rejected}")
     return "RESULT " + " ".join(parts)
@@ -41,7 +45,7 @@ def summary(rows, with_vw):
 def table(rows, with_vw):
     """The table as text lines, then the RESULT line."""
     lines = []
-    head = f"{'name':<11} {'learner':>10} {'vw':>10} {'ratio':>7}  status"
+    head = f"{'name':<11} {'learner':>10} {'vw':>10} {'ratio':>7} {'vw_ref':>10}  status"
     lines.append(head)
     for r in rows:
         mine, theirs = r["learner"]["loss"], r["vw"]["loss"] if with_vw else None
@@ -50,7 +54,8 @@ def table(rows, with_vw):
             status += f" (vw: {r['vw']['status']})"
         q = ratio(mine, theirs)
         q_text = "-" if q is None else f"{q:.3f}"
-        lines.append(f"{r['name']:<11} {_num(mine):>10} {_num(theirs):>10} {q_text:>7}  {status}")
+        lines.append(f"{r['name']:<11} {_num(mine):>10} {_num(theirs):>10} {q_text:>7} {_num(r.get('vw_ref')):>10}"
+                     f"  {status}")
         lines.append(f"    {r['args']}    [{r['source']}]")
     lines.append(summary(rows, with_vw))
     return lines

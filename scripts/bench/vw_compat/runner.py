@@ -4,6 +4,7 @@ The work folder mirrors VW's test folder with one symbolic link per data file (s
 models a command writes land in the work folder, never in VW's checkout or the other tool's
 folder) plus an empty models/; commands run in table order with no standard input.
 """
+import json
 import os
 import re
 import shlex
@@ -89,3 +90,22 @@ def run(binary, args, work_dir, timeout):
     status = classify(code, err, timed_out)
     return {"status": status, "loss": average_loss(err) if status == "ran" else None, "exit": code,
             "stderr_tail": err[-2000:]}
+
+
+def reference_losses(test_dir):
+    """VW's own expected average loss per test number, from its test suite's reference stderr
+    files (core.vwtest.json's diff_files): {N: loss}; {} when the folder has no core.vwtest.json."""
+    listing = os.path.join(test_dir, "core.vwtest.json")
+    if not os.path.exists(listing):
+        return {}
+    with open(listing) as f:
+        tests = json.load(f)
+    out = {}
+    for t in tests:
+        ref = (t.get("diff_files") or {}).get("stderr")
+        if ref and os.path.exists(os.path.join(test_dir, ref)):
+            with open(os.path.join(test_dir, ref), encoding="utf-8", errors="replace") as f:
+                loss = average_loss(f.read())
+            if loss is not None:
+                out[t["id"]] = loss
+    return out
