@@ -308,13 +308,22 @@ OptionList stored_options(const ParsedValues& v, const Options& o) {
   return out;
 }
 
-// VW's --lrq / --rank -q spellings change --rank and --dotproduct_center
-// (vw_latent.h): the model file records the values in force, so that -i
-// replays the same model (and a conflicting value is caught).
+// VW's --lrq / --rank -q spellings (vw_latent.h) are stored in the model
+// file as the learner spelling they map to (--dotproduct pairs, --rank,
+// --dotproduct_center, the -q pairs --rank factorised removed), so -i
+// restores the same model whatever the defaults.
 void record_effective_latent(Options& o) {
+  std::string pairs;
+  for (const DotProductPair& p : o.core.dotproducts)
+    pairs += (pairs.empty() ? "" : "\t") + (p.by_full_name ? p.left + "," + p.right : p.left + p.right);
+  std::string interactions;
+  for (const std::string& s : o.features.interactions) interactions += (interactions.empty() ? "" : "\t") + s;
   for (auto& [name, value] : o.model_options) {
     if (name == "rank") value = std::to_string(o.core.rank);
     else if (name == "dotproduct_center" && o.core.center == 0) value = "0";
+    else if (name == "dotproduct") value = pairs;
+    else if ((name == "quadratic" || name == "interactions" || name == "cubic") && o.features.interactions.empty())
+      value.clear();
   }
 }
 
@@ -469,7 +478,7 @@ void fill_features(const ParsedValues& v, Options& o) {
 }
 
 // Returns whether VW's --lrq / --rank -q spelling chose the dyadic model.
-bool fill_learning(const ParsedValues& v, Options& o) {
+bool fill_learning(const ParsedValues& v, Options& o, bool rank_on_command_line) {
   LossSpec& loss = o.loss;
   if (v.given("loss_function") && v.given("loss") && v.text("loss_function") != v.text("loss"))
     throw UsageError("--loss and --loss_function disagree");
@@ -530,7 +539,7 @@ bool fill_learning(const ParsedValues& v, Options& o) {
     throw UsageError("--average_passes: with holdout (on by default with --passes > 1) -f keeps the best pass's "
                      "weights, not an average; give --holdout_off");
   c.random_seed = static_cast<uint32_t>(v.number("random_seed"));
-  const bool vw_spelling = apply_vw_latent_spellings(v, o);
+  const bool vw_spelling = apply_vw_latent_spellings(v, o, rank_on_command_line);
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every
   // setting, the defaults too, so only values other than the default count.)
@@ -585,6 +594,9 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       return std::nullopt;
     }
     Options o;
+    // VW's --rank -q spelling is read from the command line only: a -i model
+    // restores --rank (default included) and stores the mapped spelling.
+    const bool rank_on_command_line = vm.count("rank") && !vm["rank"].defaulted();
     if (vm.count("initial_regressor")) {
       const std::string path = vm["initial_regressor"].as<std::string>();
       o.initial_model = std::make_shared<ModelReader>(path);
@@ -603,7 +615,11 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       throw UsageError(o.initial_regressor + " was written by the '" + o.initial_model->learner() +
                        "' learner; this command line selects the '" + o.learner->name + "' learner");
     fill_features(v, o);
-    const bool vw_latent = fill_learning(v, o);
+    const bool vw_latent = fill_learning(v, o, rank_on_command_line);
+    const std::string* model_pairs = o.initial_model ? o.initial_model->option("dotproduct") : nullptr;
+    if (vw_latent && o.initial_model && (!model_pairs || model_pairs->empty()))
+      throw UsageError("VW's --rank -q / --lrq spelling conflicts with the model " + o.initial_model->path() +
+                       ", which was trained without a dyadic term");
     fill_reduction(v, o);
     o.core.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
     o.model_options = stored_options(v, o);

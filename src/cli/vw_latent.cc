@@ -42,7 +42,7 @@ void add_pair(CoreConfig& c, char left, char right, const std::string& flag) {
 
 }  // namespace
 
-bool apply_vw_latent_spellings(const OptionValues& v, Options& o) {
+bool apply_vw_latent_spellings(const OptionValues& v, Options& o, bool rank_on_command_line) {
   CoreConfig& c = o.core;
   const std::vector<std::string> lrq = v.list("lrq");
   bool applied = false;
@@ -60,7 +60,7 @@ bool apply_vw_latent_spellings(const OptionValues& v, Options& o) {
     for (const std::string& s : lrq) add_pair(c, s[0], s[1], "--lrq '" + s + "'");
     c.rank = rank;
     applied = true;
-  } else if (v.given("rank") && c.dotproducts.empty() && !o.features.interactions.empty()) {
+  } else if (rank_on_command_line && c.dotproducts.empty() && !o.features.interactions.empty()) {
     // VW's --rank: the interactions are the factorised pairs, and only them.
     for (const std::string& s : o.features.interactions) {
       if (s.size() != 2)

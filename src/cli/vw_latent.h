@@ -30,8 +30,10 @@ namespace learner {
 
 // Rewrites o.core.dotproducts / rank / center and o.features.interactions
 // from VW's spellings; call after the features and --dotproduct are filled.
-// Returns true when a VW spelling was applied (the effective --rank and
-// --dotproduct_center must then be what the model file stores).
-bool apply_vw_latent_spellings(const OptionValues& v, Options& o);
+// The --rank -q form applies only when --rank is on the command line (not
+// restored from a -i model, which stores the mapped spelling).
+// Returns true when a VW spelling was applied: the model file then stores
+// the --dotproduct spelling it maps to (options.cc), so -i restores it.
+bool apply_vw_latent_spellings(const OptionValues& v, Options& o, bool rank_on_command_line);
 
 }  // namespace learner

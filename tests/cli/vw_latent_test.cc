@@ -79,11 +79,22 @@ TEST(VwLatent, ModelFileReplaysTheMapping) {
   const RunResult bad = run_learner("-t -i " + model + " --rank 5 -d " + dyadic_file());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--rank"), std::string::npos) << bad.err;
-  const std::string mf = temp_path("rank.model");
+  // The model stores the --dotproduct spelling: the same predictions as a
+  // model trained with it, and a model of plain -q ab stays quadratic.
+  const std::string mf = temp_path("rank.model"), dot = temp_path("dot.model"), quad = temp_path("quad.model");
   ASSERT_EQ(run_learner("--rank 2 -q ab -f " + mf + " -d " + dyadic_file()).exit_code, 0);
+  ASSERT_EQ(run_learner("--dotproduct ab --rank 2 --dotproduct_center 0 -f " + dot + " -d " + dyadic_file()).exit_code, 0);
+  ASSERT_EQ(run_learner("-q ab -f " + quad + " -d " + dyadic_file()).exit_code, 0);
   const RunResult again = run_p("-t -i " + mf, "test3.p");
   ASSERT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(first_column(again.out).size(), 60u);
+  EXPECT_EQ(again.out, run_p("-t -i " + dot, "test4.p").out);
+  const RunResult plain = run_p("-t -i " + quad, "test5.p");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(plain.out, run_p("-t -i " + quad + " -q ab", "test6.p").out);
+  const RunResult mixed = run_learner("-t -i " + quad + " --rank 1 -d " + dyadic_file());
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_NE(mixed.err.find("trained without a dyadic term"), std::string::npos) << mixed.err;
 }
 
 TEST(VwLatent, MalformedArgumentsAreUsageErrors) {
