@@ -21,11 +21,11 @@ DEST="${1:?usage: build_vw.sh DEST [REF]}"
 REF="${2:-9.11.2}"
 JOBS="${JOBS:-2}"
 NICE="${NICE:-10}"
-mkdir -p "$DEST"
-DEST="$(cd "$DEST" && pwd)"
+DEST="$(realpath -m "$DEST")"
 case "$DEST/" in
   "$ROOT/"*) echo "build_vw.sh: $DEST is inside the project tree $ROOT; choose another" >&2; exit 2 ;;
 esac
+mkdir -p "$DEST"
 
 PACKAGES=(cmake g++ make git libfmt-dev libspdlog-dev rapidjson-dev libboost-dev zlib1g-dev libeigen3-dev)
 missing=()
