@@ -123,7 +123,9 @@ std::vector<OptionGroup> make_groups() {
   }, true});
   g.push_back({"Dyadic model (p = w.x + A.B)", {
       list("dotproduct", "latent dot product between two namespaces: by first letters 'ab' or full names 'user,item'"),
-      num("rank", kCount, "1", 1, 256, "latent dimensions per feature", true),
+      num("rank", kCount, "1", 1, 256, "latent dimensions per feature; without --dotproduct, VW's spelling: --rank K -q ab = --dotproduct ab --rank K --dotproduct_center 0 (the -q pairs are factorised, not also crossed)", true),
+      // Not stored: a model records the --dotproduct spelling it maps to.
+      list_option("lrq", "VW's low-rank quadratic: --lrq abK = --dotproduct ab --rank K --dotproduct_center 0, keeping any -q (one K for all pairs; repeatable)", 0, false),
       num("dotproduct_l2", kNumber, "0", 0, kInf, "L2 on latent weights only (exact closed form)", true),
       num("dotproduct_lr", kNumber, "0", 0, kInf, "learning rate of the latent weights (0: same as -l)", true),
       num("dotproduct_init", kNumber, "0.01", 0, kInf, "spread of the latent weights' random start around the centre", true),

@@ -22,6 +22,7 @@
 #include "learner/error.h"
 #include "learner/io/same_file.h"
 #include "option_table.h"
+#include "vw_latent.h"
 
 namespace po = boost::program_options;
 
@@ -336,6 +337,25 @@ OptionList stored_options(const ParsedValues& v, const Options& o) {
   return out;
 }
 
+// VW's --lrq / --rank -q spellings (vw_latent.h) are stored in the model
+// file as the learner spelling they map to (--dotproduct pairs, --rank,
+// --dotproduct_center, the -q pairs --rank factorised removed), so -i
+// restores the same model whatever the defaults.
+void record_effective_latent(Options& o) {
+  std::string pairs;
+  for (const DotProductPair& p : o.core.dotproducts)
+    pairs += (pairs.empty() ? "" : "\t") + (p.by_full_name ? p.left + "," + p.right : p.left + p.right);
+  std::string interactions;
+  for (const std::string& s : o.features.interactions) interactions += (interactions.empty() ? "" : "\t") + s;
+  for (auto& [name, value] : o.model_options) {
+    if (name == "rank") value = std::to_string(o.core.rank);
+    else if (name == "dotproduct_center" && o.core.center == 0) value = "0";
+    else if (name == "dotproduct") value = pairs;
+    else if ((name == "quadratic" || name == "interactions" || name == "cubic") && o.features.interactions.empty())
+      value.clear();
+  }
+}
+
 std::string join(const std::vector<std::string>& v) {
   std::string s;
   for (const std::string& x : v) s += x;
@@ -576,7 +596,8 @@ WeightInit weight_init(const ParsedValues& v, uint32_t seed, bool constant_featu
   return init;
 }
 
-void fill_learning(const ParsedValues& v, Options& o) {
+// Returns whether VW's --lrq / --rank -q spelling chose the dyadic model.
+bool fill_learning(const ParsedValues& v, Options& o, bool rank_on_command_line) {
   LossSpec& loss = o.loss;
   if (v.given("loss_function") && v.given("loss") && v.text("loss_function") != v.text("loss"))
     throw UsageError("--loss and --loss_function disagree");
@@ -639,6 +660,7 @@ void fill_learning(const ParsedValues& v, Options& o) {
   c.random_seed = static_cast<uint32_t>(v.number("random_seed"));
   c.weight_init = weight_init(v, c.random_seed, o.features.constant);
   c.feature_mask = v.given("feature_mask");
+  const bool vw_spelling = apply_vw_latent_spellings(v, o, rank_on_command_line);
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every
   // setting, the defaults too, so only values other than the default count.)
@@ -654,8 +676,9 @@ void fill_learning(const ParsedValues& v, Options& o) {
         {"dotproduct_side_ratio", c.dotproduct_side_ratio != defaults.dotproduct_side_ratio}};
     for (const auto& [name, changed] : latent)
       if (v.given(name) && changed)
-        throw UsageError(std::string("--") + name + " applies to --dotproduct models only (give --dotproduct ab)");
+        throw UsageError(std::string("--") + name + " applies to --dotproduct models only (give --dotproduct ab, or VW's --rank K -q ab)");
   }
+  return vw_spelling;
 }
 
 }  // namespace
@@ -694,6 +717,9 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     }
     if (vm.count("args")) throw UsageError("--args FILE must be the only option (learner --args FILE)");
     Options o;
+    // VW's --rank -q spelling is read from the command line only: a -i model
+    // restores --rank (default included) and stores the mapped spelling.
+    const bool rank_on_command_line = vm.count("rank") && !vm["rank"].defaulted();
     // --feature_mask M without -i starts from M (VW: "also used for initial weights").
     std::string mask;
     if (vm.count("feature_mask")) {
@@ -721,13 +747,18 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       throw UsageError(o.initial_regressor + " was written by the '" + o.initial_model->learner() +
                        "' learner; this command line selects the '" + o.learner->name + "' learner");
     fill_features(v, o);
-    fill_learning(v, o);
+    const bool vw_latent = fill_learning(v, o, rank_on_command_line);
+    const std::string* model_pairs = o.initial_model ? o.initial_model->option("dotproduct") : nullptr;
+    if (vw_latent && o.initial_model && (!model_pairs || model_pairs->empty()))
+      throw UsageError("VW's --rank -q / --lrq spelling conflicts with the model " + o.initial_model->path() +
+                       ", which was trained without a dyadic term");
     fill_reduction(v, o);
     if (!v.list("classweight").empty())
       o.class_weights = std::make_shared<const ClassWeights>(v.list("classweight"), o.parse.labels,
                                                              o.parse.class_labels.get());
     o.core.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
     o.model_options = stored_options(v, o);
+    if (vw_latent) record_effective_latent(o);
     o.values = values;
     set_label_domain(o);
     return o;

@@ -571,5 +571,36 @@ if [[ -x "$learner_bin" ]]; then
   expect_exit "cost_learning.sh: no data folder" 1 'no data folder' "$root/scripts/bench/cost_learning.sh" "$tmp/nowhere"
 fi
 
+# ---------------------------------------------------------------------------
+# scripts/bench/vw_compat.sh on a tiny VW-test-shaped folder: a row that runs, a row with a flag
+# learner does not know (here one it can never know), the RESULT line; usage errors.
+# ---------------------------------------------------------------------------
+if [[ -x "$learner_bin" ]]; then
+  mkdir -p vwc/test/train-sets
+  printf '1 |a x:1 y:2\n0 |a x:2\n1 |b z\n' >vwc/test/train-sets/0002.dat
+  cp vwc/test/train-sets/0002.dat vwc/test/train-sets/0002_25.dat
+  rc=0
+  LEARNER="$learner_bin" VW_TEST_DATA="$tmp/vwc/test" OUT_DIR="$tmp/vwc/out" ONLY="t3 t601" \
+    "$root/scripts/bench/vw_compat.sh" >vwc.out 2>vwc.err || rc=$?
+  if ((rc != 0)); then
+    fail "vw_compat.sh: a small run" "exit status $rc" "$(tail -n 3 vwc.err)"
+  elif [[ "$(tail -n 1 vwc.out)" != "RESULT commands=2 ran=1 not_worse=n/a ref_compared=0 ref_not_worse=0 rejected=0" ]] ||
+    ! grep -Eq '^t3 +[0-9.e-]+ +- +- +- +ran$' vwc.out || ! grep -q '^t601 .*error: learner: --rank applies' vwc.out ||
+    [[ -e vwc/test/train-sets/0002.dat.cache ]]; then
+    fail "vw_compat.sh: a small run" "rows or RESULT wrong:" "$(cat vwc.out)"
+  else
+    pass "vw_compat.sh: a small run prints each row's status and RESULT"
+  fi
+  expect_exit "vw_compat.sh: no VW_TEST_DATA" 1 'set VW_TEST_DATA' env -u VW_TEST_DATA "$root/scripts/bench/vw_compat.sh"
+  expect_exit "vw_compat.sh: an argument" 2 'usage' "$root/scripts/bench/vw_compat.sh" extra
+fi
+expect_exit "build_vw.sh: a destination inside the project" 2 'inside the project tree' \
+  "$root/scripts/peers/build_vw.sh" "$root/build/no-vw-here"
+if [[ -e "$root/build/no-vw-here" ]]; then
+  fail "build_vw.sh: creates nothing in the project" "$root/build/no-vw-here exists"
+else
+  pass "build_vw.sh: creates nothing in the project"
+fi
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

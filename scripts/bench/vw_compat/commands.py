@@ -1,0 +1,153 @@
+"""The table of VW command lines run by scripts/bench/vw_compat.sh (issue 15).
+
+Each row: (name, VW's arguments, source, the issue-15 flags it covers). Arguments are VW's own,
+with paths relative to VW's test folder (train-sets/, test-sets/, models/ ...), run in order in
+one work folder per tool, so a row may read a model an earlier row wrote (as VW's test suite
+does). Sources: "core.vwtest.json #N" is test N of VW 9.11's test/core.vwtest.json; "demo/..."
+a VW demo, with its data swapped for a test set; "--help" a flag used as VW's --help text
+describes it, on a VW test set (VW's test suite has no command line for that flag).
+"""
+
+TEST_SUITE = "core.vwtest.json #"  # a source naming VW's test N
+
+COMMANDS = [
+    # Core flags: update rules, losses, passes and cache, interactions, multiclass.
+    ("t1", "-k -l 20 --initial_t 128000 --power_t 1 -d train-sets/0001.dat -f models/0001_1.model -c --passes 8 "
+           "--invariant --ngram 3 --skips 1 --holdout_off", "core.vwtest.json #1", "ngram skips"),
+    ("t2", "-k -t -d train-sets/0001.dat -i models/0001_1.model -p 0001.predict --invariant",
+     "core.vwtest.json #2", "core"),
+    ("t3", "-k -d train-sets/0002.dat -f models/0002.model --invariant", "core.vwtest.json #3", "core"),
+    ("t5", "-k --initial_t 1 --adaptive --invariant -q Tf -q ff -f models/0002a.model -d train-sets/0002.dat",
+     "core.vwtest.json #5", "core"),
+    ("t6", "-k -t -i models/0002.model -d train-sets/0002.dat -p 0002b.predict", "core.vwtest.json #6", "core"),
+    ("t7", "-k --power_t 0.45 -f models/0002c.model -d train-sets/0002.dat", "core.vwtest.json #7", "core"),
+    ("t11", "-k --oaa 10 -c --passes 10 -d train-sets/multiclass --holdout_off", "core.vwtest.json #11", "core"),
+    ("t21", "-k -c -f models/xxor.model -d train-sets/xxor.dat --cubic abc --passes 100 --holdout_off "
+            "--progress 1.33333", "core.vwtest.json #21", "P"),
+    ("t53", "-k -c --passes 2 -d train-sets/0001.dat", "core.vwtest.json #53", "core"),
+    ("t130", "-d train-sets/poisson_small.dat -f models/poisson.model --loss_function poisson --link poisson -b 2 "
+             "-p poisson.train.predict", "core.vwtest.json #130", "core"),
+    ("t509", "-d train-sets/multi_namespace.dat --keep A --keep B -p keep_test.predict", "core.vwtest.json #509",
+     "core"),
+    ("t531", "--loss_function hinge -d train-sets/0002_25.dat -p hinge_loss.predict -b 7", "core.vwtest.json #531",
+     "core"),
+    ("t537", "--loss_function quantile --quantile_tau 0.5 -d train-sets/0002_25.dat -p quantile_loss.predict -b 7",
+     "core.vwtest.json #537", "core"),
+    ("t538", "--loss_function quantile --quantile_tau 0.25 -d train-sets/0002_25.dat -p quantile_loss_025.predict "
+             "-b 7", "core.vwtest.json #538", "core"),
+    ("t567", "-d train-sets/0002.dat -q ab --permutations", "core.vwtest.json #567", "core"),
+    ("t568", "-d train-sets/0002.dat --cubic abc", "core.vwtest.json #568", "core"),
+    ("t576", "-d train-sets/0002.dat -q :: --noconstant", "core.vwtest.json #576", "core"),
+    ("t578", "--loss_function hinge -d train-sets/0002.dat", "core.vwtest.json #578", "core"),
+    ("t579", "--loss_function poisson -d train-sets/0002.dat", "core.vwtest.json #579", "core"),
+    ("t680", "--l1 0.001 --l2 0.001 -d train-sets/0002_25.dat", "core.vwtest.json #680", "core"),
+    ("t724", "-d train-sets/0002_25.dat --min_prediction 0.0 --max_prediction 1.0", "core.vwtest.json #724", "core"),
+    # Item 1: feature generation.
+    ("t29", "-d train-sets/affix_test.dat -k -c --passes 10 --holdout_off --affix -2", "core.vwtest.json #29",
+     "affix"),
+    ("t641", "--affix -2 -d train-sets/affix_test.dat", "core.vwtest.json #641", "affix"),
+    ("t707", "--affix -1 -d train-sets/0001_25.dat", "core.vwtest.json #707", "affix"),
+    ("spelling", "--spelling _ -d train-sets/0001_25.dat", "--help (--spelling; VW's unit tests use '_')",
+     "spelling"),
+    ("t65", "-k -c -d train-sets/dictionary_test.dat --binary --ignore w --holdout_off --passes 32 "
+            "--dictionary w:dictionary_test.dict --dictionary w:dictionary_test.dict.gz --dictionary_path train-sets",
+     "core.vwtest.json #65", "dictionary"),
+    ("t81", "-k -d train-sets/0080.dat --redefine := --redefine y:=: --redefine x:=arma --ignore x -q yy",
+     "core.vwtest.json #81", "redefine"),
+    ("t164", "--hash_seed 5 -d train-sets/rcv1_mini.dat --holdout_off --passes 2 -f hash_seed5.model -c -k "
+             "--ngram 2 -q ::", "core.vwtest.json #164", "ngram"),
+    ("t594", "-q :: --leave_duplicate_interactions -d train-sets/0002_25.dat", "core.vwtest.json #594",
+     "leave_duplicate_interactions"),
+    ("t645", "-q ab -q ba --leave_duplicate_interactions -d train-sets/interact.dat --audit", "core.vwtest.json #645",
+     "leave_duplicate_interactions audit"),
+    # Item 2: audit.
+    ("t135", "--audit -d train-sets/audit.dat --noconstant", "core.vwtest.json #135", "audit"),
+    ("t204", "-c -k --passes 2 -d train-sets/cache_interaction_audit.txt -q st --audit", "core.vwtest.json #204",
+     "audit"),
+    ("t708", "--affix -1 --audit -d train-sets/0001_25.dat -P 1", "core.vwtest.json #708", "affix audit P"),
+    ("t616", "-d train-sets/0001_25.dat -i models/0001_1.model --audit_regressor audit_output.txt",
+     "core.vwtest.json #616", "audit_regressor"),
+    ("t30", "-d train-sets/0001.dat -f models/mask.model --invert_hash mask.predict --l1 0.01 --predict_only_model",
+     "core.vwtest.json #30", "invert_hash"),
+    # Item 3: input formats.
+    ("t141", "-k -l 20 --initial_t 128000 --power_t 1 -d train-sets/0001.json --json --chain_hash -c --passes 8 "
+             "--invariant --ngram 3 --skips 1 --holdout_off", "core.vwtest.json #141", "json chain_hash ngram"),
+    ("t722", "--json --chain_hash -d train-sets/0001_25.json", "core.vwtest.json #722", "json chain_hash"),
+    ("t176", "--dsjson --chain_hash --cb_adf -d train-sets/no_shared_features.json", "core.vwtest.json #176",
+     "dsjson (bandit content: out of scope)"),
+    ("t555", "--csv -d train-sets/csv_test.csv -p csv_test.predict", "core.vwtest.json #555", "csv"),
+    ("t611", "--csv --csv_no_file_header --csv_header label,a,b,c -d train-sets/csv_test.csv",
+     "core.vwtest.json #611", "csv csv_header"),
+    ("t690", "--csv --csv_separator ; -d train-sets/csv_tab.csv", "core.vwtest.json #690", "csv csv_separator"),
+    ("t691", "--csv --csv_no_file_header --csv_header label,feat_a,feat_b,feat_c -d train-sets/csv_no_header.csv",
+     "core.vwtest.json #691", "csv csv_header"),
+    ("t692", "--csv --csv_ns_value feature_a:0.5,feature_b:2.0 -d train-sets/csv_test.csv", "core.vwtest.json #692",
+     "csv csv_ns_value"),
+    ("t693", "--csv -d train-sets/csv_quoted.csv", "core.vwtest.json #693", "csv"),
+    # Item 4: weights and driver options.
+    ("t490", "--initial_weight 0.5 -d train-sets/0002_25.dat -p initial_weight_05.predict", "core.vwtest.json #490",
+     "initial_weight"),
+    ("t586", "-d train-sets/0002.dat --initial_weight 0.5", "core.vwtest.json #586", "initial_weight"),
+    ("t491", "--random_weights --random_seed 42 -d train-sets/0002_25.dat -p random_weights.predict",
+     "core.vwtest.json #491", "random_weights"),
+    ("t492", "--normal_weights --random_seed 42 -d train-sets/0002_25.dat -p normal_weights.predict",
+     "core.vwtest.json #492", "normal_weights"),
+    ("t493", "--truncated_normal_weights --random_seed 42 -d train-sets/0002_25.dat -p truncated_normal_weights.predict",
+     "core.vwtest.json #493", "truncated_normal_weights"),
+    ("sparse", "--sparse_weights -d train-sets/0002.dat", "--help (--sparse_weights)", "sparse_weights"),
+    ("t31", "-d train-sets/0001.dat --invert_hash remask.predict --feature_mask models/mask.model "
+            "-f models/remask.model --predict_only_model", "core.vwtest.json #31", "feature_mask invert_hash"),
+    ("t32", "-d train-sets/0001.dat --feature_mask models/mask.model -i models/remask.model", "core.vwtest.json #32",
+     "feature_mask"),
+    ("t35", "-k --passes 100 -c --holdout_off --constant 1000 -d train-sets/big-constant.dat", "core.vwtest.json #35",
+     "constant"),
+    ("t202", "--classweight -1:0.5 --no_stdin", "core.vwtest.json #202", "no_stdin classweight"),
+    ("t193", "-d train-sets/malformed.dat --onethread", "core.vwtest.json #193", "onethread"),
+    ("t511", "--onethread -d train-sets/0001_25.dat -p onethread.predict -b 7", "core.vwtest.json #511", "onethread"),
+    ("queue", "--example_queue_limit 7 -d train-sets/0002.dat", "--help (--example_queue_limit; #199 uses 7)",
+     "example_queue_limit"),
+    ("t581", "--noop -d train-sets/0002.dat", "core.vwtest.json #581", "noop"),
+    ("t484", "--print -d train-sets/regression_small.txt", "core.vwtest.json #484", "print"),
+    ("t36", "-k -d train-sets/0001.dat --progress 10", "core.vwtest.json #36", "P"),
+    ("t37", "-k -d train-sets/0001.dat -P 0.5", "core.vwtest.json #37", "P"),
+    ("t155", "-d train-sets/0001.dat -f models/sr.model --passes 2 -c -k -P 50", "core.vwtest.json #155", "P"),
+    ("t184", "-k -P 100 --holdout_after 500 -d train-sets/0002.dat", "core.vwtest.json #184", "P"),
+    ("kcache", "-k -c --kill_cache -d train-sets/0002.dat", "issue 15 item 4 (repeated identical flags)",
+     "repeated flags"),
+    ("version", "--version", "core.vwtest.json (VW's --version)", "version"),
+    # Item 5: label options.
+    ("t86", "--named_labels det,noun,verb --oaa 3 -d train-sets/test_named -k -c --passes 10 --holdout_off "
+            "-f models/test_named.model", "core.vwtest.json #86", "named_labels"),
+    ("t88", "--named_labels det,noun,verb --csoaa 3 -d train-sets/test_named_csoaa -k -c --passes 10 --holdout_off "
+            "-f models/test_named_csoaa.model", "core.vwtest.json #88", "named_labels"),
+    ("t639", "--csoaa 3 -d train-sets/cs_test --named_labels animal,plant,mineral", "core.vwtest.json #639",
+     "named_labels"),
+    ("t647", "--oaa 3 --named_labels cat,dog,bird -d train-sets/multiclass", "core.vwtest.json #647", "named_labels"),
+    ("t358", "-d train-sets/probabilities_zero_ind.dat --probabilities --oaa=4 --loss_function=logistic "
+             "-p oaa_zero_ind_probabilities.predict --indexing 0", "core.vwtest.json #358", "indexing"),
+    ("t373", "-d train-sets/csoaa_1_ind.dat --csoaa 4 -p csoaa_1_ind.predict --indexing 1", "core.vwtest.json #373",
+     "indexing"),
+    ("t375", "-d train-sets/csoaa_1_ind.dat --csoaa 4 --indexing 0", "core.vwtest.json #375", "indexing"),
+    ("t83", "--multilabel_oaa 10 -d train-sets/multilabel -p multilabel.predict", "core.vwtest.json #83",
+     "multilabel_oaa"),
+    ("t572", "--multilabel_oaa 5 -d train-sets/multilabel", "core.vwtest.json #572", "multilabel_oaa"),
+    ("t159", "-d train-sets/0001.dat --classweight 1:2,0:3.1,-1:5", "core.vwtest.json #159", "classweight"),
+    ("t160", "--oaa 10 -d train-sets/multiclass --classweight 4:0,7:0.1,2:10 --classweight 10:3",
+     "core.vwtest.json #160", "classweight"),
+    # Item 6: VW's dyadic spellings.
+    ("t22", "-k -d train-sets/ml100k_small_train -b 16 -q ui --rank 10 --l2 2e-6 --learning_rate 0.05 --passes 2 "
+            "--decay_learning_rate 0.97 --power_t 0 -f models/movielens.reg -c --loss_function classic --holdout_off",
+     "core.vwtest.json #22", "rank"),
+    ("t23", "-i models/movielens.reg -t -d test-sets/ml100k_small_test", "core.vwtest.json #23", "rank"),
+    ("t525", "--rank 5 --audit -d train-sets/ml100k_small_train -p gd_mf_audit.predict -b 7", "core.vwtest.json #525",
+     "rank audit"),
+    ("t601", "--rank 5 -d train-sets/0002_25.dat", "core.vwtest.json #601", "rank"),
+    ("t78", "--lrq aa3 -d train-sets/0080.dat", "core.vwtest.json #78", "lrq"),
+    ("lrq", "--loss_function quantile -l 0.1 -b 24 --passes 100 -k -c --holdout_off --power_t 0.333 --l2 1.25e-7 "
+            "--lrq ui7 --adaptive --invariant -d train-sets/ml100k_small_train",
+     "demo/movielens/Makefile lrq.results (ml100k_small_train, namespaces u i)", "lrq"),
+    ("lrqdropout", "--loss_function quantile -l 0.45 -b 24 --passes 100 -k -c --holdout_off --lrq ui14 --lrqdropout "
+                   "--adaptive --invariant -d train-sets/ml100k_small_train",
+     "demo/movielens/Makefile lrqdropout.results (ml100k_small_train, namespaces u i)", "lrq lrqdropout"),
+    ("t149", "--lrqfa aa3 -d train-sets/0080.dat", "core.vwtest.json #149", "lrqfa"),
+]

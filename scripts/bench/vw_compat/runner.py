@@ -1,0 +1,111 @@
+"""Runs one tool (learner or VW) on the command table, in a work folder of its own.
+
+The work folder mirrors VW's test folder with one symbolic link per data file (so caches and
+models a command writes land in the work folder, never in VW's checkout or the other tool's
+folder) plus an empty models/; commands run in table order with no standard input.
+"""
+import json
+import os
+import re
+import shlex
+import subprocess
+
+DATA_DIRS = ("train-sets", "test-sets", "model-sets", "pred-sets")
+
+# "average loss = 0.123" (VW and learner; " h" marks a holdout loss, "n.a." no labelled example).
+_AVERAGE_LOSS = re.compile(r"^average loss\s*=\s*(\S+)", re.MULTILINE)
+# Option parsers' words for a flag they do not know (Boost.Program_options, VW's own).
+_UNKNOWN = re.compile(r"unrecogni[sz]ed option '([^']*)'|unknown option '?([^'\s]*)|"
+                      r"option '([^']*)' (?:is not|does not exist)", re.IGNORECASE)
+
+
+def mirror_test_data(test_dir, work_dir):
+    """Links every file under test_dir's data folders into work_dir; makes work_dir/models."""
+    for sub in DATA_DIRS:
+        top = os.path.join(test_dir, sub)
+        for root, _dirs, files in os.walk(top):
+            rel = os.path.relpath(root, test_dir)
+            os.makedirs(os.path.join(work_dir, rel), exist_ok=True)
+            for name in files:
+                if name.endswith(".cache"):
+                    continue  # a cache some earlier run left there: each tool makes its own
+                link = os.path.join(work_dir, rel, name)
+                if not os.path.lexists(link):
+                    os.symlink(os.path.join(root, name), link)
+    os.makedirs(os.path.join(work_dir, "models"), exist_ok=True)
+
+
+def average_loss(stderr):
+    """The last 'average loss' a run printed, as a float (None when absent or 'n.a.')."""
+    found = _AVERAGE_LOSS.findall(stderr)
+    if not found:
+        return None
+    try:
+        return float(found[-1])
+    except ValueError:
+        return None
+
+
+def classify(exit_code, stderr, timed_out=False):
+    """Status of a run: 'ran', 'rejected: unknown flag --x' or 'error: <first message line>'."""
+    if timed_out:
+        return "error: timed out"
+    if exit_code == 0:
+        return "ran"
+    m = _UNKNOWN.search(stderr)
+    if m:
+        flag = next(g for g in m.groups() if g is not None)
+        return "rejected: unknown flag " + flag if flag else "rejected: unknown flag"
+    for line in stderr.splitlines():
+        line = line.strip()
+        if line and not line.lower().startswith("try "):
+            return "error: " + line[:160]
+    return f"error: exit status {exit_code}"
+
+
+def data_files(args):
+    """The -d / --data file a command reads, if any."""
+    words = shlex.split(args)
+    for i, w in enumerate(words):
+        if w in ("-d", "--data") and i + 1 < len(words):
+            return [words[i + 1]]
+        if w.startswith("--data="):
+            return [w.split("=", 1)[1]]
+    return []
+
+
+def run(binary, args, work_dir, timeout):
+    """Runs BINARY ARGS in work_dir; returns {status, loss, exit, seconds, stderr_tail}."""
+    missing = [f for f in data_files(args) if not os.path.exists(os.path.join(work_dir, f))]
+    if missing:
+        return {"status": "error: no data file " + missing[0], "loss": None, "exit": None}
+    try:
+        done = subprocess.run([binary, *shlex.split(args)], cwd=work_dir, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+        err = done.stderr.decode("utf-8", "replace")
+        code, timed_out = done.returncode, False
+    except subprocess.TimeoutExpired as e:
+        err = (e.stderr or b"").decode("utf-8", "replace")
+        code, timed_out = None, True
+    status = classify(code, err, timed_out)
+    return {"status": status, "loss": average_loss(err) if status == "ran" else None, "exit": code,
+            "stderr_tail": err[-2000:]}
+
+
+def reference_losses(test_dir):
+    """VW's own expected average loss per test number, from its test suite's reference stderr
+    files (core.vwtest.json's diff_files): {N: loss}; {} when the folder has no core.vwtest.json."""
+    listing = os.path.join(test_dir, "core.vwtest.json")
+    if not os.path.exists(listing):
+        return {}
+    with open(listing) as f:
+        tests = json.load(f)
+    out = {}
+    for t in tests:
+        ref = (t.get("diff_files") or {}).get("stderr")
+        if ref and os.path.exists(os.path.join(test_dir, ref)):
+            with open(os.path.join(test_dir, ref), encoding="utf-8", errors="replace") as f:
+                loss = average_loss(f.read())
+            if loss is not None:
+                out[t["id"]] = loss
+    return out

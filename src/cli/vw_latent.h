@@ -1,0 +1,39 @@
+// VW's two spellings of the dyadic model p = w.x + A.B, mapped onto
+// --dotproduct (issue 15, item 6; README "Where learner deliberately differs").
+//
+// --rank K with -q ab (VW's gd_mf reduction): VW predicts
+//   p = w.x + sum_{pairs (a,b)} sum_{k=1..K} (sum_{f in a} x_f l_fk)(sum_{g in b} x_g r_gk)
+// over the plain (non-interacted) features: the -q pairs are not also
+// quadratic features. So, when --rank is given without --dotproduct, every
+// -q/--quadratic/--interactions pair becomes a --dotproduct pair and leaves
+// the interaction list; an interaction of another order, or a wildcard, is
+// an error (VW: "can only use pairs in matrix factorization").
+//
+// --lrq abK (VW's lrq reduction): VW adds, for each pair, the features
+// x_f x_g v_fn v_gn (n = 1..K) to the linear model, i.e. the same term
+// sum_n (sum_{f in a} x_f v_fn)(sum_{g in b} x_g v_gn), and keeps any -q
+// quadratic features. Each --lrq pair becomes a --dotproduct pair with
+// --rank K; learner has one rank for all pairs, so differing ranks (or a
+// --rank that disagrees) are an error.
+//
+// Both select the plain product A.B (--dotproduct_center 0) unless
+// --dotproduct_center is given. The update stays learner's exact
+// importance-aware one and the start is learner's (centre +- --dotproduct_init),
+// not VW's (gd_mf: every weight 0.1 u; lrq: each latent weight u on first
+// use; u uniform in [0, 1)), so predictions differ from VW's.
+#pragma once
+
+#include "learner/cli/options.h"
+#include "learner/plugin.h"
+
+namespace learner {
+
+// Rewrites o.core.dotproducts / rank / center and o.features.interactions
+// from VW's spellings; call after the features and --dotproduct are filled.
+// The --rank -q form applies only when --rank is on the command line (not
+// restored from a -i model, which stores the mapped spelling).
+// Returns true when a VW spelling was applied: the model file then stores
+// the --dotproduct spelling it maps to (options.cc), so -i restores it.
+bool apply_vw_latent_spellings(const OptionValues& v, Options& o, bool rank_on_command_line);
+
+}  // namespace learner

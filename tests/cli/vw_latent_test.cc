@@ -1,0 +1,126 @@
+// End-to-end runs of VW's spellings of the dyadic model (src/cli/vw_latent.h):
+// --rank K -q ab and --lrq abK are --dotproduct ab --rank K --dotproduct_center 0.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "run_helper.h"
+
+namespace learner::test {
+namespace {
+
+// 60 ratings of 6 users x 5 items, rating = 1 + (3u + 2i) mod 5, with a
+// second item namespace c for the quadratic checks.
+std::string dyadic_file() {
+  static const std::string path = [] {
+    std::string text;
+    for (int n = 0; n < 60; ++n) {
+      const int u = n % 6, i = (n * 7) % 5;
+      text += std::to_string(1 + (3 * u + 2 * i) % 5) + " |a u" + std::to_string(u) + " |b i" + std::to_string(i) +
+              " |c g" + std::to_string(i % 2) + "\n";
+    }
+    const std::string p = temp_path("vw_latent.txt");
+    write_file(p, text);
+    return p;
+  }();
+  return path;
+}
+
+RunResult run_p(const std::string& flags, const std::string& name) {
+  const std::string p = temp_path(name);
+  RunResult r = run_learner(flags + " -d " + dyadic_file() + " -p " + p);
+  r.out = slurp(p);
+  return r;
+}
+
+TEST(VwLatent, RankWithQuadraticIsDotproductWithPlainProduct) {
+  const RunResult vw = run_p("--rank 3 -q ab", "rank.p");
+  const RunResult mine = run_p("--dotproduct ab --rank 3 --dotproduct_center 0", "dot.p");
+  ASSERT_EQ(vw.exit_code, 0) << vw.err;
+  ASSERT_EQ(mine.exit_code, 0) << mine.err;
+  EXPECT_EQ(vw.out, mine.out);
+  EXPECT_FALSE(vw.out.empty());
+  // The -q pair is factorised only, not also crossed (VW's gd_mf model).
+  EXPECT_NE(vw.out, run_p("--dotproduct ab --rank 3 --dotproduct_center 0 -q ab", "dotq.p").out);
+  // --quadratic and --interactions are the same spelling.
+  EXPECT_EQ(vw.out, run_p("--rank 3 --interactions ab", "inter.p").out);
+  // --dotproduct_center given by the user is kept.
+  EXPECT_EQ(run_p("--rank 3 -q ab --dotproduct_center 1", "c1.p").out, run_p("--dotproduct ab --rank 3", "c1d.p").out);
+}
+
+TEST(VwLatent, RankGoldenAverageLoss) {
+  const RunResult r = run_learner("--rank 3 -q ab -d " + dyadic_file());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("average loss = 4.670115"), std::string::npos) << r.err;
+}
+
+TEST(VwLatent, LrqIsDotproductKeepingQuadratics) {
+  const RunResult lrq = run_p("--lrq ab4", "lrq.p");
+  ASSERT_EQ(lrq.exit_code, 0) << lrq.err;
+  EXPECT_EQ(lrq.out, run_p("--dotproduct ab --rank 4 --dotproduct_center 0", "lrqd.p").out);
+  // VW's lrq sits on top of -q: the quadratic features stay.
+  const RunResult with_q = run_p("--lrq ab4 -q ac", "lrqq.p");
+  ASSERT_EQ(with_q.exit_code, 0) << with_q.err;
+  EXPECT_EQ(with_q.out, run_p("--dotproduct ab --rank 4 --dotproduct_center 0 -q ac", "lrqqd.p").out);
+  EXPECT_NE(with_q.out, lrq.out);
+  // Repeated pairs count once; a hexadecimal rank is VW's strtoul form.
+  EXPECT_EQ(lrq.out, run_p("--lrq ab4 --lrq ab0x4", "lrq2.p").out);
+  const RunResult r = run_learner("--lrq ab4 -d " + dyadic_file());
+  EXPECT_NE(r.err.find("average loss = 4.621454"), std::string::npos) << r.err;
+}
+
+TEST(VwLatent, ModelFileReplaysTheMapping) {
+  const std::string model = temp_path("lrq.model");
+  const RunResult train = run_p("--lrq ab4 -f " + model, "train.p");
+  ASSERT_EQ(train.exit_code, 0) << train.err;
+  const RunResult test = run_p("-t -i " + model, "test1.p");
+  ASSERT_EQ(test.exit_code, 0) << test.err;
+  EXPECT_EQ(test.out, run_p("-t -i " + model + " --lrq ab4", "test2.p").out);
+  const RunResult bad = run_learner("-t -i " + model + " --rank 5 -d " + dyadic_file());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--rank"), std::string::npos) << bad.err;
+  // The model stores the --dotproduct spelling: the same predictions as a
+  // model trained with it, and a model of plain -q ab stays quadratic.
+  const std::string mf = temp_path("rank.model"), dot = temp_path("dot.model"), quad = temp_path("quad.model");
+  ASSERT_EQ(run_learner("--rank 2 -q ab -f " + mf + " -d " + dyadic_file()).exit_code, 0);
+  ASSERT_EQ(run_learner("--dotproduct ab --rank 2 --dotproduct_center 0 -f " + dot + " -d " + dyadic_file()).exit_code, 0);
+  ASSERT_EQ(run_learner("-q ab -f " + quad + " -d " + dyadic_file()).exit_code, 0);
+  const RunResult again = run_p("-t -i " + mf, "test3.p");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(first_column(again.out).size(), 60u);
+  EXPECT_EQ(again.out, run_p("-t -i " + dot, "test4.p").out);
+  const RunResult plain = run_p("-t -i " + quad, "test5.p");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(plain.out, run_p("-t -i " + quad + " -q ab", "test6.p").out);
+  const RunResult mixed = run_learner("-t -i " + quad + " --rank 1 -d " + dyadic_file());
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_NE(mixed.err.find("trained without a dyadic term"), std::string::npos) << mixed.err;
+}
+
+TEST(VwLatent, MalformedArgumentsAreUsageErrors) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"--lrq ab", "two namespace letters and a rank"},
+      {"--lrq a", "two namespace letters and a rank"},
+      {"--lrq abx", "must be a number"},
+      {"--lrq ab3x", "must be a number"},
+      {"--lrq ab-3", "must be a number"},
+      {"--lrq ab0", "between 1 and 256"},
+      {"--lrq ab257", "between 1 and 256"},
+      {"--lrq a:3", "wildcards"},
+      {"--lrq aa3", "two different namespaces"},
+      {"--lrq ab3 --lrq ac4", "one rank for all pairs"},
+      {"--lrq ab3 --rank 4", "--rank is 4"},
+      {"--rank 3 --cubic abc", "pairs only"},
+      {"--rank 3 -q a:", "wildcards"},
+      {"--rank 3 -q aa", "two different namespaces"},
+      {"--rank 3", "applies to --dotproduct models only"},
+  };
+  for (const auto& [flags, message] : cases) {
+    const RunResult r = run_learner(std::string(flags) + " -d " + dyadic_file());
+    EXPECT_EQ(r.exit_code, 2) << flags;
+    EXPECT_NE(r.err.find(message), std::string::npos) << flags << ": " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace learner::test
