@@ -19,6 +19,7 @@
 
 #include "learner/cli/registry.h"
 #include "learner/error.h"
+#include "learner/formats/csv_reader.h"
 #include "learner/io/same_file.h"
 #include "option_table.h"
 
@@ -457,6 +458,27 @@ void fill_features(const ParsedValues& v, Options& o) {
   f.keep = join(v.list("keep"));
 }
 
+// --json, --dsjson, --csv and their settings (formats/json_reader.h, csv_reader.h).
+void fill_format(const ParsedValues& v, Options& o) {
+  const int formats = int(v.flag("json")) + int(v.flag("dsjson")) + int(v.flag("csv"));
+  if (formats > 1) throw UsageError("--json, --dsjson and --csv exclude one another");
+  o.parse.format = v.flag("json") ? InputFormat::kJson : v.flag("dsjson") ? InputFormat::kDsJson
+                   : v.flag("csv") ? InputFormat::kCsv : InputFormat::kText;
+  o.parse.chain_hash = v.flag("chain_hash");
+  if (o.parse.format != InputFormat::kCsv) {
+    for (const char* name : {"csv_separator", "csv_header", "csv_no_file_header", "csv_ns_value"})
+      if (v.given(name) && (std::string(name) != "csv_no_file_header" || v.flag(name)))
+        throw UsageError(std::string("--") + name + " needs --csv");
+    return;
+  }
+  CsvOptions& csv = o.parse.csv;
+  csv.separator = csv_separator(v.text("csv_separator"));
+  csv.header = v.text("csv_header");
+  csv.no_file_header = v.flag("csv_no_file_header");
+  csv.ns_value = v.text("csv_ns_value");
+  if (csv.no_file_header && csv.header.empty()) throw UsageError("--csv_no_file_header needs --csv_header (the column names)");
+}
+
 void fill_learning(const ParsedValues& v, Options& o) {
   LossSpec& loss = o.loss;
   if (v.given("loss_function") && v.given("loss") && v.text("loss_function") != v.text("loss"))
@@ -589,6 +611,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       throw UsageError(o.initial_regressor + " was written by the '" + o.initial_model->learner() +
                        "' learner; this command line selects the '" + o.learner->name + "' learner");
     fill_features(v, o);
+    fill_format(v, o);
     fill_learning(v, o);
     fill_reduction(v, o);
     o.core.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <string>
 
+#include "learner/formats/make_parser.h"
+
 namespace learner {
 namespace {
 
@@ -12,7 +14,7 @@ Pipeline* g_abandoned = nullptr;  // see PipelineOwner
 
 }  // namespace
 
-Pipeline::Pipeline(const InputSpec& in) : reader(LineReader::open(in.data)), parser(in.parse), builder(in.features) {}
+Pipeline::Pipeline(const InputSpec& in) : reader(LineReader::open(in.data)), parser(make_parser(in.parse)), builder(in.features) {}
 
 PipelineOwner::PipelineOwner(const InputSpec& in) : p_(std::make_unique<Pipeline>(in)) {}
 

@@ -42,8 +42,11 @@
 #include <limits>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "learner/example.h"
+#include "learner/parse/example_parser.h"
+#include "learner/parse/input_format.h"
 #include "learner/parse/label_format.h"
 
 namespace learner {
@@ -65,14 +68,17 @@ struct ParseOptions {
   LabelFormat labels = LabelFormat::kSimple;  // the reductions' label grammars (label_format.h)
   uint32_t classes = 0;       // K: class ids must lie in 1..K (0: any id >= 1)
   LabelDomain label_domain;   // simple labels: the loss's domain
+  InputFormat format = InputFormat::kText;  // --json, --dsjson, --csv
+  bool chain_hash = false;    // --chain_hash: JSON string values hash as VW's text name:value
+  CsvOptions csv;             // --csv settings
 };
 
-class TextParser {
+class TextParser : public ExampleParser {
  public:
-  explicit TextParser(ParseOptions options) : options_(options) {}
+  explicit TextParser(ParseOptions options) : options_(std::move(options)) {}
   // Parses `line` into `ex` (cleared first; ex.line = line_no). Returns false
   // for a blank line (no example). Throws InputError(file, line_no, ...).
-  bool parse(std::string_view line, Example& ex, const std::string& file, uint64_t line_no) const;
+  bool parse(std::string_view line, Example& ex, const std::string& file, uint64_t line_no) const override;
 
  private:
   ParseOptions options_;
