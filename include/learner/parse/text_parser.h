@@ -25,7 +25,9 @@
 //    first ' '. `|:2` (a weight without a name) is an error (strict).
 //  * A feature value that does not start like a number ("red", "nanny") is
 //    a string value: index = hash_feature(value, hash_feature(name, ns)),
-//    value 1 (also for `:red`). One that starts like a number but has junk
+//    value 1 (also for `:red`), not scaled by the namespace weight (VW).
+//    VW's --chain_hash changes nothing here: its text format always
+//    chain-hashes (the flag is for JSON, learner/formats/json_reader.h). One that starts like a number but has junk
 //    ("1.5x", "0x10", "1:2") is an error (strict; VW warns). `x:` and `:`
 //    are errors (strict; VW reads `x:` as `x`).
 //  * `:v` features take index ns_hash + k, k counting every `:v` of the
