@@ -79,6 +79,37 @@ TEST(InputFormats, SameLossAndPredictionsAsText) {
   EXPECT_NE(weights_of(slurp(plain_model)), weights_of(slurp(text_model)));
 }
 
+TEST(InputFormats, MulticlassAndCostSensitiveLabels) {
+  std::string text, json, csv = "_label,x,y\n";
+  for (int i = 0; i < 120; ++i) {
+    const int k = i % 3 + 1;
+    const std::string x = std::to_string(k + (i % 7) * 0.1), y = std::to_string((i * 37) % 11);
+    text += std::to_string(k) + " | x:" + x + " y:" + y + "\n";
+    json += "{\"_label\":" + std::to_string(k) + ",\"x\":" + x + ",\"y\":" + y + "}\n";
+    csv += std::to_string(k) + "," + x + "," + y + "\n";
+  }
+  const std::string t = temp_path("m.txt"), j = temp_path("m.json"), c = temp_path("m.csv");
+  write_file(t, text);
+  write_file(j, json);
+  write_file(c, csv);
+  const RunResult base = run_learner("--oaa 3 -d " + t + " -p /dev/stdout");
+  ASSERT_EQ(base.exit_code, 0) << base.err;
+  for (const std::string& args : {"--json -d " + j, "--csv -d " + c}) {
+    const RunResult r = run_learner("--oaa 3 " + args + " -p /dev/stdout");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, base.out) << args;
+    EXPECT_EQ(average_loss(r.err), average_loss(base.err)) << args;
+  }
+  // Cost-sensitive labels travel as strings.
+  write_file(t, "1:0 2:1 | a\n2:0 1:1 | b\n");
+  write_file(j, "{\"_label\":\"1:0 2:1\",\"_text\":\"a\"}\n{\"_label\":\"2:0 1:1\",\"_text\":\"b\"}\n");
+  const RunResult cs_text = run_learner("--csoaa 2 -d " + t + " -p /dev/stdout");
+  const RunResult cs_json = run_learner("--csoaa 2 --json -d " + j + " -p /dev/stdout");
+  ASSERT_EQ(cs_json.exit_code, 0) << cs_json.err;
+  EXPECT_EQ(cs_json.out, cs_text.out);
+  EXPECT_EQ(average_loss(cs_json.err), average_loss(cs_text.err));
+}
+
 TEST(InputFormats, CacheRemembersTheFormat) {
   const Data d = make_data();
   const std::string json = temp_path("c.json"), cache = temp_path("c.cache");
