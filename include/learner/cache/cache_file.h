@@ -2,7 +2,8 @@
 // the parser's output for every example of a data file, so passes after the
 // first skip reading and parsing text.
 //
-// What is stored: exactly what TextParser produces and the learner sees —
+// What is stored: exactly what the line parser (TextParser, or a reader of
+// learner/formats: --json, --dsjson, --csv) produces and the learner sees —
 // has_label, label, importance, base, tag, the reductions' labels (class
 // costs, label sets), and per namespace its name, first
 // char, hash and features (full 32-bit index, value with the namespace weight
