@@ -60,6 +60,20 @@ TEST(JsonReader, GoldenIndices) {
   EXPECT_EQ(ex.namespaces.size(), 3u);
 }
 
+TEST(JsonReader, TopLevelNamespaceHashesAsVwsSpace) {
+  // VW hashes the top level as the namespace " ": under --hash strings that is
+  // the seed itself (blanks trimmed, nothing left), under --hash all murmur3(" ", seed).
+  ParseOptions seeded = json();
+  seeded.hash_seed = 7;
+  EXPECT_EQ(parse_with(seeded, R"({"f":1})").features[0].index, murmur3_32("f", 7));
+  ParseOptions all = json();
+  all.hash_all = true;
+  EXPECT_EQ(parse_with(all, R"({"f":1})").features[0].index, murmur3_32("f", murmur3_32(" ", 0)));
+  // Named namespaces hash as in the text format, whatever the seed.
+  seeded.format = InputFormat::kJson;
+  test::expect_same(seeded, R"({"a":{"x":1,"12":2}})", "|a x 12:2");
+}
+
 TEST(JsonReader, LabelGrammars) {
   ParseOptions multi = json();
   multi.labels = LabelFormat::kMulticlass;
