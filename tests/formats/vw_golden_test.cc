@@ -36,6 +36,14 @@ TEST(VwGolden, Json) {
                                                    7611895, 9173575, 9517128, 10243220, 10243222, 14581251}));
 }
 
+TEST(VwGolden, DecisionServiceJson) {
+  ParseOptions o;
+  o.format = InputFormat::kDsJson;
+  EXPECT_EQ(indices(o, {R"({"_label":1,"EventId":"e1","c":{"a":{"x":1,"y":2},"f":0.5,"s":"t"}})",
+                        R"({"_label":-1,"EventId":"e2","c":{"a":{"x":2},"g":1}})"}),
+            (std::set<uint32_t>{2926431, 5822600, 6273447, 6588475, 9102358}));
+}
+
 TEST(VwGolden, Csv) {
   ParseOptions o;
   o.format = InputFormat::kCsv;
