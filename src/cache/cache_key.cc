@@ -26,6 +26,21 @@ std::string label_grammar(const ParseOptions& parse) {
          (parse.class_labels ? " " + parse.class_labels->describe() : std::string());
 }
 
+// The input format and its settings. "text/2": a string value's feature is no
+// longer scaled by the namespace weight (caches of the earlier text parser are rebuilt).
+std::string format_key(const ParseOptions& parse) {
+  const std::string chain = parse.chain_hash ? "+chain_hash" : "";
+  switch (parse.format) {
+    case InputFormat::kText: return "text/2";
+    case InputFormat::kJson: return "json" + chain;
+    case InputFormat::kDsJson: return "dsjson" + chain;
+    case InputFormat::kCsv:
+      return "csv separator=" + std::to_string(int(parse.csv.separator)) + " header=" + parse.csv.header +
+             " no_file_header=" + std::to_string(int(parse.csv.no_file_header)) + " ns_value=" + parse.csv.ns_value;
+  }
+  return "?";
+}
+
 // Standard input that holds no data: a terminal, a character device such as
 // /dev/null, or an empty regular file. A pipe is never known to be empty.
 bool stdin_has_no_data() {
@@ -64,6 +79,7 @@ CacheKey make_cache_key(const std::string& data_path, const ParseOptions& parse)
   key.fields.emplace_back("hash", parse.hash_all ? "all" : "strings");
   key.fields.emplace_back("hash_seed", std::to_string(parse.hash_seed));
   key.fields.emplace_back("labels", label_grammar(parse));
+  key.fields.emplace_back("format", format_key(parse));
   // Labels are checked against the loss's domain when parsed, not when read
   // from a cache: a cache written without that check must not be reused.
   if (parse.labels == LabelFormat::kSimple && parse.label_domain.bounded()) {

@@ -203,7 +203,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   bool any = false, early_stop = false, cached = false;
   uint64_t bytes = 0;
   {
-    pipe->stream = std::make_unique<ExampleStream>(reader, pipe->parser, pipe->builder, std::move(stream_options),
+    pipe->stream = std::make_unique<ExampleStream>(reader, *pipe->parser, pipe->builder, std::move(stream_options),
                                                    std::move(cache));
     ExampleStream& stream = *pipe->stream;
     while (ParsedExample* slot = stream.next()) {

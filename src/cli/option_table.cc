@@ -64,6 +64,16 @@ std::vector<OptionGroup> make_groups() {
       sw("allreduce", "train on the N ranks mpirun (or srun) starts: each rank reads its own shard, the ranks average their models at the end of every pass; rank 0 prints the progress and summary (summed over ranks) and writes -f. '%r' in -d, -p, -r, --cache_file, -f and --readable_model is replaced by the rank (with %r in -f every rank writes its copy)"),
       text("shard_by", "with --allreduce: 'file' = each rank reads its own file (-d part-%r.vw); 'line' = every rank reads -d and rank r of N keeps the lines i (0-based) with i mod N = r", 0, "file"),
   }});
+  g.push_back({"Input formats (docs/input-formats.md)", {
+      sw("json", "data is VW JSON, one object per line: objects are namespaces, numbers/true/strings features, arrays anonymous features; reads _label, _tag, _text"),
+      sw("dsjson", "data is decision-service JSON with a simple label: reads only \"c\" (the features, as --json), \"_label\" and \"_skipLearn\"; bandit content (a, p, o, _label_cost, ...) is an error"),
+      sw("chain_hash", "JSON string values \"k\": \"v\" hash as hash(v, hash(k, ns)) like the text format's k:v (VW's --chain_hash; text and CSV always do)", true),
+      sw("csv", "data is CSV, one example per line; header cells _label, _tag, name or ns|name (VW's --csv)"),
+      text("csv_separator", "CSV field separator: one character or \\t; not \" | :", 0, ","),
+      text("csv_header", "CSV column names separated by ',', instead of the file's first line (which is still skipped unless --csv_no_file_header)"),
+      sw("csv_no_file_header", "the CSV file has no header line (needs --csv_header)"),
+      text("csv_ns_value", "CSV namespace scale factors, e.g. a:0.5,b:2,:8 (an empty name = the default namespace)"),
+  }});
   g.push_back({"Features and hashing", {
       num("bit_precision", kCount, "18", 1, 30, "weight table has 2^b slots", true, 'b'),
       text("hash", "strings: all-digit names are used as numbers (VW); all: hash every name", 0, "strings", true),

@@ -20,6 +20,7 @@
 
 #include "learner/cli/registry.h"
 #include "learner/error.h"
+#include "learner/formats/csv_reader.h"
 #include "learner/io/same_file.h"
 #include "option_table.h"
 #include "vw_latent.h"
@@ -596,6 +597,27 @@ WeightInit weight_init(const ParsedValues& v, uint32_t seed, bool constant_featu
   return init;
 }
 
+// --json, --dsjson, --csv and their settings (formats/json_reader.h, csv_reader.h).
+void fill_format(const ParsedValues& v, Options& o) {
+  const int formats = int(v.flag("json")) + int(v.flag("dsjson")) + int(v.flag("csv"));
+  if (formats > 1) throw UsageError("--json, --dsjson and --csv exclude one another");
+  o.parse.format = v.flag("json") ? InputFormat::kJson : v.flag("dsjson") ? InputFormat::kDsJson
+                   : v.flag("csv") ? InputFormat::kCsv : InputFormat::kText;
+  o.parse.chain_hash = v.flag("chain_hash");
+  if (o.parse.format != InputFormat::kCsv) {
+    for (const char* name : {"csv_separator", "csv_header", "csv_no_file_header", "csv_ns_value"})
+      if (v.given(name) && (std::string(name) != "csv_no_file_header" || v.flag(name)))
+        throw UsageError(std::string("--") + name + " needs --csv");
+    return;
+  }
+  CsvOptions& csv = o.parse.csv;
+  csv.separator = csv_separator(v.text("csv_separator"));
+  csv.header = v.text("csv_header");
+  csv.no_file_header = v.flag("csv_no_file_header");
+  csv.ns_value = v.text("csv_ns_value");
+  if (csv.no_file_header && csv.header.empty()) throw UsageError("--csv_no_file_header needs --csv_header (the column names)");
+}
+
 // Returns whether VW's --lrq / --rank -q spelling chose the dyadic model.
 bool fill_learning(const ParsedValues& v, Options& o, bool rank_on_command_line) {
   LossSpec& loss = o.loss;
@@ -747,6 +769,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       throw UsageError(o.initial_regressor + " was written by the '" + o.initial_model->learner() +
                        "' learner; this command line selects the '" + o.learner->name + "' learner");
     fill_features(v, o);
+    fill_format(v, o);
     const bool vw_latent = fill_learning(v, o, rank_on_command_line);
     const std::string* model_pairs = o.initial_model ? o.initial_model->option("dotproduct") : nullptr;
     if (vw_latent && o.initial_model && (!model_pairs || model_pairs->empty()))

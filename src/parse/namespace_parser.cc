@@ -115,7 +115,7 @@ void parse_namespace(std::string_view segment, const ParseOptions& options, Exam
           ctx.fail("malformed feature value", token);
       }
     }
-    value *= weight;
+    if (string_value.empty()) value *= weight;  // VW: a string value's feature keeps value 1
     if (!std::isfinite(value)) ctx.fail(std::string("feature value times the namespace weight ") + kOverflowReason, token);
     if (value == 0.0f) continue;  // VW drops value-0 features
     ex.features.push_back(Feature{value, index});

@@ -6,7 +6,7 @@
 
 namespace learner {
 
-ExampleStream::ExampleStream(LineReader& reader, const TextParser& parser, const FeatureBuilder& builder,
+ExampleStream::ExampleStream(LineReader& reader, const ExampleParser& parser, const FeatureBuilder& builder,
                              StreamOptions options, std::unique_ptr<CacheReader> cache)
     : reader_(reader), parser_(parser), builder_(builder), options_(std::move(options)), cache_(std::move(cache)) {
   for (Batch& b : batches_) free_.push_back(&b);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "learner/io/sharded_reader.h"
+#include "learner/formats/make_parser.h"
 
 namespace learner {
 namespace {
@@ -14,7 +15,7 @@ Pipeline* g_abandoned = nullptr;  // see PipelineOwner
 
 }  // namespace
 
-Pipeline::Pipeline(const InputSpec& in) : reader(LineReader::open(in.data)), parser(in.parse), builder(in.features) {
+Pipeline::Pipeline(const InputSpec& in) : reader(LineReader::open(in.data)), parser(make_parser(in.parse)), builder(in.features) {
   if (in.shard_count > 1) reader = std::make_unique<ShardedLineReader>(std::move(reader), in.shard_rank, in.shard_count);
 }
 

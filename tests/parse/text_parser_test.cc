@@ -157,6 +157,16 @@ TEST(TextParser, StringValuesAreChainHashed) {
   EXPECT_EQ(ex.features[1].index, murmur3_32("XL", murmur3_32("size", f)));
 }
 
+TEST(TextParser, StringValuesIgnoreTheNamespaceWeight) {
+  // VW (parse_example_text.cc): a string value's feature has value 1, the
+  // namespace weight scales numeric values only.
+  Example ex = parse("1 |f:0.5 color:red x x:3");
+  ASSERT_EQ(ex.features.size(), 3u);
+  EXPECT_EQ(ex.features[0].value, 1.0f);
+  EXPECT_EQ(ex.features[1].value, 0.5f);
+  EXPECT_EQ(ex.features[2].value, 1.5f);
+}
+
 TEST(TextParser, AnonymousStringValueAndDashValue) {
   Example ex = parse("1 |f :red x:-");
   const uint32_t f = murmur3_32("f", 0);

@@ -601,6 +601,26 @@ if [[ -e "$root/build/no-vw-here" ]]; then
 else
   pass "build_vw.sh: creates nothing in the project"
 fi
+# vw2json (VW text -> --json lines) and scripts/bench/json_speed.sh on a tiny file.
+# ---------------------------------------------------------------------------
+vw2json_bin="${BUILD:-$(dirname "$learner_bin")}/vw2json"
+if [[ -x "$vw2json_bin" && -x "$learner_bin" ]]; then
+  printf '1 |a x:0.5 w |b c:red\n\n-1 t|a y\n' | "$vw2json_bin" >v.json
+  printf '%s\n' '{"_label":1,"a":{"x":0.5,"_text":"w"},"b":{"c":"red"}}' '{"_tag":"t","_label":-1,"a":{"_text":"y"}}' >v.golden
+  if diff -u v.golden v.json >v.diff; then pass "vw2json: golden output"; else fail "vw2json: golden output" "$(cat v.diff)"; fi
+  printf '1 |a x\n1 |_b y\n' | "$vw2json_bin" >/dev/null 2>v.err
+  rc=$?
+  if ((rc == 1)) && grep -q '<stdin>:2: .*reserved key' v.err; then pass "vw2json: refuses a '_' namespace with line 2"
+  else fail "vw2json: refuses a '_' namespace with line 2" "exit $rc" "$(cat v.err)"; fi
+  JSON_BYTES=20K RUNS=1 BENCH_DIR="$tmp/jb" LEARNER="$learner_bin" VW2JSON="$vw2json_bin" \
+    GEN_SYNTHETIC="$(dirname "$learner_bin")/gen_synthetic" "$root/scripts/bench/json_speed.sh" >js.out 2>js.err
+  rc=$?
+  if ((rc == 0)) && grep -Eq '^RESULT json_mb=0\.0 learner_mb_per_cpu_s=[0-9.]+$' js.out; then
+    pass "json_speed.sh: a small run prints RESULT"
+  else
+    fail "json_speed.sh: a small run prints RESULT" "exit $rc" "$(cat js.out)" "$(tail -n 3 js.err)"
+  fi
+fi
 
 echo "$passed passed, $failed failed"
 ((failed == 0))

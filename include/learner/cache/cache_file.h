@@ -2,7 +2,8 @@
 // the parser's output for every example of a data file, so passes after the
 // first skip reading and parsing text.
 //
-// What is stored: exactly what TextParser produces and the learner sees —
+// What is stored: exactly what the line parser (TextParser, or a reader of
+// learner/formats: --json, --dsjson, --csv) produces and the learner sees —
 // has_label, label, importance, base, tag, the reductions' labels (class
 // costs, label sets), and per namespace its name, first
 // char, hash and features (full 32-bit index, value with the namespace weight
@@ -68,7 +69,8 @@ constexpr uint32_t kCacheVersion = 2;  // 2: reduction labels (costs, label sets
 struct CacheKey {
   // Ordered fields: "data" (canonical path), "data_size", "data_mtime_ns",
   // "data_content" (a CRC of the file, or of samples of a file over 8 MiB:
-  // src/cache/content_sample.h), "hash", "hash_seed", "labels".
+  // src/cache/content_sample.h), "hash", "hash_seed", "labels", "format"
+  // (text, json, dsjson or csv with its settings; cache_key.cc).
   std::vector<std::pair<std::string, std::string>> fields;
   // False for standard input with data (a pipe, a non-empty file), whose
   // content cannot be checked: an existing cache is then rebuilt. True for

@@ -25,7 +25,9 @@
 //    first ' '. `|:2` (a weight without a name) is an error (strict).
 //  * A feature value that does not start like a number ("red", "nanny") is
 //    a string value: index = hash_feature(value, hash_feature(name, ns)),
-//    value 1 (also for `:red`). One that starts like a number but has junk
+//    value 1 (also for `:red`), not scaled by the namespace weight (VW).
+//    VW's --chain_hash changes nothing here: its text format always
+//    chain-hashes (the flag is for JSON, learner/formats/json_reader.h). One that starts like a number but has junk
 //    ("1.5x", "0x10", "1:2") is an error (strict; VW warns). `x:` and `:`
 //    are errors (strict; VW reads `x:` as `x`).
 //  * `:v` features take index ns_hash + k, k counting every `:v` of the
@@ -43,9 +45,12 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "learner/example.h"
 #include "learner/parse/class_labels.h"
+#include "learner/parse/example_parser.h"
+#include "learner/parse/input_format.h"
 #include "learner/parse/label_format.h"
 
 namespace learner {
@@ -68,14 +73,17 @@ struct ParseOptions {
   uint32_t classes = 0;       // K: class ids must lie in 1..K (0: any id >= 1)
   std::shared_ptr<const ClassLabels> class_labels;  // --named_labels / --indexing 0 (class_labels.h); null: 1..K
   LabelDomain label_domain;   // simple labels: the loss's domain
+  InputFormat format = InputFormat::kText;  // --json, --dsjson, --csv
+  bool chain_hash = false;    // --chain_hash: JSON string values hash as VW's text name:value
+  CsvOptions csv;             // --csv settings
 };
 
-class TextParser {
+class TextParser : public ExampleParser {
  public:
-  explicit TextParser(ParseOptions options) : options_(options) {}
+  explicit TextParser(ParseOptions options) : options_(std::move(options)) {}
   // Parses `line` into `ex` (cleared first; ex.line = line_no). Returns false
   // for a blank line (no example). Throws InputError(file, line_no, ...).
-  bool parse(std::string_view line, Example& ex, const std::string& file, uint64_t line_no) const;
+  bool parse(std::string_view line, Example& ex, const std::string& file, uint64_t line_no) const override;
 
  private:
   ParseOptions options_;

@@ -53,6 +53,7 @@
 #include "learner/example.h"
 #include "learner/features/feature_builder.h"
 #include "learner/io/line_reader.h"
+#include "learner/parse/example_parser.h"
 #include "learner/parse/text_parser.h"
 
 namespace learner {
@@ -79,7 +80,7 @@ struct StreamOptions {
 class ExampleStream {
  public:
   // `cache`: a valid cache to read (CacheReader::open succeeded), or null.
-  ExampleStream(LineReader& reader, const TextParser& parser, const FeatureBuilder& builder, StreamOptions options,
+  ExampleStream(LineReader& reader, const ExampleParser& parser, const FeatureBuilder& builder, StreamOptions options,
                 std::unique_ptr<CacheReader> cache = nullptr);
   ~ExampleStream();
   ExampleStream(const ExampleStream&) = delete;
@@ -123,7 +124,7 @@ class ExampleStream {
   void prefetch_ahead() const;  // consumer: hints for the slots after position_
 
   LineReader& reader_;
-  const TextParser& parser_;
+  const ExampleParser& parser_;
   const FeatureBuilder& builder_;
   StreamOptions options_;
 

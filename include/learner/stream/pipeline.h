@@ -10,6 +10,7 @@
 #include "learner/stream/example_stream.h"
 #include "learner/features/feature_builder.h"
 #include "learner/io/line_reader.h"
+#include "learner/parse/example_parser.h"
 #include "learner/parse/text_parser.h"
 
 namespace learner {
@@ -29,7 +30,7 @@ struct InputSpec {
 
 struct Pipeline {
   std::unique_ptr<LineReader> reader;
-  TextParser parser;
+  std::unique_ptr<ExampleParser> parser;  // for in.parse.format (formats/make_parser.h)
   FeatureBuilder builder;
   std::unique_ptr<ExampleStream> stream;  // made by the driver once the cache is chosen
 

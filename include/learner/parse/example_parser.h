@@ -1,0 +1,30 @@
+// What the reading side asks of a line parser: one input line in, at most one
+// Example out. TextParser (VW text, text_parser.h) and the readers of
+// learner/formats (--json, --dsjson, --csv) implement it, and all of them fill
+// the same Example (features hashed as VW, namespaces as spans), so
+// everything downstream (feature builder, cache, learners) is shared.
+//
+// Contract:
+//  * parse() clears `ex`, sets ex.line = line_no and returns true when the
+//    line holds an example, false when it holds none (a blank line, a CSV
+//    header line, a skipped decision-service event).
+//  * Bad input throws InputError naming file:line and what was wrong.
+//  * parse() is const but a reader may keep per-run state (the CSV header,
+//    scratch buffers): one parser serves one reading thread.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "learner/example.h"
+
+namespace learner {
+
+class ExampleParser {
+ public:
+  virtual ~ExampleParser() = default;
+  virtual bool parse(std::string_view line, Example& ex, const std::string& file, uint64_t line_no) const = 0;
+};
+
+}  // namespace learner

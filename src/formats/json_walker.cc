@@ -1,0 +1,336 @@
+// The members of a VW JSON example, VW 9.11's way (json_parser/src/
+// parse_example_json.cc: namespace_builder, DefaultState, ArrayState,
+// TextState, LabelObjectState), written for simdjson's DOM API.
+#include "json_walker.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "label_text.h"
+#include "learner/error.h"
+#include "learner/parse/hash.h"
+
+namespace learner {
+namespace {
+
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+const char* type_name(JsonKind t) {
+  switch (t) {
+    case JsonKind::kArray: return "an array";
+    case JsonKind::kObject: return "an object";
+    case JsonKind::kNumber: return "a number";
+    case JsonKind::kString: return "a string";
+    case JsonKind::kBool: return "a boolean";
+    case JsonKind::kNull: return "null";
+  }
+  return "?";
+}
+
+// VW's contextual-bandit, CCB and slates keys inside an example.
+bool is_bandit_key(std::string_view key) {
+  for (const char* k : {"_multi", "_slots", "_graph", "_inc", "_a", "_p", "_slot_id", "_original_label_cost",
+                        "_definitely_bad"})
+    if (key == k) return true;
+  return iequals(key, "__aid") || iequals(key, "_labelIndex");
+}
+
+// Label properties of VW's bandit labels (LabelObjectState).
+bool is_bandit_property(std::string_view p) {
+  return iequals(p, "Action") || iequals(p, "Cost") || iequals(p, "Probability") || iequals(p, "Pdf_value") ||
+         (p.size() >= 2 && p.substr(0, 2) == "ca");
+}
+
+}  // namespace
+
+void JsonWalker::begin(Example& ex, const LineContext& ctx) {
+  ex_ = &ex;
+  ctx_ = &ctx;
+  path_.clear();
+  open_.clear();
+  pending_ = PendingLabel{};
+}
+
+void JsonWalker::body(simdjson::dom::object body) {
+  open("", " ");
+  members(body);
+  close();
+}
+
+std::string JsonWalker::path() const {
+  std::string p;
+  for (const Step& s : path_) {
+    if (s.index >= 0) {
+      p.push_back('[');
+      p.append(std::to_string(s.index));
+      p.push_back(']');
+    } else {
+      if (!p.empty()) p += '.';
+      p.append(s.key);
+    }
+  }
+  return p;
+}
+
+void JsonWalker::fail(const std::string& reason) const {
+  const std::string where = path();
+  throw InputError(ctx_->file, ctx_->line, where.empty() ? reason : where + ": " + reason);
+}
+
+void JsonWalker::fail_with_path(const std::exception& e) const {
+  std::string what = e.what();
+  const std::string prefix = ctx_->file + ":" + std::to_string(ctx_->line) + ": ";
+  if (what.compare(0, prefix.size(), prefix) == 0) what.erase(0, prefix.size());
+  fail(what);
+}
+
+void JsonWalker::members(simdjson::dom::object object) {
+  for (const simdjson::dom::key_value_pair& field : object) {
+    const std::string_view key = field.key;
+    path_.push_back({key, -1});
+    member(key, field.value);
+    path_.pop_back();
+  }
+}
+
+void JsonWalker::member(std::string_view key, simdjson::dom::element value) {
+  if (!key.empty() && key[0] == '_') return reserved(key, value);
+  const JsonKind type = kind(value);
+  switch (type) {
+    case JsonKind::kNumber: {
+      const float f = number(value, "feature value");
+      if (f != 0.0f) add(f, hash_feature(key, open_.back().hash, options_.hash_all), key, {});
+      break;
+    }
+    case JsonKind::kBool:
+      if (bool(value.get_bool())) add(1.0f, hash_feature(key, open_.back().hash, options_.hash_all), key, {});
+      break;
+    case JsonKind::kString:
+      string_feature(key, value.get_string());
+      break;
+    case JsonKind::kNull:
+      break;
+    case JsonKind::kObject:
+      open(key, key);
+      members(value.get_object());
+      close();
+      break;
+    case JsonKind::kArray:
+      array(key, value.get_array());
+      break;
+  }
+}
+
+void JsonWalker::reserved(std::string_view key, simdjson::dom::element value) {
+  if (key.substr(0, 6) == "_label") {
+    if (key.size() == 6) return label(value);
+    if (key[6] == '_') return label_property(key.substr(7), value);
+    if (!iequals(key, "_labelIndex")) fail("unsupported key (VW's label keys are _label and _label_<property>)");
+  }
+  if (is_bandit_key(key))
+    fail("contextual-bandit, CCB or slates content; learner reads simple, multiclass and cost-sensitive labels only");
+  if (key == "_text") {
+    if (kind(value) != JsonKind::kString) fail("_text must be a string, not " + std::string(type_name(kind(value))));
+    return text(value.get_string());
+  }
+  if (iequals(key, "_tag")) {
+    if (kind(value) != JsonKind::kString) fail("_tag must be a string, not " + std::string(type_name(kind(value))));
+    const std::string_view tag = value.get_string();
+    ex_->tag.append(tag);
+    return;
+  }
+  // Any other "_..." key is ignored, as in VW.
+}
+
+void JsonWalker::array(std::string_view key, simdjson::dom::array array) {
+  open(key, key);
+  const uint32_t base = open_.back().hash;
+  uint32_t k = 0;  // VW counts the numbers of the array, zeros included
+  int64_t i = 0;
+  for (simdjson::dom::element element : array) {
+    path_.push_back({{}, i++});
+    const JsonKind type = kind(element);
+    switch (type) {
+      case JsonKind::kNumber: {
+        const float f = number(element, "array element");
+        if (f != 0.0f) {
+          if (options_.keep_names) {
+            label_scratch_.assign(1, '[');
+            label_scratch_.append(std::to_string(k)).push_back(']');
+            add(f, base + k, label_scratch_, {});
+          } else {
+            add(f, base + k, {}, {});
+          }
+        }
+        ++k;
+        break;
+      }
+      case JsonKind::kNull:
+        break;
+      case JsonKind::kObject:
+        open(key, key);
+        members(element.get_object());
+        close();
+        break;
+      default:
+        fail("an array holds numbers, objects or nulls (VW), not " + std::string(type_name(type)));
+    }
+    path_.pop_back();
+  }
+  close();
+}
+
+void JsonWalker::text(std::string_view words) {
+  const uint32_t ns = open_.back().hash;
+  std::size_t i = 0;
+  while (i < words.size()) {
+    while (i < words.size() && (words[i] == ' ' || words[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < words.size() && words[i] != ' ' && words[i] != '\t') ++i;
+    if (i == start) break;
+    scratch_.assign(words.substr(start, i - start));
+    for (char& c : scratch_)
+      if (c == ':' || c == '|') c = '_';
+    add(1.0f, hash_feature(scratch_, ns, options_.hash_all), scratch_, {});
+  }
+}
+
+void JsonWalker::string_feature(std::string_view key, std::string_view value) {
+  scratch_.assign(value);
+  for (char& c : scratch_)
+    if (c == ' ' || c == '\t' || c == '|' || c == ':') c = '_';
+  const uint32_t ns = open_.back().hash;
+  if (options_.chain_hash) {
+    add(1.0f, hash_feature(scratch_, hash_feature(key, ns, options_.hash_all), options_.hash_all), key, scratch_);
+  } else {
+    concat_.assign(key);
+    concat_.append(scratch_);
+    add(1.0f, hash_feature(concat_, ns, options_.hash_all), concat_, {});
+  }
+}
+
+float JsonWalker::number(simdjson::dom::element value, const char* what) {
+  const double d = value.get_double();
+  const float f = static_cast<float>(d);
+  if (!std::isfinite(f)) fail(std::string(what) + " overflows a float (largest about 3.4e38)");
+  return f;
+}
+
+void JsonWalker::label(simdjson::dom::element value) {
+  const JsonKind type = kind(value);
+  switch (type) {
+    case JsonKind::kNumber:
+      try {
+        label_from_number(value.get_double(), options_, *ex_, *ctx_, label_scratch_);
+      } catch (const InputError& e) {
+        fail_with_path(e);
+      }
+      return;
+    case JsonKind::kString:
+      try {
+        label_from_text(value.get_string(), options_, *ex_, *ctx_, label_scratch_);
+      } catch (const InputError& e) {
+        fail_with_path(e);
+      }
+      return;
+    case JsonKind::kObject:
+      if (options_.labels != LabelFormat::kSimple)
+        fail("a label object {\"Label\", \"Weight\", \"Initial\"} is a simple label; give this label as a string");
+      return label_object(value.get_object());
+    case JsonKind::kNull:
+      return;
+    default:
+      fail("_label must be a number, a string or an object, not " + std::string(type_name(type)));
+  }
+}
+
+void JsonWalker::label_object(simdjson::dom::object object) {
+  for (const simdjson::dom::key_value_pair& field : object) {
+    const std::string_view key = field.key;
+    path_.push_back({key, -1});
+    label_property(key, field.value);
+    path_.pop_back();
+  }
+}
+
+void JsonWalker::label_property(std::string_view property, simdjson::dom::element value) {
+  if (is_bandit_property(property))
+    fail("a contextual-bandit label property; learner reads simple, multiclass and cost-sensitive labels only");
+  float* slot = iequals(property, "Label")     ? &pending_.label
+                : iequals(property, "Weight")  ? &pending_.weight
+                : iequals(property, "Initial") ? &pending_.initial
+                                               : nullptr;
+  if (slot == nullptr) fail("unsupported label property (VW's simple label object has Label, Weight, Initial)");
+  if (options_.labels != LabelFormat::kSimple)
+    fail("label properties (Label, Weight, Initial) make a simple label; give this label as a string");
+  if (kind(value) != JsonKind::kNumber)
+    fail("a label property must be a number, not " + std::string(type_name(kind(value))));
+  *slot = number(value, "label property");
+  if (slot == &pending_.label) pending_.has_label = true;
+  pending_.any = true;
+}
+
+void JsonWalker::finish() {
+  if (!pending_.any) return;
+  if (!pending_.has_label) {  // VW: an unlabeled example keeps its weight and initial prediction
+    ex_->base = pending_.initial;
+    return;
+  }
+  char text[96];
+  std::snprintf(text, sizeof text, "%.9g %.9g %.9g", static_cast<double>(pending_.label),
+                static_cast<double>(pending_.weight), static_cast<double>(pending_.initial));
+  path_.clear();
+  path_.push_back({"_label", -1});
+  try {
+    label_from_text(text, options_, *ex_, *ctx_, label_scratch_);
+  } catch (const InputError& e) {
+    fail_with_path(e);
+  }
+}
+
+void JsonWalker::open(std::string_view name, std::string_view hashed) {
+  if (!open_.empty()) end_run();
+  open_.push_back({name, hash_feature(hashed, options_.hash_seed, options_.hash_all),
+                   static_cast<uint32_t>(ex_->features.size())});
+}
+
+void JsonWalker::close() {
+  end_run();
+  open_.pop_back();
+  if (!open_.empty()) open_.back().begin = static_cast<uint32_t>(ex_->features.size());
+}
+
+void JsonWalker::end_run() {
+  Open& top = open_.back();
+  const auto end = static_cast<uint32_t>(ex_->features.size());
+  if (end > top.begin) {
+    NamespaceSpan& span = ex_->namespaces.emplace_back();
+    span.name.assign(top.name);
+    span.first = top.name.empty() ? ' ' : top.name[0];
+    span.hash = top.hash;
+    span.begin = top.begin;
+    span.end = end;
+  }
+  top.begin = end;
+}
+
+void JsonWalker::add(float value, uint32_t index, std::string_view feature, std::string_view string_value) {
+  ex_->features.push_back(Feature{value, index});
+  if (!options_.keep_names) return;
+  std::string& name = ex_->names.emplace_back();
+  name.append(open_.back().name).append(1, '^').append(feature);
+  if (!string_value.empty()) name.append(1, '^').append(string_value);
+}
+
+}  // namespace learner

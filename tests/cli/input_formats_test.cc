@@ -1,0 +1,167 @@
+// --json, --dsjson, --csv end to end: the same examples in VW text, JSON and
+// CSV give the same average loss and predictions; bad input stops the run
+// with file:line and the field; the flags' usage errors.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "run_helper.h"
+
+namespace learner::test {
+namespace {
+
+struct Data {
+  std::string text, json, dsjson, csv;
+};
+
+// 300 deterministic examples written four ways.
+Data make_data() {
+  Data d;
+  d.csv = "_label,a|x,a|y,b|w,_tag\n";
+  unsigned s = 12345;
+  auto next = [&] { return s = s * 1103515245u + 12345u, (s >> 16) & 0x7fff; };
+  for (int i = 0; i < 300; ++i) {
+    const int label = next() % 2 ? 1 : -1;
+    const std::string x = std::to_string((next() % 100) / 50.0 + 0.01), y = std::to_string(int(next() % 5) + label);
+    const std::string w = "w" + std::to_string(next() % 8 + (label > 0 ? 8 : 0));
+    const std::string tag = "t" + std::to_string(i), l = std::to_string(label);
+    d.text += l + " '" + tag + " |a x:" + x + " y:" + y + " |b w:" + w + "\n";
+    const std::string body = "\"a\":{\"x\":" + x + ",\"y\":" + y + "},\"b\":{\"w\":\"" + w + "\"}";
+    d.json += "{\"_label\":" + l + ",\"_tag\":\"" + tag + "\"," + body + "}\n";
+    d.dsjson += "{\"_label\":" + l + ",\"EventId\":\"" + tag + "\",\"c\":{" + body + "}}\n";
+    d.csv += l + "," + x + "," + y + "," + w + ",'" + tag + "\n";
+  }
+  return d;
+}
+
+std::string average_loss(const std::string& err) {
+  const auto at = err.find("average loss = ");
+  return at == std::string::npos ? "" : err.substr(at, err.find('\n', at) - at);
+}
+
+// A readable model's index:weight lines (after its options line, which
+// differs: --chain_hash is stored).
+std::string weights_of(const std::string& readable) {
+  const auto options = readable.find("options:");
+  return options == std::string::npos ? "" : readable.substr(readable.find('\n', options));
+}
+
+TEST(InputFormats, SameLossAndPredictionsAsText) {
+  const Data d = make_data();
+  const std::string text = temp_path("f.txt"), json = temp_path("f.json"), ds = temp_path("f.dsjson"),
+                    csv = temp_path("f.csv");
+  write_file(text, d.text);
+  write_file(json, d.json);
+  write_file(ds, d.dsjson);
+  write_file(csv, d.csv);
+  const std::string common = " --loss_function logistic -q ab -p /dev/stdout";
+  const RunResult t = run_learner("-d " + text + common);
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  ASSERT_NE(average_loss(t.err), "");
+  for (const std::string& args : {"--json --chain_hash -d " + json, "--dsjson --chain_hash -d " + ds, "--csv -d " + csv}) {
+    const RunResult r = run_learner(args + common);
+    ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+    EXPECT_EQ(average_loss(r.err), average_loss(t.err)) << args;
+    if (args.rfind("--dsjson", 0) != 0) {
+      EXPECT_EQ(r.out, t.out) << args;  // predictions and tags
+    } else {
+      EXPECT_EQ(first_column(r.out), first_column(t.out));  // dsjson has no tag
+    }
+  }
+  // Without --chain_hash a JSON string value is the feature "w"+value: the
+  // same loss (no collisions either way) but other weight indices.
+  const std::string text_model = temp_path("t.readable"), chain_model = temp_path("c.readable"),
+                    plain_model = temp_path("p.readable");
+  ASSERT_EQ(run_learner("-d " + text + common + " --readable_model " + text_model).exit_code, 0);
+  ASSERT_EQ(run_learner("--json --chain_hash -d " + json + common + " --readable_model " + chain_model).exit_code, 0);
+  ASSERT_EQ(run_learner("--json -d " + json + common + " --readable_model " + plain_model).exit_code, 0);
+  EXPECT_EQ(weights_of(slurp(chain_model)), weights_of(slurp(text_model)));
+  EXPECT_NE(weights_of(slurp(plain_model)), weights_of(slurp(text_model)));
+}
+
+TEST(InputFormats, MulticlassAndCostSensitiveLabels) {
+  std::string text, json, csv = "_label,x,y\n";
+  for (int i = 0; i < 120; ++i) {
+    const int k = i % 3 + 1;
+    const std::string x = std::to_string(k + (i % 7) * 0.1), y = std::to_string((i * 37) % 11);
+    text += std::to_string(k) + " | x:" + x + " y:" + y + "\n";
+    json += "{\"_label\":" + std::to_string(k) + ",\"x\":" + x + ",\"y\":" + y + "}\n";
+    csv += std::to_string(k) + "," + x + "," + y + "\n";
+  }
+  const std::string t = temp_path("m.txt"), j = temp_path("m.json"), c = temp_path("m.csv");
+  write_file(t, text);
+  write_file(j, json);
+  write_file(c, csv);
+  const RunResult base = run_learner("--oaa 3 -d " + t + " -p /dev/stdout");
+  ASSERT_EQ(base.exit_code, 0) << base.err;
+  for (const std::string& args : {"--json -d " + j, "--csv -d " + c}) {
+    const RunResult r = run_learner("--oaa 3 " + args + " -p /dev/stdout");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, base.out) << args;
+    EXPECT_EQ(average_loss(r.err), average_loss(base.err)) << args;
+  }
+  // Cost-sensitive labels travel as strings.
+  write_file(t, "1:0 2:1 | a\n2:0 1:1 | b\n");
+  write_file(j, "{\"_label\":\"1:0 2:1\",\"_text\":\"a\"}\n{\"_label\":\"2:0 1:1\",\"_text\":\"b\"}\n");
+  const RunResult cs_text = run_learner("--csoaa 2 -d " + t + " -p /dev/stdout");
+  const RunResult cs_json = run_learner("--csoaa 2 --json -d " + j + " -p /dev/stdout");
+  ASSERT_EQ(cs_json.exit_code, 0) << cs_json.err;
+  EXPECT_EQ(cs_json.out, cs_text.out);
+  EXPECT_EQ(average_loss(cs_json.err), average_loss(cs_text.err));
+}
+
+TEST(InputFormats, CacheRemembersTheFormat) {
+  const Data d = make_data();
+  const std::string json = temp_path("c.json"), cache = temp_path("c.cache");
+  write_file(json, d.json);
+  const RunResult first = run_learner("--json --chain_hash -d " + json + " --cache_file " + cache + " --passes 2");
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const RunResult again = run_learner("--json --chain_hash -d " + json + " --cache_file " + cache + " --passes 2");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(average_loss(again.err), average_loss(first.err));
+  EXPECT_EQ(again.err.find("rebuilding cache"), std::string::npos) << again.err;
+  const RunResult other = run_learner("--json -d " + json + " --cache_file " + cache);
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_NE(other.err.find("rebuilding cache"), std::string::npos) << other.err;  // --chain_hash changed
+}
+
+TEST(InputFormats, BadInputNamesFileLineAndField) {
+  const std::string json = temp_path("bad.json"), csv = temp_path("bad.csv"), ds = temp_path("bad.dsjson");
+  write_file(json, "{\"_label\":1,\"a\":{\"x\":1}}\n{\"_label\":1,\"a\":{\"x\":[1,\"s\"]}}\n");
+  RunResult r = run_learner("--json -d " + json);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(json + ":2: a.x[1]: an array holds numbers"), std::string::npos) << r.err;
+  write_file(json, "{\"_label\":1,\"a\":{\"x\":1}\n");
+  r = run_learner("--json -d " + json);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(json + ":1: invalid JSON"), std::string::npos) << r.err;
+  write_file(csv, "_label,a|x\n1,2\n1,2x\n");
+  r = run_learner("--csv -d " + csv);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(csv + ":3: CSV column 2 'a|x': malformed number"), std::string::npos) << r.err;
+  write_file(ds, "{\"_label_cost\":1,\"a\":[1],\"c\":{\"x\":1}}\n");
+  r = run_learner("--dsjson -d " + ds);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("contextual-bandit"), std::string::npos) << r.err;
+  // --lenient skips the bad line as for text.
+  write_file(json, "{\"_label\":1,\"x\":1}\n{\"_label\":true}\n{\"_label\":-1,\"x\":1}\n");
+  r = run_learner("--json --lenient -d " + json);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("number of examples = 2"), std::string::npos) << r.err;
+}
+
+TEST(InputFormats, UsageErrors) {
+  for (const char* args : {"--json --csv", "--json --dsjson", "--csv_header a,b", "--csv_separator ';'",
+                           "--csv --csv_separator ab", "--csv --csv_separator '|'", "--csv --csv_no_file_header",
+                           "--csv --csv_header x --csv_ns_value a"}) {
+    const RunResult r = run_learner(std::string(args) + " --quiet", "");
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+  }
+  const RunResult help = run_learner("--help");
+  for (const char* flag : {"--json", "--dsjson", "--chain_hash", "--csv_separator", "--csv_header", "--csv_ns_value",
+                           "--csv_no_file_header"})
+    EXPECT_NE(help.out.find(flag), std::string::npos) << flag;
+}
+
+}  // namespace
+}  // namespace learner::test
