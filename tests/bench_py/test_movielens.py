@@ -195,6 +195,32 @@ class Experiments(unittest.TestCase):
         self.assertEqual([i for i, _ in models["k10"].candidates["squared"]], ["ids"] * 4 + ["tn"] * 3 + ["imp"])
         self.assertIn("--dotproduct_lr 0.01 ", models["k10"].candidates["squared"][-1][1] + " ")
 
+    def test_quality_grid_per_rank(self):
+        models = {m.name: m for m in ml_experiments.learner_models([1, 10], [10], [], [10, 20])}
+        self.assertEqual(list(models), ["linear", "lintn", "k1", "k10", "k20"])
+        self.assertEqual(len(models["k1"].candidates["squared"]), 4)
+        k10, k20 = models["k10"].candidates["squared"], models["k20"].candidates["quantile"]
+        self.assertEqual([i for i, _ in k10], ["ids"] * 6 + ["tn"] * 3)
+        self.assertIn("--dotproduct_freq_l2 0.3 --dotproduct_center 0.5", k10[4][1])
+        self.assertEqual([i for i, _ in k20], ["ids"] * 2)  # a quality-only rank: no ids or tn grid
+        self.assertTrue(all("--dotproduct_freq_l2 0.25" in g for _, g in k20))
+        self.assertIn("quality options", models["k20"].comment)
+        self.assertNotIn("quality options", models["k1"].comment)
+
+    def test_comparison_rows_follow_the_tools_and_the_environment(self):
+        everything = ("libfm", "libmf", "lfl", "spectral")
+        self.assertEqual(len(ml_experiments.comparison_rows(everything)), len(ml_experiments.COMPARISON))
+        self.assertEqual([r.name for r in ml_experiments.comparison_rows(("lfl",))], ["lfl"])
+        os.environ["COMPARISON_ROWS"] = "libfm_mcmc_k8 lfl"
+        try:
+            self.assertEqual([r.name for r in ml_experiments.comparison_rows(everything)], ["libfm_mcmc_k8", "lfl"])
+            self.assertEqual(ml_experiments.comparison_rows(("libmf",)), [])
+            os.environ["COMPARISON_ROWS"] = "libfm_mcmc_k9"
+            with self.assertRaisesRegex(ValueError, "COMPARISON_ROWS: no row libfm_mcmc_k9"):
+                ml_experiments.comparison_rows(everything)
+        finally:
+            del os.environ["COMPARISON_ROWS"]
+
 
 if __name__ == "__main__":
     unittest.main()

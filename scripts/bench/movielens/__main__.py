@@ -135,12 +135,13 @@ def main():
         folds, ranks = ints("FOLDS"), ints("RANKS")
         tn_ranks = ints("TN_RANKS", " ".join(map(str, ranks)))
         implicit_ranks = ints("IMPLICIT_RANKS")
+        quality_ranks = ints("QUALITY_RANKS")
         seed, fraction = int(ex.setting("SEED")), float(ex.setting("VALID_FRACTION"))
         jobs = int(os.environ.get("JOBS") or min(os.cpu_count() or 2, 4))
         if not folds or not ranks:
             raise ValueError("FOLDS and RANKS must not be empty")
-        if min(folds + ranks) < 1 or seed < 0 or jobs < 1 or not 0 < fraction < 1:
-            raise ValueError("FOLDS, RANKS and JOBS must be positive, SEED >= 0, VALID_FRACTION in (0, 1)")
+        if min(folds + ranks + quality_ranks) < 1 or seed < 0 or jobs < 1 or not 0 < fraction < 1:
+            raise ValueError("FOLDS, RANKS, QUALITY_RANKS and JOBS must be positive, SEED >= 0, VALID_FRACTION in (0, 1)")
     except ValueError as e:
         print(f"[movielens] error: {e}", file=sys.stderr)
         return 2
@@ -148,6 +149,11 @@ def main():
     if speed_only:
         folds = folds[:1]
     tools = tools_from_env()
+    try:
+        comparison = ex.comparison_rows(tools)
+    except ValueError as e:
+        print(f"[movielens] error: {e}", file=sys.stderr)
+        return 2
     os.makedirs(out_dir, exist_ok=True)
     work = tempfile.mkdtemp(prefix="movielens-bench.", dir=os.environ.get("TMPDIR"))
     for sub in ("logs", "tmp"):
@@ -156,8 +162,8 @@ def main():
     open(clog, "w").close()
     keep = os.environ.get("KEEP", "0") == "1"
     try:
-        return bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks, implicit_ranks, seed,
-                     fraction, jobs, speed_only)
+        return bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks, implicit_ranks,
+                     quality_ranks, comparison, seed, fraction, jobs, speed_only)
     except (OSError, ValueError, subprocess.CalledProcessError, systems.RunError, metrics.MetricError) as e:
         log(f"error: {e} (commands: {clog}; logs: {os.path.join(work, 'logs')}, kept with KEEP=1)")
         return 1
@@ -168,11 +174,11 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
 
 
-def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks, implicit_ranks, seed, fraction,
-          jobs, speed_only):
+def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks, implicit_ranks, quality_ranks,
+          comparison, seed, fraction, jobs, speed_only):
     log(f"learner: {tools['learner']}; data: {data_dir}; folds: {' '.join(map(str, folds))}; "
-        f"ranks: {' '.join(map(str, ranks))}; jobs: {jobs}; comparison systems: "
-        + (", ".join(k for k in ("libfm", "libmf", "lfl", "spectral") if k in tools) or "none"))
+        f"ranks: {' '.join(map(str, ranks))}; quality ranks: {' '.join(map(str, quality_ranks))}; jobs: {jobs}; "
+        f"comparison rows: {', '.join(r.name for r in comparison) or 'none'}")
     files = data.fold_files(data_dir, folds, work, seed)
     inputs = (["tn"] if tn_ranks else []) + (["imp"] if implicit_ranks else [])
     tn_args = ["--user-day", ex.setting("USER_DAY_SCALE"), "--neighbors-shrink", ex.setting("NEIGHBORS_SHRINK")]
@@ -186,7 +192,8 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
     p = lambda f, name: os.path.join(dirs[f], name)  # noqa: E731
     speed_file = p(folds[0], "base.shuf.vw")
     speed_passes, speed_runs = int(ex.setting("SPEED_PASSES")), int(ex.setting("SPEED_RUNS"))
-    result = {"config": {"data": data_dir, "folds": folds, "ranks": ranks, "tn_ranks": tn_ranks,
+    result = {"config": {"data": data_dir, "folds": folds, "ranks": sorted(set(ranks) | set(quality_ranks)),
+                         "quality_ranks": quality_ranks, "tn_ranks": tn_ranks,
                          "implicit_ranks": implicit_ranks, "seed": seed, "valid_fraction": fraction,
                          "user_day_scale": ex.setting("USER_DAY_SCALE"),
                          "neighbors_shrink": ex.setting("NEIGHBORS_SHRINK"),
@@ -196,8 +203,7 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
                          "speed_lines": sum(1 for _ in open(speed_file, encoding="utf-8"))},
               "rows": [], "runs": [], "chosen": [], "robust": [], "speed": {}}
     if not speed_only:
-        models = ex.learner_models(ranks, tn_ranks, implicit_ranks)
-        comparison = [r for r in ex.COMPARISON if r.system in tools]
+        models = ex.learner_models(ranks, tn_ranks, implicit_ranks, quality_ranks)
         result["rows"] = ([{"name": m.name, "label": m.label, "comment": m.comment, "system": "learner"}
                            for m in models] +
                           [{"name": r.name, "label": r.label, "comment": f"{r.system} {r.flags}", "system": r.system}

@@ -1,11 +1,14 @@
 """The experiment table of scripts/bench/movielens.sh: every row, grid and setting in one place.
 
 Learner rows (the product): the best constant, linear (user bias + item bias + constant),
-dyadic k (--dotproduct ui --rank k) for every k in RANKS, and "linear, time + neighbours
-input" when TN_RANKS is not empty. Each is trained twice per fold, with quantile loss (tau
+dyadic k (--dotproduct ui --rank k) for every k in RANKS and QUALITY_RANKS, and "linear, time +
+neighbours input" when TN_RANKS is not empty. Each is trained twice per fold, with quantile loss (tau
 0.5: the quantile-loss and MAE columns) and squared loss (the RMSE column). A learner row's
-candidates are (input, flags) pairs: the ids grid, then for k in TN_RANKS the tn grid, then for
-k in IMPLICIT_RANKS the implicit grid -- so the input is a hyper-parameter chosen on validation.
+candidates are (input, flags) pairs: the ids grid (for k in RANKS), then for k in QUALITY_RANKS
+the quality grid (ids input with the dyadic quality options of docs/ratings-quality.md:
+--dotproduct_freq_l2, --dotproduct_center), then for k in TN_RANKS the tn grid, then for k in
+IMPLICIT_RANKS the implicit grid -- so the input is a hyper-parameter chosen on validation. A k
+in QUALITY_RANKS only (20 by default) is a row with the quality grid alone.
 Inputs (scripts/ratings2vw): ids "rating |u USER |i ITEM"; tn = ids + --user-day USER_DAY_SCALE
 --neighbors-shrink NEIGHBORS_SHRINK --neighbors SET; imp = ids + --implicit SET --centered (+ the
 tn features when TN_RANKS is on). Why these grids and inputs: docs/movielens-benchmark.md.
@@ -29,7 +32,9 @@ DEFAULTS = {
     "VALID_FRACTION": "0.1",
     "MAX_MAE": "0.705",
     "MAX_RMSE": "0.905",
-    "IMPLICIT_RANKS": "",  # the old engine's default was 10; see docs/movielens-benchmark.md
+    "QUALITY_RANKS": "10 20",  # ranks whose ids grid adds GRID_*_QUALITY (docs/ratings-quality.md)
+    "IMPLICIT_RANKS": "",
+    "COMPARISON_ROWS": "",  # names of the comparison rows to run (empty: all whose tool is given)  # the old engine's default was 10; see docs/movielens-benchmark.md
     "USER_DAY_SCALE": "0.5",
     "NEIGHBORS_SHRINK": "1000",
     "ROBUST_L2": "0.1",
@@ -56,6 +61,13 @@ GRIDS = {
         (0.02, 0.03), (0.02, 0.05), (0.03, 0.07), (0.04, 0.07)))),
     "GRID_SQ_DYADIC": _sgd(0.002, *((f"--dotproduct_lr {lr} --dotproduct_l2 {l2}", _Q) for lr, l2 in (
         (0.006, 0.1), (0.006, 0.2), (0.012, 0.3), (0.008, 0.25)))),
+    # The quality options at the settings docs/ratings-quality.md chose on validation (rank 20:
+    # its c1 / c4 squared, c3 / c2 quantile); --average_passes and --dotproduct_side_ratio gave
+    # no gain there (nor, re-measured at ranks 5, 10, 20, --average_passes 10) and are left out.
+    "GRID_Q_QUALITY": _sgd(0.006, *((f"--dotproduct_lr {lr} --dotproduct_l2 0.07 --dotproduct_freq_l2 0.25 "
+                                     "--dotproduct_center 0.5", _Q) for lr in (0.03, 0.04))),
+    "GRID_SQ_QUALITY": _sgd(0.002, *((f"--dotproduct_lr {lr} --dotproduct_l2 0.3 --dotproduct_freq_l2 0.3 "
+                                      "--dotproduct_center 0.5", _Q) for lr in (0.008, 0.011))),
     "GRID_Q_IMPLICIT": _sgd(0.006, ("--dotproduct_lr 0.03 --dotproduct_l2 0.07", _Q)),
     "GRID_SQ_IMPLICIT": None,  # --dotproduct_lr 0.01 with the tn features, else 0.012 (grid())
     "GRID_Q_TN": _sgd(0.006, *((f"--dotproduct_lr {lr} --dotproduct_l2 0.07", q) for q in (_Q, _QK)
@@ -66,6 +78,15 @@ GRIDS = {
 }
 LOSSES = ("quantile", "squared")
 SHORT = {"quantile": "Q", "squared": "SQ"}
+
+
+def comparison_rows(systems):
+    """The comparison rows whose system is in systems, narrowed to COMPARISON_ROWS when given."""
+    names = setting("COMPARISON_ROWS").split()
+    unknown = sorted(set(names) - {r.name for r in COMPARISON})
+    if unknown:
+        raise ValueError(f"COMPARISON_ROWS: no row {', '.join(unknown)} (rows: {' '.join(r.name for r in COMPARISON)})")
+    return [r for r in COMPARISON if r.system in systems and (not names or r.name in names)]
 
 
 def setting(name):
@@ -93,7 +114,7 @@ class Model:
     candidates: dict = field(default_factory=dict)  # loss -> [(input, flags)]
 
 
-def learner_models(ranks, tn_ranks, implicit_ranks):
+def learner_models(ranks, tn_ranks, implicit_ranks, quality_ranks=()):
     tn_on = bool(tn_ranks)
     linear = {loss: [("ids", g) for g in grid(f"GRID_{SHORT[loss]}_LINEAR")] for loss in LOSSES}
     models = [Model("linear", "", "Linear", "prediction is α_user + β_item + c", linear)]
@@ -102,16 +123,19 @@ def learner_models(ranks, tn_ranks, implicit_ranks):
                  "squared": [("tn", g) for g in grid("GRID_SQ_LINEAR")]}
         models.append(Model("lintn", "", "Linear, time + neighbours input",
                             "α_user + β_item + c + user-day bias + w·kNN (informational)", lintn))
-    for k in ranks:
+    for k in sorted(set(ranks) | set(quality_ranks)):
         cands = {}
         for loss in LOSSES:
             s = SHORT[loss]
-            cands[loss] = [("ids", g) for g in grid(f"GRID_{s}_DYADIC")]
+            cands[loss] = [("ids", g) for g in grid(f"GRID_{s}_DYADIC")] if k in ranks else []
+            if k in quality_ranks:
+                cands[loss] += [("ids", g) for g in grid(f"GRID_{s}_QUALITY")]
             if k in tn_ranks:
                 cands[loss] += [("tn", g) for g in grid(f"GRID_{s}_TN")]
             if k in implicit_ranks:
                 cands[loss] += [("imp", g) for g in grid(f"GRID_{s}_IMPLICIT", tn_on)]
-        comment = "a_user·b_item (k-vectors) + α_user + β_item + c" + ("; input chosen on validation" if k in tn_ranks else "")
+        comment = ("a_user·b_item (k-vectors) + α_user + β_item + c" + ("; input chosen on validation" if k in tn_ranks else "")
+                   + ("; quality options in the grid" if k in quality_ranks else ""))
         models.append(Model(f"k{k}", f"--dotproduct ui --rank {k}", f"Dyadic k={k}", comment, cands))
     return models
 

@@ -96,6 +96,9 @@ def _table(result, fx):
               "rating, MAE from the median); time = the training process.",
               f"Hyper-parameters chosen per fold, loss and model on a {cfg['valid_fraction']} validation cut of "
               f"uN.base (seed {cfg['seed']})."]
+    if cfg.get("quality_ranks"):
+        lines.append(f"For k in {' '.join(map(str, cfg['quality_ranks']))} the ids grid also has the dyadic quality "
+                     "options (--dotproduct_freq_l2, --dotproduct_center; docs/ratings-quality.md).")
     if cfg["tn_ranks"]:
         imp = f", imp (tn + SVD++ implicit feedback, for k in {' '.join(map(str, cfg['implicit_ranks']))})" \
             if cfg["implicit_ranks"] else ""
