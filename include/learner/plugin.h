@@ -24,6 +24,7 @@
 
 namespace learner {
 
+class AllReduce;
 class Learner;
 class Loss;
 struct CoreConfig;
@@ -122,6 +123,7 @@ struct LearnerContext {
   uint32_t sub_models;    // the reduction's K
   const Loss& loss;       // --loss_function (reporting, coding)
   const CoreConfig& core; // the gradient learner's resolved settings (-l is there for every learner)
+  AllReduce* group = nullptr;  // the ranks of a data-parallel run (parallel/allreduce.h); nullptr: one process
 };
 
 struct LearnerPlugin {
