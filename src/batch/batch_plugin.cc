@@ -67,7 +67,7 @@ std::unique_ptr<Learner> make(const LearnerContext& c, BatchConfig::Method metho
 const LearnerPlugin& bfgs_plugin() {
   static const LearnerPlugin plugin = [] {
     LearnerPlugin p;
-    p.name = "bfgs";  // its models are gd models (BatchLearner::name())
+    p.name = "gd";  // its models are gd models (BatchLearner::name()), so -i of an online model works
     p.selector = "bfgs";
     p.title = "batch L-BFGS and conjugate gradient (VW's --bfgs; docs/bfgs.md)";
     p.options = batch_options(switch_option(
@@ -82,7 +82,7 @@ const LearnerPlugin& bfgs_plugin() {
 const LearnerPlugin& conjugate_gradient_plugin() {
   static const LearnerPlugin plugin = [] {
     LearnerPlugin p;
-    p.name = "conjugate_gradient";
+    p.name = "gd";
     p.selector = "conjugate_gradient";
     p.title = "batch conjugate gradient";
     p.options = batch_options(switch_option(
