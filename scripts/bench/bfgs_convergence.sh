@@ -71,18 +71,19 @@ for name in "${order[@]:1}"; do echo "$name: $(tr '\n' ' ' <"$work/$name.dat" | 
 
 if command -v gnuplot >/dev/null; then
   mkdir -p "$(dirname "$plot")"
+  best="$(cat "$work"/*.dat | sort -g -k2 | head -n 1 | cut -d' ' -f2)"  # the lowest F of all runs
   gnuplot <<GP || bench_log "gnuplot failed; no plot"
 set terminal pngcairo size 800,500 noenhanced
 set output "$plot"
-set title "a9a, logistic loss + l2/2 |w|^2 (l2 $l2): objective at each accepted pass"
+set title "a9a, logistic + l2/2 |w|^2 (l2 $l2): F - lowest F ($best)"
 set xlabel "pass over the data"
-set ylabel "objective"
+set ylabel "F - lowest F"
 set logscale y
 set grid
-plot "$work/bfgs.dat" using 1:2 with linespoints title "--bfgs", \
-     "$work/bfgs_hessian.dat" using 1:2 with linespoints title "--bfgs --hessian_on", \
-     "$work/cg_hessian.dat" using 1:2 with linespoints title "--conjugate_gradient --hessian_on", \
-     "$work/online_then_bfgs.dat" using 1:2 with linespoints title "one online pass, then --bfgs -i"
+plot "$work/bfgs.dat" using 1:(\$2 - $best) with linespoints title "--bfgs", \
+     "$work/bfgs_hessian.dat" using 1:(\$2 - $best) with linespoints title "--bfgs --hessian_on", \
+     "$work/cg_hessian.dat" using 1:(\$2 - $best) with linespoints title "--conjugate_gradient --hessian_on", \
+     "$work/online_then_bfgs.dat" using 1:(\$2 - $best) with linespoints title "one online pass, then --bfgs -i"
 GP
   [[ -s "$plot" ]] && echo "plot: $plot"
 else

@@ -198,6 +198,9 @@ void BatchLearner::end_curvature_pass() {
     return;
   }
   set_step(-slope / curvature);
+  if (!config_.quiet && group_.rank() == 0)
+    std::fprintf(stderr, "%s pass %u curvature %.10g step %.6g\n",
+                 config_.method == BatchConfig::Method::kLbfgs ? "bfgs" : "cg", pass_, curvature, alpha_);
 }
 
 void BatchLearner::print_summary(std::FILE* out) const {

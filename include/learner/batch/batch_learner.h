@@ -30,7 +30,8 @@
 //
 // Each gradient pass prints one line to stderr (rank 0, unless --quiet):
 //   bfgs pass P objective F average F/W step S accepted|backtrack|converged
-// with W the summed importance; objectives() keeps the values for tests.
+// with W the summed importance (and, with --hessian_on, each curvature pass
+// "bfgs pass P curvature d'Hd step S"); passes() keeps the values.
 #pragma once
 
 #include <cstdint>
