@@ -89,6 +89,7 @@ void BatchLearner::end_pass() {
 
 void BatchLearner::end_training() {
   ++pass_;
+  out_of_passes_ = !done_;
   if (!done_ && phase_ == Phase::kGradient && have_prev_) end_gradient_pass(true);
 }
 
@@ -206,7 +207,7 @@ void BatchLearner::end_curvature_pass() {
 void BatchLearner::print_summary(std::FILE* out) const {
   std::fprintf(out, "%s iterations = %u (backtracks %u)%s\n",
                config_.method == BatchConfig::Method::kLbfgs ? "bfgs" : "conjugate gradient", iterations_, backtracks_,
-               done_ ? ", converged" : "");
+               out_of_passes_ ? ", stopped by --passes (not converged)" : done_ ? ", converged" : "");
 }
 
 }  // namespace learner

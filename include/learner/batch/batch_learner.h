@@ -105,7 +105,7 @@ class BatchLearner final : public Learner {
   SingleProcess alone_;
   AllReduce& group_;
   Phase phase_ = Phase::kGradient;
-  bool first_ = true, done_ = false;
+  bool first_ = true, done_ = false, out_of_passes_ = false;
   unsigned pass_ = 0, iterations_ = 0, backtracks_ = 0;
   double loss_sum_ = 0.0, weight_sum_ = 0.0, curvature_ = 0.0;
   Eigen::VectorXd g_, diagonal_, d_, w_prev_, g_prev_;
