@@ -104,6 +104,9 @@ class Learner {
   // Called once after the last pass when training ran to its end (the
   // gradient learner's --average_passes replaces its weights by the average).
   virtual void end_training() {}
+  // True when the learner has nothing left to learn (--bfgs converged): the
+  // run loop stops after the pass that found it.
+  virtual bool converged() const { return false; }
   // Updates that were not finite and were dropped (reported at the end).
   virtual uint64_t dropped_updates() const { return 0; }
   // Lines of its own for the run summary (updates made, kernel evaluations).

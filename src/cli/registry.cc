@@ -1,5 +1,6 @@
 #include "learner/cli/registry.h"
 
+#include "learner/batch/batch_learner.h"
 #include "learner/core/model.h"
 #include "learner/costs/cost_learner.h"
 #include "learner/learners/kernel_perceptron.h"
@@ -26,6 +27,8 @@ const std::vector<const LearnerPlugin*>& learner_plugins() {
       &struct_svm_learner_plugin(),
       &noop_plugin(),
       &print_plugin(),
+      &bfgs_plugin(),
+      &conjugate_gradient_plugin(),
   };
   return all;
 }

@@ -107,6 +107,7 @@ bool Trainer::next_pass(bool cached) {
   close_pass(cached);
   if (options_.holdout && holdout_.should_stop()) return true;
   learner_.end_pass();
+  if (learner_.converged()) return true;
   ++pass_;
   in_pass_ = 0;
   progress_.start_pass(pass_);

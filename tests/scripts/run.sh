@@ -621,6 +621,27 @@ if [[ -x "$vw2json_bin" && -x "$learner_bin" ]]; then
     fail "json_speed.sh: a small run prints RESULT" "exit $rc" "$(cat js.out)" "$(tail -n 3 js.err)"
   fi
 fi
+# scripts/bench/bfgs_convergence.sh on a tiny a9a-shaped folder (LIBSVM, labels -1/+1):
+# the table, one row per method with a finite objective, the plot and the RESULT line.
+# ---------------------------------------------------------------------------
+if [[ -x "$learner_bin" ]]; then
+  mkdir -p bf/a9a
+  for part in a9a a9a.t; do
+    awk -v n=200 'BEGIN { srand(11); for (i = 0; i < n; i++) { a = rand(); b = rand();
+      y = (a - b + 0.3 * (rand() - 0.5) > 0) ? "+1" : "-1"; printf "%s 1:%.4f 2:%.4f 3:1\n", y, a, b } }' >"bf/a9a/$part"
+  done
+  LEARNER="$learner_bin" PASSES=6 PLOT="$tmp/bf/plot.png" "$root/scripts/bench/bfgs_convergence.sh" "$tmp/bf/a9a" \
+    >bf.out 2>bf.err
+  rc=$?
+  if ((rc != 0)); then
+    fail "bfgs_convergence.sh: a small run" "exit status $rc" "$(tail -n 3 bf.err)"
+  elif [[ "$(grep -Ec '^\| (bfgs|bfgs_hessian|cg_hessian|online_then_bfgs) \| .* \| [0-9.]+ \| 0\.[0-9]{4} \|$' bf.out)" != 4 ]] ||
+    [[ "$(tail -n 1 bf.out)" != "RESULT online="* ]] || { command -v gnuplot >/dev/null && [[ ! -s bf/plot.png ]]; }; then
+    fail "bfgs_convergence.sh: a small run" "table, plot or RESULT missing:" "$(head -n 12 bf.out)"
+  else
+    pass "bfgs_convergence.sh: a small run prints the table, the plot and RESULT"
+  fi
+fi
 
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -7,8 +7,10 @@
 //   trainer.process(ex, features)   predict, learn unless -t or held out,
 //                                   -p/-r lines, statistics, progress row
 //   trainer.next_pass()             closes the pass (holdout verdict, the
-//                                   end-of-pass hooks) and opens the next;
-//                                   true when early termination stops the run
+//                                   end-of-pass hooks, learner.end_pass())
+//                                   and opens the next; true when early
+//                                   termination stops the run or the
+//                                   learner has converged (--bfgs)
 //   trainer.finish()                closes the last pass (no next one), then learner.end_training()
 //
 // Holdout (VW's rule, design/vw-compat.md 1a): with holdout on, the N-th
