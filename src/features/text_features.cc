@@ -148,7 +148,10 @@ void add_dictionary(const std::string& arg, bool hash_all, uint32_t hash_seed, T
     if (dict->words.find(word) != dict->words.end()) continue;  // the first line of a word wins
     ex.clear();
     const LineContext ctx{reader->name(), reader->line_number()};
-    parse_namespace(line.substr(e), parse, ex, ctx);  // starts with a blank: the default namespace
+    // VW parses the rest as a line's default namespace: anything after a
+    // further '|' is another namespace and not part of the entry.
+    const std::string_view rest = line.substr(e);
+    parse_namespace(rest.substr(0, rest.find('|')), parse, ex, ctx);  // starts with a blank: the default namespace
     if (ex.features.empty()) continue;
     dict->words.emplace(std::string(word), ex.features);
   }
