@@ -47,6 +47,7 @@ FeatureBuilder::FeatureBuilder(FeatureSpec spec) : spec_(std::move(spec)), seria
     if (contains(inter, '|')) throw UsageError("interaction '" + inter + "' contains '|', not a namespace");
     has_wildcard_ = has_wildcard_ || contains(inter, kWildcard);
   }
+  grams_ = spec_.text && spec_.text->grams();
   interactions_ = has_wildcard_ ? spec_.interactions
                                 : normalise_interactions(spec_.interactions, spec_.leave_duplicate_interactions);
 }
@@ -110,7 +111,7 @@ void FeatureBuilder::build(const Example& ex, std::vector<Feature>& out, std::ve
       throw Error("feature names requested but the parser did not keep them (ParseOptions::keep_names)");
     }
   }
-  const Example& src = spec_.text && spec_.text->grams() ? with_grams(ex, names != nullptr) : ex;
+  const Example& src = grams_ ? with_grams(ex, names != nullptr) : ex;
   build_linear(src, out, names);
   const std::vector<std::string>& list = has_wildcard_ ? expanded_interactions(src) : interactions_;
   for (const std::string& spec : list) add_interaction(spec, src, out, names);

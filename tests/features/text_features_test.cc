@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/count_allocations.h"
 #include "../support/files.h"
 #include "learner/error.h"
 #include "learner/features/feature_builder.h"
@@ -202,6 +203,38 @@ TEST(TextFeatures, CacheKeyOnlyForParseTimeGenerators) {
   parse_affix("+2", t.affix);
   t.arguments = "--affix +2";
   EXPECT_EQ(t.cache_key(), "--affix +2");
+}
+
+TEST(TextFeatures, SteadyStateAllocatesNothing) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_grams({"2"}, "ngram", 32, t->ngram);
+  parse_grams({"1"}, "skips", 32, t->skips);
+  parse_affix("+2t,-3", t->affix);
+  parse_spelling({"t"}, t->spelling);
+  FeatureSpec spec;
+  spec.interactions = {"tu"};
+  spec.text = t;
+  const FeatureBuilder builder(spec);
+  ParseOptions options;
+  options.keep_tokens = true;
+  const TextParser parser(options);
+  Example ex;
+  std::vector<Feature> out;
+  const std::string lines[] = {"1 |t the quick brown fox jumps | over the lazy dog |u x y", "0 |t a b c |u z"};
+  long allocations = 0;
+  for (int round = 0; round < 3; ++round) {
+    for (const std::string& line : lines) {
+      g_allocations = 0;
+      g_counting = round == 2;
+      parser.parse(line, ex, "t", 1);
+      builder.transform(ex);
+      builder.build(ex, out);
+      g_counting = false;
+      allocations += g_allocations;
+    }
+  }
+  EXPECT_EQ(allocations, 0);
+  EXPECT_GT(out.size(), 10u);
 }
 
 }  // namespace

@@ -100,6 +100,7 @@ class FeatureBuilder {
   FeatureSpec spec_;
   std::vector<std::string> interactions_;  // normalised, deduplicated
   bool has_wildcard_ = false;              // some spec holds ':' (expanded per example)
+  bool grams_ = false;                     // --ngram asks for n-grams somewhere
   uint64_t serial_ = 0;                    // tells builders apart in the wildcard cache
 };
 
