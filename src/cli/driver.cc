@@ -166,7 +166,7 @@ int run(const Options& o) {
     regressor = std::make_unique<RegressorAudit>(o.audit_regressor, learner, o.core.sub_models);
   }
   std::unique_ptr<AuditWriter> audit;
-  if (o.audit) audit = std::make_unique<AuditWriter>(stdout, learner, o.core.sub_models);
+  if (o.audit) audit = std::make_unique<AuditWriter>(stdout, learner, o.core.sub_models, o.testonly);
 
   StreamOptions stream_options;
   stream_options.passes = o.passes;

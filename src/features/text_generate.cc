@@ -86,7 +86,7 @@ void generate_for(const TextFeatures& t, unsigned char idx, const NamespaceSpan&
     if (names)
       for (const Feature& f : it->second)
         g.names[kDictionary].push_back("dictionary^" + std::string(1, static_cast<char>(idx)) + "_" +
-                                       std::string(name) + "=" + std::to_string(f.index));
+                                       std::string(name) + "=" + std::to_string(f.index & t.slot_mask));
   }
 }
 

@@ -23,6 +23,7 @@ const std::vector<OptionSpec>& text_feature_options() {
 std::shared_ptr<const TextFeatures> make_text_features(const OptionValues& v, bool hash_all, uint32_t hash_seed) {
   auto t = std::make_shared<TextFeatures>();
   t->hash_all = hash_all;
+  t->slot_mask = static_cast<uint32_t>((uint64_t{1} << static_cast<unsigned>(v.number("bit_precision"))) - 1);
   bool any = false;
   auto note = [&](const char* flag, const std::vector<std::string>& args) {
     for (const std::string& a : args) {

@@ -49,7 +49,7 @@ void AuditWriter::capture(const std::vector<Feature>& x, const std::vector<std::
       append_float(e.text, x[i].value);
       e.text += ':';
       append_float(e.text, w.weight);
-      if (w.has_adaptive) {
+      if (w.has_adaptive && !testonly_) {
         e.text += '@';
         append_float(e.text, w.adaptive);
       }

@@ -64,7 +64,23 @@ TEST(Audit, TextFeaturesOnTheCommandLine) {
   r = run_learner("--audit --noconstant --affix -1t --spelling t -d " + data + " --quiet -t");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\taffix^t-1=e:"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\tspelling^t_aaaaa:60338:1:0@0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\tspelling^t_aaaaa:60338:1:0\t"), std::string::npos) << r.out;  // -t: no "@G"
+}
+
+TEST(Audit, MatchesVwOnDictionaryAndTestOnly) {
+  // Checked against VW 9.11.2 built from source: under -t no "@G"; a
+  // dictionary feature is named by the word and its slot, and its namespace
+  // comes before the namespace that used the dictionary first.
+  const std::string dict = file_with("d.dict", "the det article\nfox animal:2 mammal\nbird |x z\n");
+  const std::string data = file_with("s2.txt", "1 |t the quick brown fox\n0 |w a lazy Dog9.x |t fox\n");
+  const test::RunResult r = run_learner("-d " + data + " --audit --dictionary t:" + dict + " --noconstant --quiet -t");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "0\n\tdictionary^t_the=19866:19866:1:0\tdictionary^t_the=259174:259174:1:0\t"
+            "dictionary^t_fox=120576:120576:2:0\tdictionary^t_fox=214773:214773:1:0\tt^the:52267:1:0\t"
+            "t^quick:58021:1:0\tt^brown:62978:1:0\tt^fox:64494:1:0\n"
+            "0\n\tw^a:217761:1:0\tw^lazy:181119:1:0\tw^Dog9.x:197571:1:0\tdictionary^t_fox=120576:120576:2:0\t"
+            "dictionary^t_fox=214773:214773:1:0\tt^fox:64494:1:0\n");
 }
 
 TEST(Audit, SgdHasNoAdaptiveSum) {

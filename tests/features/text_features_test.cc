@@ -122,8 +122,8 @@ TEST(Dictionary, ExpandsWordsOfItsNamespace) {
   ASSERT_EQ(b.features.size(), 3u + 3u + 1u);
   EXPECT_EQ(b.features[0].index, animal);
   EXPECT_EQ(b.features[1].value, 2.0f);
-  EXPECT_EQ(b.names[0], "dictionary^w_cat=" + std::to_string(animal));
-  EXPECT_EQ(b.names[2], "dictionary^w_dog=" + std::to_string(animal));
+  EXPECT_EQ(b.names[0], "dictionary^w_cat=" + std::to_string(animal & kMask18));  // VW shows the slot
+  EXPECT_EQ(b.names[2], "dictionary^w_dog=" + std::to_string(animal & kMask18));
   EXPECT_EQ(b.names[3], "w^cat");
 }
 

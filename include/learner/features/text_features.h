@@ -25,7 +25,7 @@
 //  * --dictionary x:file: a feature of namespace x whose name is a word of
 //    the dictionary brings the word's features (parsed as the default
 //    namespace of a VW line, values as written), names "dictionary^" +
-//    ns char + '_' + word + '=' + index.
+//    ns char + '_' + word + '=' + the feature's slot (index & slot_mask).
 //  The generated features go to namespaces "affix" (first char 0x84),
 //  "spelling" (0x85), "dictionary" (0x87), each placed before the namespace
 //  in which it got its first feature (VW's namespace order).
@@ -75,6 +75,7 @@ struct TextFeatures {
   std::array<std::vector<std::shared_ptr<const Dictionary>>, 256> dictionaries;
   std::array<unsigned char, 256> redefine{};  // first char -> new first char
   bool redefine_some = false;
+  uint32_t slot_mask = 0x3FFFF;  // 2^b - 1: a dictionary feature's name shows its slot, as VW
   bool hash_all = false;  // --hash all (the affix hash follows it; spelling is always hashstring)
   std::string arguments;  // the flags that made it, for the cache key
 

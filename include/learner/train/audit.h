@@ -7,7 +7,8 @@
 // (integral values without decimals, else 6; then " tag"), then a line of
 // '\t'-prefixed entries "name:index:value:weight[@G]", index the weight slot
 // (the hash masked to -b), value and weight as C++ streams print floats (6
-// significant digits), "@G" the adaptive sum when the adaptive rule is on.
+// significant digits), "@G" the adaptive sum when the adaptive rule is on
+// and the run learns (VW prints no "@G" under -t).
 // The weights are those the prediction used (before this example's update).
 // Entries are stably sorted by |weight * value|, largest first, as VW.
 //
@@ -32,7 +33,9 @@ class OutputFile;
 
 class AuditWriter {
  public:
-  AuditWriter(std::FILE* out, const Learner& learner, uint32_t sub_models) : out_(out), learner_(learner), subs_(sub_models) {}
+  // `testonly` (-t): no "@G", as VW prints in test mode.
+  AuditWriter(std::FILE* out, const Learner& learner, uint32_t sub_models, bool testonly)
+      : out_(out), learner_(learner), subs_(sub_models), testonly_(testonly) {}
   // Before the example is processed: the entries with the current weights.
   void capture(const std::vector<Feature>& x, const std::vector<std::string>& names);
   // After: the prediction line and the entries.
@@ -46,6 +49,7 @@ class AuditWriter {
   std::FILE* out_;
   const Learner& learner_;
   uint32_t subs_;
+  bool testonly_;
   std::vector<Entry> entries_;
 };
 
