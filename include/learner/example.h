@@ -52,6 +52,12 @@ struct Example {
   // Feature names "ns^feat", parallel to `features`; filled only when the
   // parser is asked to keep names (--invert_hash, --audit).
   std::vector<std::string> names;
+  // Raw feature names (the text before ':'), parallel to the parsed features,
+  // concatenated: feature i is tokens[token_ends[i-1], token_ends[i]).
+  // Filled only when ParseOptions::keep_tokens (--affix, --spelling,
+  // --dictionary read them); no allocation per feature.
+  std::string tokens;
+  std::vector<uint32_t> token_ends;
   uint64_t line = 0;  // 1-based line number in its source
 
   void clear() {
@@ -65,6 +71,8 @@ struct Example {
     features.clear();
     namespaces.clear();
     names.clear();
+    tokens.clear();
+    token_ends.clear();
   }
 };
 

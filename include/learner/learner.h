@@ -56,6 +56,14 @@ inline constexpr Part kSinglePart[1] = {Part{}};
 // masking or sub-model layout), for --invert_hash.
 using NameMap = std::unordered_map<uint32_t, std::set<std::string>>;
 
+// The linear weight of one feature as --audit prints it (train/audit.h).
+struct AuditWeight {
+  uint64_t slot = 0;          // the weight slot (hash masked to -b, sub-models interleaved)
+  float weight = 0.0f;
+  float adaptive = 0.0f;      // the adaptive sum G
+  bool has_adaptive = false;  // the adaptive rule is on: VW prints "@G"
+};
+
 class Learner {
  public:
   virtual ~Learner() = default;
@@ -130,6 +138,12 @@ class Learner {
   virtual void average(AllReduce& group) {
     throw Error("the '" + std::string(name()) + "' learner cannot be averaged across ranks (--allreduce)");
   }
+  // --audit / --audit_regressor: the linear weight of feature `index` in
+  // sub-model `sub`; false when the learner has no such per-feature weight.
+  virtual bool audit_weight(uint32_t index, uint32_t sub, AuditWeight& out) const { return false; }
+  // Linear weights that are not zero, and the number of weight slots.
+  virtual uint64_t nonzero_weights() const { return 0; }
+  virtual uint64_t weight_slots() const { return 0; }
 };
 
 }  // namespace learner

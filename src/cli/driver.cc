@@ -16,6 +16,7 @@
 #include "learner/report/progress.h"
 #include "learner/report/summary.h"
 #include "learner/stream/pipeline.h"
+#include "learner/train/audit.h"
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
@@ -169,9 +170,23 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                      reader.name() + " is a pipe or standard input (give --cache_file FILE to train several passes "
                      "from it)");
 
+  // --audit_regressor (VW's reduction of that name): lists the -i model's
+  // weights by the names met in the data; nothing is learned.
+  std::unique_ptr<RegressorAudit> regressor;
+  if (!o.audit_regressor.empty()) {
+    if (!o.initial_model)
+      throw UsageError("--audit_regressor needs -i MODEL (the trained model whose weights it lists by feature name)");
+    if (o.passes > 1) throw UsageError("--audit_regressor reads the data once; it cannot be used with --passes > 1");
+    if (!o.cache_path.empty())
+      throw UsageError("--audit_regressor needs the text data (feature names are not cached): drop -c/--cache_file");
+    regressor = std::make_unique<RegressorAudit>(o.audit_regressor, learner, o.core.sub_models);
+  }
+  std::unique_ptr<AuditWriter> audit;
+  if (o.audit) audit = std::make_unique<AuditWriter>(stdout, learner, o.core.sub_models, o.testonly);
+
   StreamOptions stream_options;
   stream_options.passes = o.passes;
-  stream_options.want_names = models.want_names();
+  stream_options.want_names = models.want_names() || audit || regressor;
   stream_options.lenient = o.lenient;
   stream_options.compressed = o.compressed;
   std::unique_ptr<CacheReader> cache;
@@ -227,9 +242,16 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
       // Start fetching the next example's weights while this one is learned
       // (the learner prefetches only within an example).
       if (const ParsedExample* ahead = stream.peek()) learner.prefetch(ahead->ex, ahead->features);
+      if (regressor) {
+        regressor->record(slot->features, slot->names);
+        if (regressor->done()) break;
+        continue;
+      }
       models.record_names(*slot);
       if (o.class_weights && !o.testonly) slot->ex.importance *= static_cast<float>(o.class_weights->factor(slot->ex));
-      trainer.process(slot->ex, slot->features);
+      if (audit && slot->pass == 0) audit->capture(slot->features, slot->names);
+      const Outcome& outcome = trainer.process(slot->ex, slot->features);
+      if (audit && slot->pass == 0) audit->write(outcome.prediction, slot->ex.tag);
       ++seen;
       if (o.max_examples >= 0 && seen >= static_cast<uint64_t>(o.max_examples)) break;
       if (pending_signal() != 0) break;
@@ -242,6 +264,15 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
       signal == 0)
     throw Error("--lenient: all " + std::to_string(trainer.stats().skipped_lines) + " lines were malformed (is " +
                 reader.name() + " in VW's text format?); nothing was learned and no output is written");
+  if (regressor) {
+    regressor->close();
+    if (!regressor->done())
+      std::fprintf(stderr, "Note: --audit_regressor found %llu of the model's %llu non-zero weights in %s\n",
+                   static_cast<unsigned long long>(regressor->found()),
+                   static_cast<unsigned long long>(regressor->total()), reader.name().c_str());
+    pipe.finish();
+    return 0;
+  }
   if (group && signal == 0) {
     // Every rank closes every pass, whatever its shard held (an empty shard,
     // --examples): the pass ends are the group's collective points.

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "learner/features/text_options.h"
+
 namespace learner {
 namespace {
 
@@ -37,6 +39,8 @@ std::vector<OptionGroup> make_groups() {
       sw("testonly", "predict only; do not learn from labels", false, 't'),
       text("readable_model", "write the model as text: index:weight per non-zero weight"),
       text("invert_hash", "like --readable_model, with feature names (keeps names in memory)"),
+      sw("audit", "print, per example, the prediction and each feature as name:index:value:weight[@adaptive sum] (VW's audit)", false, 'a'),
+      text("audit_regressor", "with -i MODEL: write each feature of the data that has a non-zero weight, once, as name:index:weight (VW's format; one pass, no cache)"),
       sw("predict_only_model", "with -f: drop the optimizer state (adaptive sums, normalisers, counters): smaller, cannot resume training exactly"),
       sw("save_resume", "accepted for VW compatibility: models always keep the optimizer state"),
       num("passes", kCount, "1", 1, 1e9, "number of passes; needs a data file that can be re-read, or a cache (-c/--cache_file)"),
@@ -88,6 +92,7 @@ std::vector<OptionGroup> make_groups() {
       list("keep", "keep only namespaces starting with these letters"),
       sw("noconstant", "no constant (bias) feature", true),
   }});
+  g.push_back({"Text features (docs/text-features.md)", text_feature_options()});
   OptionSpec l1 = num("l1", kNumber, "0", 0, kInf, "L1 regularisation (truncated gradient on each example's weights; --struct_svm: lambda_1 of its composite AdaGrad step)", true);
   l1.resumable = true;
   OptionSpec l2 = num("l2", kNumber, "0", 0, kInf, "L2 regularisation (shrinkage of each example's weights; --struct_svm: lambda_2)", true);

@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "learner/cli/registry.h"
+#include "learner/features/text_options.h"
 #include "learner/error.h"
 #include "learner/formats/csv_reader.h"
 #include "learner/io/same_file.h"
@@ -507,6 +508,8 @@ void fill_io(const ParsedValues& v, Options& o) {
   o.initial_regressor = v.text("initial_regressor");
   o.readable_model = v.text("readable_model");
   o.invert_hash = v.text("invert_hash");
+  o.audit = v.flag("audit");
+  o.audit_regressor = v.text("audit_regressor");
   o.testonly = v.flag("testonly");
   o.lenient = v.flag("lenient");
   o.pad_skipped = v.flag("pad_skipped");
@@ -552,7 +555,7 @@ void fill_features(const ParsedValues& v, Options& o) {
   if (hash != "strings" && hash != "all") throw UsageError("--hash must be 'strings' or 'all', got '" + hash + "'");
   o.parse.hash_all = hash == "all";
   o.parse.hash_seed = static_cast<uint32_t>(v.number("hash_seed"));
-  o.parse.keep_names = !o.invert_hash.empty();
+  o.parse.keep_names = !o.invert_hash.empty() || o.audit || !o.audit_regressor.empty();
 
   FeatureSpec& f = o.features;
   f.constant = !v.flag("noconstant");
@@ -564,6 +567,9 @@ void fill_features(const ParsedValues& v, Options& o) {
       f.interactions.push_back(s);
     }
   f.permutations = v.flag("permutations");
+  f.leave_duplicate_interactions = v.flag("leave_duplicate_interactions");
+  f.text = make_text_features(v, o.parse.hash_all, o.parse.hash_seed);
+  o.parse.keep_tokens = f.text && f.text->parse_time();
   f.max_interaction_features = static_cast<uint64_t>(v.number("interaction_limit"));
   f.ignore = join(v.list("ignore"));
   f.ignore_linear = join(v.list("ignore_linear"));
@@ -762,7 +768,8 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     fill_io(v, o);
     if (!mask.empty()) o.initial_regressor = mask;
     refuse_outputs_over_inputs({{"-p", o.predictions}, {"-r", o.raw_predictions}, {"--readable_model", o.readable_model},
-                                {"--invert_hash", o.invert_hash}, {"--cache_file", o.cache_path}},
+                                {"--invert_hash", o.invert_hash}, {"--audit_regressor", o.audit_regressor},
+                                {"--cache_file", o.cache_path}},
                                {{"-d", o.data}, {"-i", o.initial_regressor}});
     refuse_outputs_over_inputs({{"-f", o.final_regressor}}, {{"-d", o.data}});  // -f = -i: resume in place
     if (o.initial_model && o.initial_model->learner() != o.learner->name)

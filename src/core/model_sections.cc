@@ -150,6 +150,27 @@ void Model::load(ModelReader& in) {
   loaded_without_state_ = !has_state;
 }
 
+bool Model::audit_weight(uint32_t index, uint32_t sub, AuditWeight& out) const {
+  out.slot = slot_of(index, sub);
+  const float* w = weights_.slot(static_cast<uint32_t>(out.slot));
+  out.weight = w[0];
+  out.has_adaptive = config_.rule.adaptive && weights_.stride() > 1;
+  out.adaptive = out.has_adaptive ? w[1] : 0.0f;
+  return true;
+}
+
+uint64_t Model::nonzero_weights() const {
+  uint64_t n = 0;
+  const WeightTable& w = weights_;
+  std::size_t next = 0;
+  for (const auto& [begin, end] : w.touched()) {
+    for (std::size_t i = std::max(begin / w.stride(), next); i < (end + w.stride() - 1) / w.stride(); ++i)
+      n += w.data()[i * w.stride()] != 0.0f;
+    next = std::max(next, (end + w.stride() - 1) / w.stride());
+  }
+  return n;
+}
+
 void Model::write_text(std::FILE* out, const NameMap* names) const {
   const SlotNames by_slot =
       names_by_slot(names, sub_models_, [this](uint32_t h, uint32_t i) { return slot_of(h, i); });

@@ -26,6 +26,9 @@ struct Scratch {
   std::string present;
   std::string key;
   std::vector<std::string> expanded;
+  // The example with its namespace groups merged and n-grams added.
+  Example work;
+  std::vector<uint32_t> prefix;  // where the feature part of work.names[i] starts
 };
 
 Scratch& scratch() {
@@ -44,7 +47,54 @@ FeatureBuilder::FeatureBuilder(FeatureSpec spec) : spec_(std::move(spec)), seria
     if (contains(inter, '|')) throw UsageError("interaction '" + inter + "' contains '|', not a namespace");
     has_wildcard_ = has_wildcard_ || contains(inter, kWildcard);
   }
-  interactions_ = has_wildcard_ ? spec_.interactions : normalise_interactions(spec_.interactions, spec_.permutations);
+  grams_ = spec_.text && spec_.text->grams();
+  interactions_ = has_wildcard_ ? spec_.interactions
+                                : normalise_interactions(spec_.interactions, spec_.leave_duplicate_interactions);
+}
+
+void FeatureBuilder::transform(Example& ex) const {
+  if (spec_.text) apply_parse_time(*spec_.text, ex);
+}
+
+// VW merges the namespaces sharing a first char into one group (in the order
+// of their first appearance) and appends the group's n-grams to it.
+const Example& FeatureBuilder::with_grams(const Example& ex, bool names) const {
+  Scratch& s = scratch();
+  Example& w = s.work;
+  const TextFeatures& t = *spec_.text;
+  w.features.clear();
+  w.names.clear();
+  s.prefix.clear();
+  w.line = ex.line;
+  w.base = ex.base;
+  std::size_t groups = 0;
+  bool seen[256] = {};
+  for (std::size_t k = 0; k < ex.namespaces.size(); ++k) {
+    const auto c = static_cast<unsigned char>(ex.namespaces[k].first);
+    if (seen[c]) continue;
+    seen[c] = true;
+    if (w.namespaces.size() <= groups) w.namespaces.emplace_back();
+    NamespaceSpan& g = w.namespaces[groups++];
+    g.name = ex.namespaces[k].name;
+    g.first = ex.namespaces[k].first;
+    g.hash = ex.namespaces[k].hash;
+    g.begin = static_cast<uint32_t>(w.features.size());
+    for (std::size_t j = k; j < ex.namespaces.size(); ++j) {
+      const NamespaceSpan& ns = ex.namespaces[j];
+      if (static_cast<unsigned char>(ns.first) != c) continue;
+      w.features.insert(w.features.end(), ex.features.begin() + ns.begin, ex.features.begin() + ns.end);
+      if (names) {
+        w.names.insert(w.names.end(), ex.names.begin() + ns.begin, ex.names.begin() + ns.end);
+        s.prefix.insert(s.prefix.end(), ns.end - ns.begin, ns.name.empty() ? 0u : static_cast<uint32_t>(ns.name.size() + 1));
+      }
+    }
+    if (t.ngram[c] > 1)
+      add_ngrams(t.ngram[c], t.skips[c], w.features, g.begin, static_cast<uint32_t>(w.features.size()) - g.begin,
+                 names ? &w.names : nullptr, names ? &s.prefix : nullptr);
+    g.end = static_cast<uint32_t>(w.features.size());
+  }
+  w.namespaces.resize(groups);
+  return w;
 }
 
 bool FeatureBuilder::ignored(char first) const {
@@ -61,16 +111,21 @@ void FeatureBuilder::build(const Example& ex, std::vector<Feature>& out, std::ve
       throw Error("feature names requested but the parser did not keep them (ParseOptions::keep_names)");
     }
   }
+  const Example& src = grams_ ? with_grams(ex, names != nullptr) : ex;
+  build_linear(src, out, names);
+  const std::vector<std::string>& list = has_wildcard_ ? expanded_interactions(src) : interactions_;
+  for (const std::string& spec : list) add_interaction(spec, src, out, names);
+  if (spec_.constant) {
+    out.push_back(Feature{1.0f, kConstantIndex});
+    if (names != nullptr) names->emplace_back("Constant");
+  }
+}
+
+void FeatureBuilder::build_linear(const Example& ex, std::vector<Feature>& out, std::vector<std::string>* names) const {
   for (const NamespaceSpan& ns : ex.namespaces) {
     if (linear_ignored(ns.first)) continue;
     out.insert(out.end(), ex.features.begin() + ns.begin, ex.features.begin() + ns.end);
     if (names != nullptr) names->insert(names->end(), ex.names.begin() + ns.begin, ex.names.begin() + ns.end);
-  }
-  const std::vector<std::string>& list = has_wildcard_ ? expanded_interactions(ex) : interactions_;
-  for (const std::string& spec : list) add_interaction(spec, ex, out, names);
-  if (spec_.constant) {
-    out.push_back(Feature{1.0f, kConstantIndex});
-    if (names != nullptr) names->emplace_back("Constant");
   }
 }
 
@@ -114,7 +169,7 @@ const std::vector<std::string>& FeatureBuilder::expanded_interactions(const Exam
   }
   std::sort(s.key.begin(), s.key.end());
   if (s.serial != serial_ || s.key != s.present) {
-    s.expanded = expand_wildcards(interactions_, s.key, spec_.permutations);
+    s.expanded = expand_wildcards(interactions_, s.key, spec_.leave_duplicate_interactions);
     s.present = s.key;
     s.serial = serial_;
   }

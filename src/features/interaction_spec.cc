@@ -17,7 +17,7 @@ bool must_sort(const std::string& sorted) {
 }
 
 // Appends to `out` every filling of the wildcards of `spec` from `present`.
-void expand_one(const std::string& spec, std::string_view present, bool permutations, std::vector<std::string>& out) {
+void expand_one(const std::string& spec, std::string_view present, bool all_orders, std::vector<std::string>& out) {
   std::vector<std::size_t> slots;
   for (std::size_t i = 0; i < spec.size(); ++i) {
     if (spec[i] == kWildcard) slots.push_back(i);
@@ -36,21 +36,28 @@ void expand_one(const std::string& spec, std::string_view present, bool permutat
     while (k > 0 && choice[k - 1] + 1 == present.size()) --k;
     if (k == 0) return;
     ++choice[k - 1];
-    // Without permutations later wildcards never pick an earlier namespace.
-    for (std::size_t j = k; j < slots.size(); ++j) choice[j] = permutations ? 0 : choice[k - 1];
+    // Without all orders later wildcards never pick an earlier namespace.
+    for (std::size_t j = k; j < slots.size(); ++j) choice[j] = all_orders ? 0 : choice[k - 1];
   }
+}
+
+// VW's order of an interaction list: shorter first, then by unsigned bytes
+// (char_traits<char> compares unsigned).
+bool spec_less(const std::string& a, const std::string& b) {
+  return a.size() != b.size() ? a.size() < b.size() : a < b;
 }
 
 }  // namespace
 
-std::vector<std::string> normalise_interactions(const std::vector<std::string>& specs, bool permutations) {
-  if (permutations) return specs;
+std::vector<std::string> normalise_interactions(const std::vector<std::string>& specs, bool leave_duplicates) {
+  std::vector<std::string> ordered = specs;
+  std::stable_sort(ordered.begin(), ordered.end(), spec_less);
   std::vector<std::string> out;
   std::vector<std::string> seen;  // sorted forms of the kept specs
-  for (const std::string& spec : specs) {
+  for (const std::string& spec : ordered) {
     std::string sorted = spec;
     std::sort(sorted.begin(), sorted.end(), byte_less);
-    if (std::find(seen.begin(), seen.end(), sorted) != seen.end()) continue;
+    if (!leave_duplicates && std::find(seen.begin(), seen.end(), sorted) != seen.end()) continue;
     out.push_back(!sorted.empty() && must_sort(sorted) ? sorted : spec);
     seen.push_back(std::move(sorted));
   }
@@ -58,16 +65,13 @@ std::vector<std::string> normalise_interactions(const std::vector<std::string>& 
 }
 
 std::vector<std::string> expand_wildcards(const std::vector<std::string>& specs, std::string_view present,
-                                          bool permutations) {
+                                          bool leave_duplicates) {
   std::string chars(present);
   std::sort(chars.begin(), chars.end(), byte_less);
   chars.erase(std::unique(chars.begin(), chars.end()), chars.end());
   std::vector<std::string> out;
-  for (const std::string& spec : specs) expand_one(spec, chars, permutations, out);
-  std::stable_sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) {
-    return a.size() != b.size() ? a.size() < b.size() : a < b;  // char_traits<char> compares unsigned
-  });
-  return normalise_interactions(out, permutations);
+  for (const std::string& spec : specs) expand_one(spec, chars, leave_duplicates, out);
+  return normalise_interactions(out, leave_duplicates);
 }
 
 }  // namespace learner

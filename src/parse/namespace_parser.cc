@@ -58,7 +58,8 @@ done:
 void add_name(Example& ex, std::string_view ns, std::string_view feature, std::string_view string_value) {
   std::string& name = ex.names.emplace_back();
   name.reserve(ns.size() + feature.size() + string_value.size() + 2);
-  name.append(ns).append(1, '^').append(feature);
+  if (!ns.empty()) name.append(ns).append(1, '^');  // VW prints no "^" for the default namespace
+  name.append(feature);
   if (!string_value.empty()) name.append(1, '^').append(string_value);
 }
 
@@ -120,6 +121,10 @@ void parse_namespace(std::string_view segment, const ParseOptions& options, Exam
     if (value == 0.0f) continue;  // VW drops value-0 features
     ex.features.push_back(Feature{value, index});
     if (options.keep_names) add_name(ex, name, feature, string_value);
+    if (options.keep_tokens) {
+      ex.tokens.append(feature);
+      ex.token_ends.push_back(static_cast<uint32_t>(ex.tokens.size()));
+    }
   }
 
   NamespaceSpan& span = ex.namespaces.emplace_back();

@@ -73,6 +73,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache) {
     slot.cached = false;
     try {
       if (!parser_.parse(line, slot.ex, reader_.name(), reader_.line_number())) continue;
+      builder_.transform(slot.ex);  // parse-time text features (--affix, ...): cached with the example
       if (writer) writer->add(slot.ex, reader_.bytes_read());
       if (skip > 0) {
         --skip;

@@ -37,6 +37,9 @@ CacheUse open_cache(const InputSpec& o, StreamOptions& options, std::unique_ptr<
   if (std::filesystem::exists(o.cache_path, ec) && !std::filesystem::is_regular_file(o.cache_path, ec))
     throw UsageError("--cache_file " + o.cache_path + " is not a regular file (a cache is read back after it is written)");
   options.cache_key = make_cache_key(o.data, o.parse);
+  // The parse-time text features are in the cache: one made without them (or others) is rebuilt.
+  if (o.features.text && !o.features.text->cache_key().empty())
+    options.cache_key.fields.emplace_back("text_features", o.features.text->cache_key());
   if (!o.kill_cache) {
     std::string why;
     cache = CacheReader::open(o.cache_path, options.cache_key, why);

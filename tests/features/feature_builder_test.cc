@@ -79,11 +79,20 @@ TEST(FeatureBuilder, PermutationsGiveAllOrderedPairs) {
   EXPECT_EQ(build(spec, "1 |a x y z").size(), 3u + 9u);
 }
 
-TEST(FeatureBuilder, DuplicateSpecsAreRemovedUnlessPermutations) {
+TEST(FeatureBuilder, DuplicateSpecsAreRemovedUnlessLeaveDuplicateInteractions) {
   EXPECT_EQ(build(quadratic({"ab", "ba", "ab"}), "1 |a x |b y").size(), 2u + 1u);
   FeatureSpec spec = quadratic({"ab", "ba"});
-  spec.permutations = true;
+  spec.permutations = true;  // VW: --permutations does not keep duplicate specs
+  EXPECT_EQ(build(spec, "1 |a x |b y").size(), 2u + 1u);
+  spec.leave_duplicate_interactions = true;
   EXPECT_EQ(build(spec, "1 |a x |b y").size(), 2u + 2u);
+}
+
+TEST(FeatureBuilder, OfPermutedDuplicatesTheSortedFirstStays) {
+  // VW sorts the list before removing duplicates: -q ba -q ab keeps "ab".
+  const Example ex = parse("1 |a x |b y");
+  const uint32_t a = ex.features[0].index, b = ex.features[1].index;
+  EXPECT_EQ(build(quadratic({"ba", "ab"}), "1 |a x |b y").back().index, interaction_hash(a, b));
 }
 
 TEST(FeatureBuilder, SpecOrderDecidesTheHash) {
@@ -188,8 +197,9 @@ TEST(FeatureBuilder, Names) {
   std::vector<Feature> out;
   std::vector<std::string> names;
   FeatureBuilder(spec).build(parse("1 |f a b:2 |g c", true), out, &names);
-  EXPECT_EQ(names, (std::vector<std::string>{"f^a", "f^b", "g^c", "f^a*g^c", "f^b*g^c", "f^a*f^a", "f^a*f^b",
-                                             "f^b*f^b", "Constant"}));
+  // VW sorts the interaction list: ff before fg.
+  EXPECT_EQ(names, (std::vector<std::string>{"f^a", "f^b", "g^c", "f^a*f^a", "f^a*f^b", "f^b*f^b", "f^a*g^c",
+                                             "f^b*g^c", "Constant"}));
   EXPECT_EQ(names.size(), out.size());
   FeatureSpec cubic = quadratic({"fgf"});
   FeatureBuilder(cubic).build(parse("1 |f a b |g c", true), out, &names);

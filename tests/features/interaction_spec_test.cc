@@ -7,10 +7,16 @@ namespace {
 
 using Specs = std::vector<std::string>;
 
-TEST(NormaliseInteractions, DedupKeepsFirstAndSortsMixedRepeats) {
-  EXPECT_EQ(normalise_interactions({"ba", "ab", "ba"}, false), (Specs{"ba"}));
-  EXPECT_EQ(normalise_interactions({"aba", "bab", "cba", "aaa"}, false), (Specs{"aab", "abb", "cba", "aaa"}));
-  EXPECT_EQ(normalise_interactions({"ba", "ab", "aba"}, true), (Specs{"ba", "ab", "aba"}));
+TEST(NormaliseInteractions, SortsListThenDedupsAndSortsMixedRepeats) {
+  // VW sorts the whole list first: of -q ba -q ab only "ab" stays.
+  EXPECT_EQ(normalise_interactions({"ba", "ab", "ba"}, false), (Specs{"ab"}));
+  EXPECT_EQ(normalise_interactions({"ba"}, false), (Specs{"ba"}));
+  EXPECT_EQ(normalise_interactions({"aba", "bab", "cba", "aaa"}, false), (Specs{"aaa", "aab", "abb", "cba"}));
+}
+
+TEST(NormaliseInteractions, LeaveDuplicatesKeepsPermutedSpecsButStillGroupsRepeats) {
+  EXPECT_EQ(normalise_interactions({"ba", "ab", "aba"}, true), (Specs{"ab", "ba", "aab"}));
+  EXPECT_EQ(normalise_interactions({"ab", "ab"}, true), (Specs{"ab", "ab"}));
 }
 
 TEST(NormaliseInteractions, SortsBytesUnsigned) {

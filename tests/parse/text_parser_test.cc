@@ -226,7 +226,7 @@ TEST(TextParser, KeepNames) {
   ParseOptions keep;
   keep.keep_names = true;
   Example ex = parse("1 | a |f b:2 c:red :3", keep);
-  EXPECT_EQ(ex.names, (std::vector<std::string>{"^a", "f^b", "f^c^red", "f^"}));
+  EXPECT_EQ(ex.names, (std::vector<std::string>{"a", "f^b", "f^c^red", "f^"}));
   Example no_names = parse("1 | a");
   EXPECT_TRUE(no_names.names.empty());
 }

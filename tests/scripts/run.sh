@@ -642,6 +642,21 @@ if [[ -x "$learner_bin" ]]; then
     pass "bfgs_convergence.sh: a small run prints the table, the plot and RESULT"
   fi
 fi
+# scripts/bench/ngram_speed.sh on a tiny R8-shaped folder: the RESULT line; a bad VW is refused.
+# ---------------------------------------------------------------------------
+if [[ -x "$learner_bin" ]]; then
+  mkdir -p ng/r8
+  printf 'Class\tExample\nearn\tthe company said profit rose\ngrain\twheat exports fell sharply\n' >ng/r8/r8-train-all-terms.txt
+  LEARNER="$learner_bin" LEARNER_DATA="$tmp/ng" COPIES=2 RUNS=1 "$root/scripts/bench/ngram_speed.sh" >ng.out 2>ng.err
+  rc=$?
+  if ((rc != 0)) || ! grep -Eq '^RESULT examples=4 mb=0\.0 learner_ex_per_s=[0-9]+ learner_mb_per_s=[0-9.]+$' ng.out; then
+    fail "ngram_speed.sh: a small run" "exit status $rc" "$(cat ng.out)" "$(tail -n 3 ng.err)"
+  else
+    pass "ngram_speed.sh: a small run prints RESULT"
+  fi
+  VW=/nonexistent/vw LEARNER="$learner_bin" LEARNER_DATA="$tmp/ng" \
+    expect_exit "ngram_speed.sh: VW must be executable" 1 'is not an executable' "$root/scripts/bench/ngram_speed.sh"
+fi
 
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -33,6 +33,8 @@ struct Options {
   std::string initial_regressor;   // -i
   std::string readable_model;      // --readable_model
   std::string invert_hash;         // --invert_hash
+  bool audit = false;              // -a/--audit: per example, the prediction and each feature (train/audit.h)
+  std::string audit_regressor;     // --audit_regressor FILE: the -i model's used weights by name
   bool testonly = false;           // -t (or -l 0)
   bool lenient = false;            // --lenient
   bool pad_skipped = false;        // --pad_skipped: a 'nan' -p/-r line per skipped line

@@ -104,6 +104,9 @@ class Model final : public Learner {
   void save(ModelWriter& out, bool with_state) const override;
   void load(ModelReader& in) override;
   void write_text(std::FILE* out, const NameMap* names) const override;
+  bool audit_weight(uint32_t index, uint32_t sub, AuditWeight& out) const override;
+  uint64_t nonzero_weights() const override;
+  uint64_t weight_slots() const override { return weights_.slots(); }
 
   // Sets the base learning rate (restoring a saved model's, possibly decayed, rate).
   void set_learning_rate(double eta) { eta_ = eta; }

@@ -35,9 +35,9 @@
 //  * Control bytes (< 0x20 except tab, and 0x7f) anywhere after stripping
 //    the BOM and one trailing CR are errors (strict); the token shown is
 //    "\xNN". Tokens in messages are cut to 80 bytes plus "...".
-//  * keep_names: "ns^feat" with ns the full namespace name; the default
-//    namespace gives "^feat", a string value "ns^feat^value", an anonymous
-//    feature "ns^".
+//  * keep_names: VW's audit name: "ns^feat" with ns the full namespace name;
+//    the default namespace gives "feat", a string value "ns^feat^value", an
+//    anonymous feature "ns^".
 #pragma once
 
 #include <cstdint>
@@ -69,6 +69,7 @@ struct ParseOptions {
   bool hash_all = false;      // --hash all
   uint32_t hash_seed = 0;     // --hash_seed
   bool keep_names = false;    // fill Example::names ("ns^feat") for --invert_hash/--audit
+  bool keep_tokens = false;   // fill Example::tokens/token_ends (raw feature names) for --affix etc.
   LabelFormat labels = LabelFormat::kSimple;  // the reductions' label grammars (label_format.h)
   uint32_t classes = 0;       // K: class ids must lie in 1..K (0: any id >= 1)
   std::shared_ptr<const ClassLabels> class_labels;  // --named_labels / --indexing 0 (class_labels.h); null: 1..K

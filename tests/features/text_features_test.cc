@@ -1,0 +1,241 @@
+// The text feature generators against VW 9.11's rules (text_features.h):
+// golden names and indices, the formulas recomputed from murmur3, and the
+// refused arguments.
+#include "learner/features/text_features.h"
+
+#include <gtest/gtest.h>
+
+#include "../support/count_allocations.h"
+#include "../support/files.h"
+#include "learner/error.h"
+#include "learner/features/feature_builder.h"
+#include "learner/parse/hash.h"
+#include "learner/parse/text_parser.h"
+
+namespace learner {
+namespace {
+
+constexpr uint32_t kMask18 = 0x3FFFF;
+
+Example parse(std::string_view line) {
+  ParseOptions options;
+  options.keep_names = true;
+  options.keep_tokens = true;
+  Example ex;
+  EXPECT_TRUE(TextParser(options).parse(line, ex, "t", 1));
+  return ex;
+}
+
+struct Built {
+  std::vector<Feature> features;
+  std::vector<std::string> names;
+};
+
+Built build(std::shared_ptr<TextFeatures> text, std::string_view line) {
+  FeatureSpec spec;
+  spec.constant = false;
+  spec.text = std::move(text);
+  FeatureBuilder builder(spec);
+  Example ex = parse(line);
+  builder.transform(ex);
+  Built b;
+  builder.build(ex, b.features, &b.names);
+  return b;
+}
+
+uint32_t h(std::string_view feature, std::string_view ns) { return hash_feature(feature, hash_namespace(ns, 0), false); }
+
+TEST(Ngrams, BigramsThenSkipBigramsOnASentence) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_grams({"2"}, "ngram", 32, t->ngram);
+  parse_grams({"1"}, "skips", 32, t->skips);
+  const Built b = build(t, "1 |t the quick brown fox");
+  EXPECT_EQ(b.names, (std::vector<std::string>{"t^the", "t^quick", "t^brown", "t^fox", "t^the^quick", "t^quick^brown",
+                                               "t^brown^fox", "t^the^brown", "t^quick^fox"}));
+  ASSERT_EQ(b.features.size(), 9u);
+  EXPECT_EQ(b.features[4].index, h("the", "t") * kQuadraticConstant + h("quick", "t"));
+  EXPECT_EQ(b.features[7].index, h("the", "t") * kQuadraticConstant + h("brown", "t"));
+  EXPECT_EQ(b.features[4].index & kMask18, 7460u);  // VW's audit slot (-b 18)
+  EXPECT_EQ(b.features[8].index & kMask18, 148735u);
+  for (std::size_t i = 4; i < 9; ++i) EXPECT_EQ(b.features[i].value, 1.0f);
+}
+
+TEST(Ngrams, TrigramsPerNamespaceOnly) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_grams({"a3"}, "ngram", 32, t->ngram);
+  const Built b = build(t, "1 |a x y z |b p q");
+  EXPECT_EQ(b.names, (std::vector<std::string>{"a^x", "a^y", "a^z", "a^x^y", "a^y^z", "a^x^y^z", "b^p", "b^q"}));
+  EXPECT_EQ(b.features[5].index,
+            (h("x", "a") * kQuadraticConstant + h("y", "a")) * kQuadraticConstant + h("z", "a"));
+}
+
+TEST(Ngrams, DefaultNamespaceNamesHaveNoCaret) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_grams({"2"}, "ngram", 32, t->ngram);
+  EXPECT_EQ(build(t, "1 | a b").names, (std::vector<std::string>{"a", "b", "a^b"}));
+}
+
+TEST(Affix, PrefixesAndSuffixesLastGivenFirstBeforeTheirNamespace) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_affix("+2t,-3t", t->affix);
+  const Built b = build(t, "1 |t the a");
+  EXPECT_EQ(b.names, (std::vector<std::string>{"affix^t-3=the", "affix^t+2=th", "affix^t-3=a", "affix^t+2=a",
+                                               "t^the", "t^a"}));
+  const uint32_t ns = hash_namespace("t", 0);
+  // nibble = (length << 1) | prefix: +2 -> 5, -3 -> 6.
+  EXPECT_EQ(b.features[1].index, hash_feature("th", ns, false) * (kAffixConstant + 5 * kQuadraticConstant));
+  EXPECT_EQ(b.features[0].index, hash_feature("the", ns, false) * (kAffixConstant + 6 * kQuadraticConstant));
+  EXPECT_EQ(b.features[1].index & kMask18, 261516u);
+}
+
+TEST(Affix, DefaultNamespaceAndValues) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_affix("+1", t->affix);
+  const Built b = build(t, "1 | word:2.5 :3");  // an anonymous feature has no name: no affix
+  EXPECT_EQ(b.names, (std::vector<std::string>{"affix^+1=w", "word", ""}));
+  EXPECT_EQ(b.features[0].value, 2.5f);
+}
+
+TEST(Spelling, PatternsAndHash) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_spelling({"t", "_"}, t->spelling);
+  const Built b = build(t, "1 |t Dog9.x a_B | 12");
+  // One spelling namespace, before the first namespace that made a pattern.
+  EXPECT_EQ(b.names, (std::vector<std::string>{"spelling^t_Aaa0.a", "spelling^t_a#A", "spelling^00", "t^Dog9.x",
+                                               "t^a_B", "12"}));
+  EXPECT_EQ(b.features[0].index, hash_feature("Aaa0.a", hash_namespace("t", 0), false));
+  // "00" is all digits: VW's hashstring gives 0 + the namespace hash (0 for the default).
+  EXPECT_EQ(b.features[2].index, 0u);
+}
+
+TEST(Dictionary, ExpandsWordsOfItsNamespace) {
+  const std::string path = test::temp_path("dict.txt");
+  // VW reads an entry as a line's default namespace: "bird |x z" has none
+  // (skipped), nor has "lonely"; the first usable line of a word wins.
+  test::write_file(path, "bird |x z\ncat animal pet:2\n  dog animal\nlonely\ncat never:1\n");
+  auto t = std::make_shared<TextFeatures>();
+  add_dictionary("w:" + path, false, 0, *t);
+  ASSERT_EQ(t->dictionaries['w'].size(), 1u);
+  EXPECT_EQ(t->dictionaries['w'][0]->words.size(), 2u);
+  const Built b = build(t, "1 |w cat bird dog |v cat");
+  const uint32_t animal = hash_feature("animal", 0, false);
+  ASSERT_EQ(b.features.size(), 3u + 3u + 1u);
+  EXPECT_EQ(b.features[0].index, animal);
+  EXPECT_EQ(b.features[1].value, 2.0f);
+  EXPECT_EQ(b.names[0], "dictionary^w_cat=" + std::to_string(animal & kMask18));  // VW shows the slot
+  EXPECT_EQ(b.names[2], "dictionary^w_dog=" + std::to_string(animal & kMask18));
+  EXPECT_EQ(b.names[3], "w^cat");
+}
+
+TEST(Dictionary, MissingFileNamed) {
+  TextFeatures t;
+  try {
+    add_dictionary("w:/nonexistent/words.dict", false, 0, t);
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/words.dict"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Redefine, RenamesFirstCharsKeepingHashesAndNames) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_redefine({"y:=:", "x:=ab"}, *t);
+  Example ex = parse("1 |apple p |banana q |cherry r | s");
+  apply_parse_time(*t, ex);
+  ASSERT_EQ(ex.namespaces.size(), 4u);
+  EXPECT_EQ(ex.namespaces[0].first, 'x');
+  EXPECT_EQ(ex.namespaces[1].first, 'x');
+  EXPECT_EQ(ex.namespaces[2].first, 'y');
+  EXPECT_EQ(ex.namespaces[3].first, ' ');  // the wildcard leaves the default namespace alone
+  EXPECT_EQ(ex.namespaces[0].hash, hash_namespace("apple", 0));
+  EXPECT_EQ(ex.names[0], "apple^p");
+  parse_redefine({"z:="}, *t);
+  ex = parse("1 | s");
+  apply_parse_time(*t, ex);
+  EXPECT_EQ(ex.namespaces[0].first, 'z');
+}
+
+TEST(Redefine, RedefinedNamespacesInteractAndGroup) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_redefine({"y:=ab"}, *t);
+  FeatureSpec spec;
+  spec.constant = false;
+  spec.interactions = {"yy"};
+  spec.text = t;
+  FeatureBuilder builder(spec);
+  Example ex = parse("1 |a p |b q |c r");
+  builder.transform(ex);
+  std::vector<Feature> out;
+  builder.build(ex, out);
+  EXPECT_EQ(out.size(), 3u + 3u);  // p q r, then pp pq qq
+}
+
+TEST(Arguments, MalformedAreRefusedByName) {
+  std::array<uint8_t, 256> grams{};
+  EXPECT_THROW(parse_grams({"x"}, "ngram", 32, grams), UsageError);
+  EXPECT_THROW(parse_grams({"t"}, "ngram", 32, grams), UsageError);
+  EXPECT_THROW(parse_grams({"2x"}, "ngram", 32, grams), UsageError);
+  EXPECT_THROW(parse_grams({"33"}, "ngram", 32, grams), UsageError);
+  EXPECT_THROW(parse_grams({""}, "skips", 32, grams), UsageError);
+  try {
+    parse_grams({"x"}, "ngram", 32, grams);
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--ngram 'x'"), std::string::npos) << e.what();
+  }
+  parse_grams({"t2", "3"}, "ngram", 32, grams);
+  EXPECT_EQ(grams['t'], 3);
+  std::array<uint64_t, 256> affix{};
+  for (const char* bad : {"+0t", "+8", "+2tt", "x", "", "+2t,", "+2|"}) EXPECT_THROW(parse_affix(bad, affix), UsageError) << bad;
+  std::array<bool, 256> spelling{};
+  EXPECT_THROW(parse_spelling({"ab"}, spelling), UsageError);
+  EXPECT_THROW(parse_spelling({""}, spelling), UsageError);
+  TextFeatures t;
+  EXPECT_THROW(parse_redefine({"ab"}, t), UsageError);
+  EXPECT_THROW(add_dictionary("w:", false, 0, t), UsageError);
+}
+
+TEST(TextFeatures, CacheKeyOnlyForParseTimeGenerators) {
+  TextFeatures t;
+  parse_grams({"2"}, "ngram", 32, t.ngram);
+  EXPECT_TRUE(t.grams());
+  EXPECT_FALSE(t.parse_time());
+  EXPECT_EQ(t.cache_key(), "");
+  parse_affix("+2", t.affix);
+  t.arguments = "--affix +2";
+  EXPECT_EQ(t.cache_key(), "--affix +2");
+}
+
+TEST(TextFeatures, SteadyStateAllocatesNothing) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_grams({"2"}, "ngram", 32, t->ngram);
+  parse_grams({"1"}, "skips", 32, t->skips);
+  parse_affix("+2t,-3", t->affix);
+  parse_spelling({"t"}, t->spelling);
+  FeatureSpec spec;
+  spec.interactions = {"tu"};
+  spec.text = t;
+  const FeatureBuilder builder(spec);
+  ParseOptions options;
+  options.keep_tokens = true;
+  const TextParser parser(options);
+  Example ex;
+  std::vector<Feature> out;
+  const std::string lines[] = {"1 |t the quick brown fox jumps | over the lazy dog |u x y", "0 |t a b c |u z"};
+  long allocations = 0;
+  for (int round = 0; round < 3; ++round) {
+    for (const std::string& line : lines) {
+      g_allocations = 0;
+      g_counting = round == 2;
+      parser.parse(line, ex, "t", 1);
+      builder.transform(ex);
+      builder.build(ex, out);
+      g_counting = false;
+      allocations += g_allocations;
+    }
+  }
+  EXPECT_EQ(allocations, 0);
+  EXPECT_GT(out.size(), 10u);
+}
+
+}  // namespace
+}  // namespace learner
