@@ -40,20 +40,8 @@ tmp="$(mktemp -d "${TMPDIR:-/tmp}/mpi-test.XXXXXX")"
 trap 'rm -rf -- "$tmp"' EXIT
 cd "$tmp" || exit 1
 
-passed=0
-failed=0
-pass() {
-  passed=$((passed + 1))
-  ((verbose)) && echo "ok    $1"
-  return 0
-}
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL  $1"
-  shift
-  (($#)) && printf '      %s\n' "$@"
-  return 0
-}
+# shellcheck source=tests/support/tally.sh
+source "$root/tests/support/tally.sh"
 check() {  # check NAME CONDITION-COMMAND... : passes when the command succeeds
   local name="$1"
   shift

@@ -24,20 +24,8 @@ tmp="$(mktemp -d "${TMPDIR:-/tmp}/scripts-test.XXXXXX")"
 trap 'rm -rf -- "$tmp"' EXIT
 cd "$tmp" || exit 1
 
-passed=0
-failed=0
-pass() {
-  passed=$((passed + 1))
-  ((verbose)) && echo "ok    $1"
-  return 0
-}
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL  $1"
-  shift
-  (($#)) && printf '      %s\n' "$@"
-  return 0
-}
+# shellcheck source=tests/support/tally.sh
+source "$root/tests/support/tally.sh"
 
 # expect_out NAME EXPECTED_FILE CMD...: CMD succeeds and its stdout equals EXPECTED_FILE.
 expect_out() {
