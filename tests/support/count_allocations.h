@@ -21,3 +21,11 @@ void* operator new(std::size_t n) {
 }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+// The nothrow form too (std::stable_sort's temporary buffer uses it): left to
+// the sanitizer runtime, its blocks would come back through the free() above,
+// an alloc-dealloc mismatch under AddressSanitizer.
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  if (g_counting) ++g_allocations;
+  return std::malloc(n == 0 ? 1 : n);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
