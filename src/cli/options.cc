@@ -21,9 +21,10 @@
 #include "learner/cli/registry.h"
 #include "learner/features/text_options.h"
 #include "learner/error.h"
-#include "learner/formats/csv_reader.h"
 #include "learner/io/same_file.h"
+#include "option_readers.h"
 #include "option_table.h"
+#include "rank_setup.h"
 #include "vw_latent.h"
 
 namespace po = boost::program_options;
@@ -457,47 +458,6 @@ void fill_reduction(const ParsedValues& v, Options& o) {
   }
 }
 
-// --allreduce and --shard_by: what can be checked before MPI starts (the
-// driver checks what needs the number of ranks).
-void fill_allreduce(const ParsedValues& v, Options& o) {
-  o.allreduce = v.flag("allreduce");
-  const std::string by = v.text("shard_by");
-  if (by != "file" && by != "line") throw UsageError("--shard_by takes 'file' or 'line', got '" + by + "'");
-  if (v.given("shard_by") && !o.allreduce) throw UsageError("--shard_by needs --allreduce");
-  o.shard_by_line = by == "line";
-  if (!o.allreduce) return;
-  if (o.data.empty() || o.data == "-")
-    throw UsageError("--allreduce reads files (-d FILE, or -d part-%r.vw for one file per rank), not standard input");
-  if (o.save_on_signal) throw UsageError("--save_on_signal cannot be combined with --allreduce");
-  if (o.shard_by_line && (v.given("cache_file") || v.flag("cache")))
-    throw UsageError("--shard_by line reads its share of the lines on every pass and keeps no cache; drop -c/--cache_file "
-                     "(or split the file and use -d part-%r.vw with -c)");
-}
-
-// -P as VW reads it (parse_args.cc, parse_diagnostics): text with a '.' is a
-// multiplier (<= 1: 1 is added; > 9 is suspicious), text without one an
-// additive step (< 1: forced to 1); VW warns in each case and so do we.
-// Unlike VW (atof), text that is not a number is an error.
-ProgressOptions progress_rule(const std::string& p, ProgressOptions progress) {
-  char* end = nullptr;
-  const double x = std::strtod(p.c_str(), &end);
-  if (p.empty() || *end != '\0' || !std::isfinite(x) || std::fabs(x) > 1e30)
-    throw UsageError("-P/--progress takes a number, got '" + p + "'");
-  progress.additive = p.find('.') == std::string::npos;
-  progress.interval = static_cast<float>(x);
-  if (progress.additive && progress.interval < 1) {
-    std::fprintf(stderr, "warning: additive -P/--progress %s is < 1: using 1\n", p.c_str());
-    progress.interval = 1;
-  } else if (!progress.additive && progress.interval <= 1) {
-    std::fprintf(stderr, "warning: multiplicative -P/--progress %s is <= 1.0: adding 1.0 (as VW)\n", p.c_str());
-    progress.interval += 1;
-  } else if (!progress.additive && progress.interval > 9) {
-    std::fprintf(stderr, "warning: multiplicative -P/--progress %s is > 9.0: did you mean an integer step?\n",
-                 p.c_str());
-  }
-  return progress;
-}
-
 void fill_io(const ParsedValues& v, Options& o) {
   if (v.given("data")) o.data = v.text("data");
   else if (v.flag("no_stdin")) o.data = "/dev/null";  // VW's --no_stdin: no examples
@@ -574,54 +534,6 @@ void fill_features(const ParsedValues& v, Options& o) {
   f.ignore = join(v.list("ignore"));
   f.ignore_linear = join(v.list("ignore_linear"));
   f.keep = join(v.list("keep"));
-}
-
-// --initial_weight, --random_weights, --normal_weights, --truncated_normal_weights
-// (VW gives them that precedence; naming two is an error here) and --constant.
-WeightInit weight_init(const ParsedValues& v, uint32_t seed, bool constant_feature) {
-  WeightInit init;
-  std::vector<std::string> named;
-  if (v.given("initial_weight") && v.number("initial_weight") != 0) {
-    named.push_back("--initial_weight");
-    init.kind = WeightInit::Kind::kValue;
-    init.value = static_cast<float>(v.number("initial_weight"));
-  }
-  const std::pair<const char*, WeightInit::Kind> draws[] = {{"random_weights", WeightInit::Kind::kUniform},
-                                                            {"normal_weights", WeightInit::Kind::kNormal},
-                                                            {"truncated_normal_weights",
-                                                             WeightInit::Kind::kTruncatedNormal}};
-  for (const auto& [name, kind] : draws)
-    if (v.flag(name)) {
-      named.push_back(std::string("--") + name);
-      init.kind = kind;
-    }
-  if (named.size() > 1) throw UsageError(named[0] + " and " + named[1] + " both set the start weights; give one");
-  init.seed = seed;
-  init.constant = static_cast<float>(v.number("constant"));
-  if (init.constant != 0 && !constant_feature)
-    throw UsageError("-C/--constant sets the constant feature's weight; --noconstant removes that feature");
-  return init;
-}
-
-// --json, --dsjson, --csv and their settings (formats/json_reader.h, csv_reader.h).
-void fill_format(const ParsedValues& v, Options& o) {
-  const int formats = int(v.flag("json")) + int(v.flag("dsjson")) + int(v.flag("csv"));
-  if (formats > 1) throw UsageError("--json, --dsjson and --csv exclude one another");
-  o.parse.format = v.flag("json") ? InputFormat::kJson : v.flag("dsjson") ? InputFormat::kDsJson
-                   : v.flag("csv") ? InputFormat::kCsv : InputFormat::kText;
-  o.parse.chain_hash = v.flag("chain_hash");
-  if (o.parse.format != InputFormat::kCsv) {
-    for (const char* name : {"csv_separator", "csv_header", "csv_no_file_header", "csv_ns_value"})
-      if (v.given(name) && (std::string(name) != "csv_no_file_header" || v.flag(name)))
-        throw UsageError(std::string("--") + name + " needs --csv");
-    return;
-  }
-  CsvOptions& csv = o.parse.csv;
-  csv.separator = csv_separator(v.text("csv_separator"));
-  csv.header = v.text("csv_header");
-  csv.no_file_header = v.flag("csv_no_file_header");
-  csv.ns_value = v.text("csv_ns_value");
-  if (csv.no_file_header && csv.header.empty()) throw UsageError("--csv_no_file_header needs --csv_header (the column names)");
 }
 
 // Returns whether VW's --lrq / --rank -q spelling chose the dyadic model.

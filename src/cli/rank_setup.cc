@@ -11,6 +11,22 @@
 #endif
 
 namespace learner {
+
+void fill_allreduce(const OptionValues& v, Options& o) {
+  o.allreduce = v.flag("allreduce");
+  const std::string by = v.text("shard_by");
+  if (by != "file" && by != "line") throw UsageError("--shard_by takes 'file' or 'line', got '" + by + "'");
+  if (v.given("shard_by") && !o.allreduce) throw UsageError("--shard_by needs --allreduce");
+  o.shard_by_line = by == "line";
+  if (!o.allreduce) return;
+  if (o.data.empty() || o.data == "-")
+    throw UsageError("--allreduce reads files (-d FILE, or -d part-%r.vw for one file per rank), not standard input");
+  if (o.save_on_signal) throw UsageError("--save_on_signal cannot be combined with --allreduce");
+  if (o.shard_by_line && (v.given("cache_file") || v.flag("cache")))
+    throw UsageError("--shard_by line reads its share of the lines on every pass and keeps no cache; drop -c/--cache_file "
+                     "(or split the file and use -d part-%r.vw with -c)");
+}
+
 namespace {
 
 // `path` with every "%r" replaced by `rank`.

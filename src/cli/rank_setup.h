@@ -8,8 +8,13 @@
 #include "learner/cli/options.h"
 #include "learner/core/label_range.h"
 #include "learner/parallel/allreduce.h"
+#include "learner/plugin.h"
 
 namespace learner {
+
+// --allreduce and --shard_by: what can be checked before MPI starts (the
+// driver checks what needs the number of ranks).
+void fill_allreduce(const OptionValues& v, Options& o);
 
 // The MPI group (parallel/mpi_group.h), initialising MPI; throws UsageError
 // when learner was built without MPI.
