@@ -192,8 +192,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   std::unique_ptr<CacheReader> cache;
   const CacheUse cache_use = open_cache(input, stream_options, cache);
   print_preamble(o, learner, gd ? gd->learning_rate() : o.core.learning_rate, cache_use);
-  if (group && !o.progress.quiet)
-    std::fprintf(stderr, "allreduce = %d ranks, %s (progress rows: rank 0's shard; summary: all ranks)\n",
+  if (group && o.progress.prints())
+    std::fprintf(stderr, "allreduce = %d ranks, %s (progress rows and summary: sums over the ranks)\n",
                  group->size(), o.shard_by_line ? "--shard_by line" : "one file per rank");
 
   const SignalGuard signals(o.save_on_signal);
@@ -298,12 +298,12 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                  o.final_regressor.c_str());
   } else if (!(o.holdout && holdout.has_best())) {
     models.save();
-  } else if (!o.progress.quiet && holdout.best_pass() + 1 != trainer.pass_times().size() && models.any()) {
+  } else if (o.progress.prints() && holdout.best_pass() + 1 != trainer.pass_times().size() && models.any()) {
     std::fprintf(stderr, "model outputs hold pass %u, the best holdout loss (%f)\n", holdout.best_pass() + 1,
                  holdout.best_loss());
   }
 
-  if (!o.progress.quiet) {
+  if (o.progress.prints()) {
     // A reduction's labels are classes or sets: it prints its own best constant.
     // Under --allreduce the label histogram is rank 0's alone: no best constant.
     const bool no_constant =

@@ -6,7 +6,7 @@
 namespace learner {
 
 void print_preamble(const Options& o, const Learner& learner, double learning_rate, CacheUse cache) {
-  if (o.progress.quiet) return;
+  if (!o.progress.prints()) return;
   if (!o.predictions.empty()) std::fprintf(stderr, "predictions = %s\n", o.predictions.c_str());
   if (!o.final_regressor.empty()) std::fprintf(stderr, "final_regressor = %s\n", o.final_regressor.c_str());
   std::fprintf(stderr, "Num weight bits = %u\nlearning rate = %g\ninitial_t = %g\npower_t = %g\n", o.core.bits,

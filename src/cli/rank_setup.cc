@@ -73,7 +73,7 @@ Options for_rank(const Options& all, const AllReduce& group) {
   for (std::string* out : {&o.final_regressor, &o.readable_model, &o.invert_hash})
     *out = out->find("%r") != std::string::npos ? with_rank(*out, r) : r > 0 ? std::string() : *out;
   if (r > 0) {
-    o.progress.quiet = true;
+    o.progress.mute = true;  // rows are still collective points (report/progress.h)
     if (o.final_regressor.empty()) o.save_per_pass = false;
   }
   return o;

@@ -68,13 +68,14 @@ void ProgressTable::after_example(const RunStats& stats, bool labeled, double la
   last_features_ = features;
   pending_ = true;
   if (options_.quiet || stats.weighted_examples < next_dump_) return;
-  row(stats);
+  const RunStats& shown = sums_ ? sums_(stats) : stats;
+  if (!options_.mute) row(shown);
   const auto weighted = static_cast<float>(stats.weighted_examples);
   next_dump_ = options_.additive ? weighted + options_.interval : weighted * options_.interval;
 }
 
 void ProgressTable::flush(const RunStats& stats) {
-  if (!options_.quiet && pending_) row(stats);
+  if (options_.prints() && pending_) row(stats);
 }
 
 }  // namespace learner

@@ -67,6 +67,37 @@ void Trainer::set_group(AllReduce& group) {
   group_ = &group;
   check_peers();
   learner_.average(group);
+  if (group.size() > 1 && progress_.has_rows()) {
+    row_collectives_ = true;
+    progress_.sum_rows_with([this](const RunStats&) -> const RunStats& {
+      sum_row(true);
+      return row_sums_;
+    });
+  }
+}
+
+double Trainer::sum_row(bool in_pass) {
+  check_peers();
+  // Counts travel as doubles: exact below 2^53.
+  double v[] = {in_pass ? 1.0 : 0.0,
+                stats_.weighted_examples,
+                stats_.weighted_labeled,
+                stats_.weighted_label_sum,
+                stats_.sum_loss,
+                stats_.holdout_weight,
+                stats_.holdout_sum_loss,
+                static_cast<double>(stats_.examples),
+                static_cast<double>(stats_.total_features)};
+  group_->sum(std::span<double>(v));
+  row_sums_.weighted_examples = v[1];
+  row_sums_.weighted_labeled = v[2];
+  row_sums_.weighted_label_sum = v[3];
+  row_sums_.sum_loss = v[4];
+  row_sums_.holdout_weight = v[5];
+  row_sums_.holdout_sum_loss = v[6];
+  row_sums_.examples = static_cast<uint64_t>(v[7]);
+  row_sums_.total_features = static_cast<uint64_t>(v[8]);
+  return v[0];
 }
 
 void Trainer::sum_stats() {
@@ -92,6 +123,8 @@ void Trainer::close_pass(bool cached) {
   pass_times_.push_back({seconds_since(pass_start_), cached});
   pass_start_ = std::chrono::steady_clock::now();
   if (group_) {
+    if (row_collectives_)
+      while (sum_row(false) > 0) progress_.peer_row(row_sums_);  // rows of ranks still in the pass
     check_peers();
     double sums[2] = {holdout_.pass_weight(), holdout_.pass_sum_loss()};
     group_->sum(std::span<double>(sums));

@@ -148,6 +148,27 @@ check "missing shard: non-zero exit (not a timeout)" test "$rc" -ne 0 -a "$rc" -
 check "missing shard: rank 2's message" grep -q "rank 2 of 3: cannot open 'part-2.vw'" out.txt
 check "missing shard: no model written" test ! -e bad.model
 
+# 5b. Progress rows are collective points: rank 0 prints the counts summed over ranks, and
+# shards of different lengths (rank 0 stops after 10 examples, rank 1 goes on to 1000) do not
+# deadlock: rank 0's 4 rows (1, 2, 4, 8) meet rank 1's first 4, then rank 0 answers rank 1's
+# other rows with its final 10 examples.
+head -n 10 train.vw >uneven-0.vw
+head -n 1000 test.vw >uneven-1.vw
+run 2 -d uneven-%r.vw --loss_function logistic --holdout_off
+check "uneven shards with progress rows: runs" test "$rc" -eq 0
+counters="$(awk '/^[0-9.]+ +[0-9.n]/ && NF >= 7 {printf "%s ", $3}' out.txt)"
+check "progress rows show counts summed over ranks ($counters)" test "$counters" = "2 4 8 16 26 42 74 138 266 522 "
+check "summary: 1010 examples" grep -q "number of examples = 1010" out.txt
+check "one table (rank 0's)" test "$(grep -c '^average  since' out.txt)" -eq 1
+run 2 -d train.vw --shard_by line "${common[@]}" -f rows.model --quiet
+run 2 -d train.vw --shard_by line "${common[@]}" -f rows2.model
+check "progress rows leave the model unchanged" cmp -s rows.model rows2.model
+
+# 5c. --bfgs under mpirun: rank 0 prints one line per pass, the others none.
+run 2 -d train.vw --shard_by line --bfgs --passes 4 --loss_function logistic --holdout_off
+check "--bfgs over 2 ranks runs" test "$rc" -eq 0
+check "--bfgs over 2 ranks: 4 pass lines, once each" test "$(grep -c '^bfgs pass [0-9]* objective' out.txt)" -eq 4
+
 # 6. Command-line mistakes.
 run 2 -d train.vw --quiet
 check "--allreduce over 2 ranks without %r or --shard_by: usage error" grep -q "name one file per rank with %r" out.txt

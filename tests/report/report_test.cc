@@ -133,5 +133,59 @@ TEST(ProgressTable, RowsDoubleAndSinceLastIsWindowed) {
   EXPECT_NE(text.find("0.500000 0.000000            8            8.0"), std::string::npos) << text;
 }
 
+std::string read_all(std::FILE* f) {
+  std::rewind(f);
+  std::string text;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, f)) text += buf;
+  std::fclose(f);
+  return text;
+}
+
+// --allreduce: each row is decided by this process's own count and shows what
+// the RowSums hook returns (here: as if a second, identical rank had seen the
+// same examples); a mute table calls the hook at the same rows, prints nothing.
+TEST(ProgressTable, RowsShowTheSumsOverRanks) {
+  for (const bool mute : {false, true}) {
+    std::FILE* f = std::tmpfile();
+    ASSERT_NE(f, nullptr);
+    ProgressOptions options;
+    options.mute = mute;
+    ProgressTable table(f, options);
+    RunStats sums;
+    std::vector<uint64_t> called_at;
+    table.sum_rows_with([&](const RunStats& mine) -> const RunStats& {
+      called_at.push_back(mine.examples);
+      sums.examples = 2 * mine.examples;
+      sums.weighted_examples = 2 * mine.weighted_examples;
+      sums.weighted_labeled = 2 * mine.weighted_labeled;
+      sums.sum_loss = 2 * mine.sum_loss + 1.0;  // the other rank lost 1 more in all
+      return sums;
+    });
+    RunStats stats;
+    for (int i = 1; i <= 5; ++i) {
+      stats.add(true, 1.0, 1.0, 0.5, 3);
+      table.after_example(stats, true, 1.0, 0.25, 3);
+    }
+    sums.examples = 14;  // the other rank went on to 9 examples after this one's pass ended
+    sums.weighted_examples = 14.0;
+    sums.weighted_labeled = 14.0;
+    sums.sum_loss = 7.0;
+    table.peer_row(sums);
+    const std::string text = read_all(f);
+    EXPECT_EQ(called_at, (std::vector<uint64_t>{1, 2, 4})) << mute;
+    if (mute) {
+      EXPECT_EQ(text, "");
+      continue;
+    }
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 6) << text;  // header + 3 rows + the peer's row
+    EXPECT_NE(text.find("1.000000 1.000000            2            2.0         1.0000         0.2500        3"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("0.625000 0.500000            8            8.0"), std::string::npos) << text;
+    EXPECT_NE(text.find("0.500000 0.333333           14           14.0"), std::string::npos) << text;
+  }
+}
+
 }  // namespace
 }  // namespace learner

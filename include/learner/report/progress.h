@@ -17,27 +17,52 @@
 // the previous row) and end with " h", as VW's do. With show_pass (passes >
 // 1) every row gets a trailing "pass" column (1-based) after "features" and
 // before " h"; single-pass tables are exactly VW's.
+//
+// --allreduce (docs/allreduce.md): every rank keeps a table and decides its
+// rows by its own weighted count, but a row is a collective point: the
+// RowSums hook (Trainer) sums the statistics over the ranks, and the row shows
+// those sums. Ranks other than 0 are `mute`: they take part and print nothing.
+// The current label, prediction and features are those of the printing rank's
+// last example.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 
 #include "learner/report/run_stats.h"
 
 namespace learner {
 
 struct ProgressOptions {
-  bool quiet = false;
+  bool quiet = false;        // --quiet: no rows (the same on every rank)
+  bool mute = false;         // rows are decided, and summed under --allreduce, but not printed (ranks > 0)
   bool additive = false;     // -P N: a row every N weighted examples
   float interval = 2.0f;     // multiplier, or N when additive (float, as VW's)
   bool show_pass = false;    // trailing pass column (set by the driver when passes > 1)
   bool holdout = false;      // holdout rows from pass 2 on
+
+  // Whether this process prints the preamble, rows and summary.
+  bool prints() const { return !quiet && !mute; }
 };
 
 class ProgressTable {
  public:
+  // Given a rank's own statistics when its row is due, returns what the row
+  // shows (the sums over ranks); a collective.
+  using RowSums = std::function<const RunStats&(const RunStats&)>;
+
   ProgressTable(std::FILE* out, ProgressOptions options);
+  // Whether rows are due at all (not --quiet): then every rank calls the hook
+  // at each of its rows.
+  bool has_rows() const { return !options_.quiet; }
+  void sum_rows_with(RowSums sums) { sums_ = std::move(sums); }
+  // --allreduce: a row another rank called while this one had finished its
+  // pass, with the sums over ranks (printed unless mute or quiet).
+  void peer_row(const RunStats& sums) {
+    if (options_.prints()) row(sums);
+  }
   // Call after stats.add() for each example; prints a row when due.
   // `labeled` false prints "unknown" as the label.
   void after_example(const RunStats& stats, bool labeled, double label, double prediction, uint64_t features);
@@ -53,6 +78,7 @@ class ProgressTable {
 
   std::FILE* out_;
   ProgressOptions options_;
+  RowSums sums_;  // empty: rows show this process's statistics
   float next_dump_ = 1.0f;
   double last_loss_ = 0.0, last_weight_ = 0.0;
   double last_holdout_loss_ = 0.0, last_holdout_weight_ = 0.0;

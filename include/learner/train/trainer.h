@@ -29,6 +29,13 @@
 // pass), then learner.average(). Every rank must close the same number of
 // passes, whatever its shard holds (the driver closes the passes an empty or
 // short shard never reached).
+//
+// Progress rows under --allreduce (report/progress.h) are collective points
+// too, each one agree_failed() then one sum of the row's statistics and a
+// flag "this rank is still in the pass". Ranks reach their rows at their own
+// counts, so at its pass end a rank keeps answering the others' rows (flag 0)
+// until no rank is still in the pass; then all meet the pass-end collectives
+// together, whatever number of rows each shard gave.
 #pragma once
 
 #include <chrono>
@@ -95,6 +102,8 @@ class Trainer {
  private:
   void close_pass(bool cached);
   void check_peers();
+  // One progress-row collective; returns how many ranks are still in the pass.
+  double sum_row(bool in_pass);
 
   Learner& learner_;
   Averaging* averaging_ = nullptr;  // an averaged learner (learners/averaging.h)
@@ -112,6 +121,8 @@ class Trainer {
   unsigned pass_ = 0;
   uint64_t in_pass_ = 0;
   std::string line_;  // a -p / -r line, reused
+  bool row_collectives_ = false;  // --allreduce with a progress table
+  RunStats row_sums_;             // the last row's statistics summed over ranks (no label histogram)
 };
 
 }  // namespace learner
