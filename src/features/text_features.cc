@@ -5,6 +5,8 @@
 
 #include "learner/error.h"
 #include "learner/features/text_features.h"
+
+#include <filesystem>
 #include "learner/io/line_reader.h"
 #include "learner/parse/parse_detail.h"
 
@@ -116,7 +118,24 @@ void parse_redefine(const std::vector<std::string>& args, TextFeatures& out) {
   }
 }
 
-void add_dictionary(const std::string& arg, bool hash_all, uint32_t hash_seed, TextFeatures& out) {
+std::string find_dictionary(const std::string& name, const std::vector<std::string>& search_path) {
+  namespace fs = std::filesystem;
+  if (fs::path(name).is_absolute()) return name;
+  std::string tried;
+  for (const std::string& dir : search_path) {
+    const fs::path candidate = fs::path(dir) / name;
+    std::error_code ec;
+    if (fs::is_regular_file(candidate, ec)) return candidate.string();
+    tried += "'" + dir + "', ";
+  }
+  std::error_code ec;
+  if (fs::exists(name, ec) || search_path.empty()) return name;  // the current directory (or its error, below)
+  throw UsageError("--dictionary: cannot find '" + name + "' in --dictionary_path " + tried +
+                   "nor in the current directory");
+}
+
+void add_dictionary(const std::string& arg, const std::vector<std::string>& search_path, bool hash_all,
+                    uint32_t hash_seed, TextFeatures& out) {
   unsigned char ns = ' ';
   std::string file = arg;
   if (arg.size() > 2 && arg[1] == ':') {
@@ -124,6 +143,7 @@ void add_dictionary(const std::string& arg, bool hash_all, uint32_t hash_seed, T
     file = arg.substr(2);
   }
   if (file.empty()) throw UsageError("--dictionary '" + arg + "': no file name (the form is x:file or file)");
+  file = find_dictionary(file, search_path);
   std::unique_ptr<LineReader> reader;
   try {
     reader = LineReader::open(file);
@@ -156,7 +176,8 @@ void add_dictionary(const std::string& arg, bool hash_all, uint32_t hash_seed, T
     dict->words.emplace(std::string(word), ex.features);
   }
   if (!out.arguments.empty()) out.arguments += ' ';
-  out.arguments += "--dictionary " + arg;  // the cache key: the file's path (its content is not checked)
+  // The cache key: the file's path as found (its content is not checked).
+  out.arguments += "--dictionary " + (arg.size() > 2 && arg[1] == ':' ? arg.substr(0, 2) : std::string()) + file;
   out.dictionaries[ns].push_back(std::move(dict));
 }
 

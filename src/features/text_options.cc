@@ -14,6 +14,7 @@ const std::vector<OptionSpec>& text_feature_options() {
       list_option("affix", "prefixes (+) / suffixes (-) of feature names: '+2a,-3b,+1' = 2-char prefixes in a, 3-char suffixes in b, 1-char prefixes in the default namespace"),
       list_option("spelling", "spelling pattern features (digit->0, a-z->a, A-Z->A, '.', other->#) of namespace x ('_' = default)"),
       list_option("dictionary", "x:file (or file, for the default namespace): each line 'word features...'; a feature named word in x brings those features"),
+      list_option("dictionary_path", "a directory where --dictionary looks for relative file names, before the current directory (repeatable; searched in order)"),
       list_option("redefine", "rename namespaces: N:=S gives the namespaces starting with a letter of S the letter N (':' in S = all named ones; :=S = default namespace; N:= renames the default)"),
       switch_option("leave_duplicate_interactions", "keep interactions that repeat another as a set of namespaces (-q ab -q ba; '-q ::' then makes ab and ba)", true),
   };
@@ -45,7 +46,10 @@ std::shared_ptr<const TextFeatures> make_text_features(const OptionValues& v, bo
   note("spelling", spelling);
   parse_redefine(redefine, *t);
   note("redefine", redefine);
-  for (const std::string& d : dictionary) add_dictionary(d, hash_all, hash_seed, *t);
+  const std::vector<std::string> dictionary_path = v.list("dictionary_path");
+  if (!dictionary_path.empty() && dictionary.empty())
+    throw UsageError("--dictionary_path is where --dictionary files are looked up; give --dictionary too");
+  for (const std::string& d : dictionary) add_dictionary(d, dictionary_path, hash_all, hash_seed, *t);
   any = any || !dictionary.empty();
   if (!any) return nullptr;
   return t;

@@ -83,6 +83,29 @@ TEST(Audit, MatchesVwOnDictionaryAndTestOnly) {
             "dictionary^t_fox=214773:214773:1:0\tt^fox:64494:1:0\n");
 }
 
+// VW test 65's form: --dictionary w:NAME --dictionary_path DIR finds DIR/NAME;
+// the features are those of the dictionary given by its full path.
+TEST(Dictionary, DictionaryPathFindsTheFile) {
+  const std::string dict = file_with("dp.dict", "the det article\nfox animal:2 mammal\n");
+  const std::string dir = dict.substr(0, dict.rfind('/'));
+  const std::string data = file_with("dp.txt", "1 |t the quick brown fox\n0 |w a lazy Dog9.x |t fox\n");
+  const test::RunResult direct = run_learner("-d " + data + " --audit --dictionary t:" + dict + " --quiet -t");
+  const test::RunResult found =
+      run_learner("-d " + data + " --audit --dictionary t:dp.dict --dictionary_path /nonexistent --dictionary_path " +
+                  dir + " --quiet -t");
+  ASSERT_EQ(found.exit_code, 0) << found.err;
+  EXPECT_EQ(found.out, direct.out);
+  EXPECT_NE(found.out.find("dictionary^t_fox="), std::string::npos) << found.out;
+  const test::RunResult missing =
+      run_learner("-d " + data + " --dictionary t:absent.dict --dictionary_path " + dir + " --quiet -t");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("cannot find 'absent.dict' in --dictionary_path '" + dir + "'"), std::string::npos)
+      << missing.err;
+  const test::RunResult alone = run_learner("-d " + data + " --dictionary_path " + dir + " --quiet -t");
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("give --dictionary too"), std::string::npos) << alone.err;
+}
+
 TEST(Audit, SgdHasNoAdaptiveSum) {
   const std::string data = file_with("one.txt", "1 | a\n");
   const test::RunResult r = run_learner("--audit --sgd -d " + data + " --quiet");

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "../support/count_allocations.h"
 #include "../support/files.h"
 #include "learner/error.h"
@@ -114,7 +116,7 @@ TEST(Dictionary, ExpandsWordsOfItsNamespace) {
   // (skipped), nor has "lonely"; the first usable line of a word wins.
   test::write_file(path, "bird |x z\ncat animal pet:2\n  dog animal\nlonely\ncat never:1\n");
   auto t = std::make_shared<TextFeatures>();
-  add_dictionary("w:" + path, false, 0, *t);
+  add_dictionary("w:" + path, {}, false, 0, *t);
   ASSERT_EQ(t->dictionaries['w'].size(), 1u);
   EXPECT_EQ(t->dictionaries['w'][0]->words.size(), 2u);
   const Built b = build(t, "1 |w cat bird dog |v cat");
@@ -130,11 +132,42 @@ TEST(Dictionary, ExpandsWordsOfItsNamespace) {
 TEST(Dictionary, MissingFileNamed) {
   TextFeatures t;
   try {
-    add_dictionary("w:/nonexistent/words.dict", false, 0, t);
+    add_dictionary("w:/nonexistent/words.dict", {}, false, 0, t);
     FAIL();
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("/nonexistent/words.dict"), std::string::npos) << e.what();
   }
+}
+
+// --dictionary_path (VW's order): each directory in turn, then the current
+// directory; an absolute name is used as it is; a name found nowhere is an
+// error naming the directories tried.
+TEST(Dictionary, FoundThroughDictionaryPathInOrder) {
+  namespace fs = std::filesystem;
+  const fs::path first = test::temp_path("dict-a"), second = test::temp_path("dict-b");
+  fs::create_directories(first);
+  fs::create_directories(second);
+  test::write_file((second / "w.dict").string(), "cat animal\n");
+  test::write_file((first / "only-a.dict").string(), "dog animal\n");
+  const std::vector<std::string> path = {first.string(), second.string()};
+  EXPECT_EQ(find_dictionary("w.dict", path), (second / "w.dict").string());
+  EXPECT_EQ(find_dictionary("only-a.dict", path), (first / "only-a.dict").string());
+  test::write_file((first / "w.dict").string(), "cat other\n");
+  EXPECT_EQ(find_dictionary("w.dict", path), (first / "w.dict").string());  // the first directory wins
+  EXPECT_EQ(find_dictionary("/abs/x.dict", path), "/abs/x.dict");
+  try {
+    find_dictionary("absent.dict", path);
+    FAIL();
+  } catch (const UsageError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("absent.dict"), std::string::npos) << what;
+    EXPECT_NE(what.find(first.string()), std::string::npos) << what;
+  }
+  TextFeatures t;
+  add_dictionary("w:w.dict", path, false, 0, t);
+  ASSERT_EQ(t.dictionaries['w'].size(), 1u);
+  EXPECT_EQ(t.dictionaries['w'][0]->words.count("cat"), 1u);
+  EXPECT_EQ(t.dictionaries['w'][0]->file, (first / "w.dict").string());
 }
 
 TEST(Redefine, RenamesFirstCharsKeepingHashesAndNames) {
@@ -191,7 +224,7 @@ TEST(Arguments, MalformedAreRefusedByName) {
   EXPECT_THROW(parse_spelling({""}, spelling), UsageError);
   TextFeatures t;
   EXPECT_THROW(parse_redefine({"ab"}, t), UsageError);
-  EXPECT_THROW(add_dictionary("w:", false, 0, t), UsageError);
+  EXPECT_THROW(add_dictionary("w:", {}, false, 0, t), UsageError);
 }
 
 TEST(TextFeatures, CacheKeyOnlyForParseTimeGenerators) {

@@ -97,7 +97,14 @@ void parse_redefine(const std::vector<std::string>& args, TextFeatures& out);
 // hashing; its lines are "word features..." (a line without features is
 // skipped; the first line of a word wins). Throws Error naming the file when
 // it cannot be read, InputError(file, line) for a malformed line.
-void add_dictionary(const std::string& arg, bool hash_all, uint32_t hash_seed, TextFeatures& out);
+// A relative file name is looked up as VW does: in each --dictionary_path
+// directory in order (`search_path`), then in the current directory (VW then
+// also tries every directory of $PATH; learner does not: see README).
+void add_dictionary(const std::string& arg, const std::vector<std::string>& search_path, bool hash_all,
+                    uint32_t hash_seed, TextFeatures& out);
+// Where add_dictionary reads `name` from (see above); UsageError when no
+// --dictionary_path directory nor the current directory holds it.
+std::string find_dictionary(const std::string& name, const std::vector<std::string>& search_path);
 
 // The parse-time generators on one parsed example. Needs ex.tokens (the
 // parser's keep_tokens) when affix, spelling or dictionary are on; fills
