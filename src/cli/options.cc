@@ -606,6 +606,17 @@ bool fill_learning(const ParsedValues& v, Options& o, bool rank_on_command_line)
   // setting, the defaults too, so only values other than the default count.)
   if (c.dotproducts.empty()) {
     const CoreConfig defaults;
+    // VW's --rank K alone (its gd_mf with no -q pair) trains the linear
+    // model: accept VW's command line, and say what it means.
+    // (A model so trained stores --rank K: restored silently.)
+    if (c.rank != defaults.rank && o.features.interactions.empty()) {
+      if (rank_on_command_line)
+        std::fprintf(stderr,
+                     "warning: --rank %u without a -q pair (or --dotproduct ab): nothing to factorise, the model is "
+                     "linear (as VW's --rank without -q)\n",
+                     c.rank);
+      c.rank = defaults.rank;
+    }
     const std::pair<const char*, bool> latent[] = {
         {"rank", c.rank != defaults.rank},
         {"dotproduct_l2", c.dotproduct_l2 != defaults.dotproduct_l2},

@@ -49,10 +49,12 @@ TEST(Cli, BadLossNameIsUsageError) {
   EXPECT_NE(r.err.find("nonsense"), std::string::npos);
 }
 
-// --rank and the other latent settings without --dotproduct were silently
-// ignored (a linear model trained instead of the one asked for).
+// The latent settings without --dotproduct were silently ignored (a linear
+// model trained instead of the one asked for). --rank alone is VW's command
+// line for a linear model (gd_mf without -q): accepted with a warning
+// (VwLatent.RankWithoutPairIsLinearWithAWarning).
 TEST(Cli, LatentSettingsWithoutDotproductAreUsageErrors) {
-  for (const char* flag : {"--rank 5", "--dotproduct_l2 0.1", "--dotproduct_lr 0.01", "--dotproduct_init 0.1"}) {
+  for (const char* flag : {"--dotproduct_l2 0.1", "--dotproduct_lr 0.01", "--dotproduct_init 0.1"}) {
     const RunResult r = run_learner(std::string(flag) + " -d " + small_file());
     EXPECT_EQ(r.exit_code, 2) << flag;
     EXPECT_NE(r.err.find("applies to --dotproduct models only"), std::string::npos) << flag << ": " << r.err;

@@ -97,6 +97,20 @@ TEST(VwLatent, ModelFileReplaysTheMapping) {
   EXPECT_NE(mixed.err.find("trained without a dyadic term"), std::string::npos) << mixed.err;
 }
 
+// VW's --rank K with no -q pair (its tests 525 and 601) trains VW's linear
+// model; learner does too, says so on stderr, and -i of its model works.
+TEST(VwLatent, RankWithoutPairIsLinearWithAWarning) {
+  const std::string model = temp_path("rank-alone.model");
+  const RunResult plain = run_learner("-d " + dyadic_file() + " -p /dev/stdout --quiet");
+  const RunResult ranked = run_learner("--rank 5 -d " + dyadic_file() + " -p /dev/stdout --quiet -f " + model);
+  ASSERT_EQ(ranked.exit_code, 0) << ranked.err;
+  EXPECT_EQ(ranked.out, plain.out);
+  EXPECT_NE(ranked.err.find("warning: --rank 5 without a -q pair"), std::string::npos) << ranked.err;
+  const RunResult again = run_learner("-t -i " + model + " -d " + dyadic_file() + " -p /dev/stdout --quiet");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err.find("warning"), std::string::npos) << again.err;
+}
+
 TEST(VwLatent, MalformedArgumentsAreUsageErrors) {
   const std::pair<const char*, const char*> cases[] = {
       {"--lrq ab", "two namespace letters and a rank"},
@@ -113,7 +127,6 @@ TEST(VwLatent, MalformedArgumentsAreUsageErrors) {
       {"--rank 3 --cubic abc", "pairs only"},
       {"--rank 3 -q a:", "wildcards"},
       {"--rank 3 -q aa", "two different namespaces"},
-      {"--rank 3", "applies to --dotproduct models only"},
   };
   for (const auto& [flags, message] : cases) {
     const RunResult r = run_learner(std::string(flags) + " -d " + dyadic_file());
