@@ -1,5 +1,7 @@
 #include "learner/train/trainer.h"
 
+#include <algorithm>
+#include <array>
 #include <span>
 
 #include "learner/learners/averaging.h"
@@ -10,6 +12,35 @@ namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// The fields of RunStats that add up over ranks (not the label histogram),
+// as doubles: counts are exact below 2^53.
+constexpr std::size_t kSummedFields = 9;
+using Summed = std::array<double, kSummedFields>;
+
+Summed summed_fields(const RunStats& s) {
+  return {s.weighted_examples,
+          s.weighted_labeled,
+          s.weighted_label_sum,
+          s.sum_loss,
+          s.holdout_weight,
+          s.holdout_sum_loss,
+          static_cast<double>(s.examples),
+          static_cast<double>(s.total_features),
+          static_cast<double>(s.skipped_lines)};
+}
+
+void set_summed_fields(const Summed& v, RunStats& s) {
+  s.weighted_examples = v[0];
+  s.weighted_labeled = v[1];
+  s.weighted_label_sum = v[2];
+  s.sum_loss = v[3];
+  s.holdout_weight = v[4];
+  s.holdout_sum_loss = v[5];
+  s.examples = static_cast<uint64_t>(v[6]);
+  s.total_features = static_cast<uint64_t>(v[7]);
+  s.skipped_lines = static_cast<uint64_t>(v[8]);
 }
 
 }  // namespace
@@ -76,47 +107,25 @@ void Trainer::set_group(AllReduce& group) {
   }
 }
 
-double Trainer::sum_row(bool in_pass) {
-  check_peers();
-  // Counts travel as doubles: exact below 2^53.
-  double v[] = {in_pass ? 1.0 : 0.0,
-                stats_.weighted_examples,
-                stats_.weighted_labeled,
-                stats_.weighted_label_sum,
-                stats_.sum_loss,
-                stats_.holdout_weight,
-                stats_.holdout_sum_loss,
-                static_cast<double>(stats_.examples),
-                static_cast<double>(stats_.total_features)};
-  group_->sum(std::span<double>(v));
-  row_sums_.weighted_examples = v[1];
-  row_sums_.weighted_labeled = v[2];
-  row_sums_.weighted_label_sum = v[3];
-  row_sums_.sum_loss = v[4];
-  row_sums_.holdout_weight = v[5];
-  row_sums_.holdout_sum_loss = v[6];
-  row_sums_.examples = static_cast<uint64_t>(v[7]);
-  row_sums_.total_features = static_cast<uint64_t>(v[8]);
-  return v[0];
-}
-
 void Trainer::sum_stats() {
   if (!group_) return;
   check_peers();
-  double reals[] = {stats_.weighted_examples, stats_.weighted_labeled, stats_.weighted_label_sum,
-                    stats_.sum_loss,          stats_.holdout_weight,   stats_.holdout_sum_loss};
-  uint64_t counts[] = {stats_.examples, stats_.total_features, stats_.skipped_lines};
-  group_->sum(std::span<double>(reals));
-  group_->sum(std::span<uint64_t>(counts));
-  stats_.weighted_examples = reals[0];
-  stats_.weighted_labeled = reals[1];
-  stats_.weighted_label_sum = reals[2];
-  stats_.sum_loss = reals[3];
-  stats_.holdout_weight = reals[4];
-  stats_.holdout_sum_loss = reals[5];
-  stats_.examples = counts[0];
-  stats_.total_features = counts[1];
-  stats_.skipped_lines = counts[2];
+  Summed v = summed_fields(stats_);
+  group_->sum(std::span<double>(v));
+  set_summed_fields(v, stats_);
+}
+
+double Trainer::sum_row(bool in_pass) {
+  check_peers();
+  std::array<double, kSummedFields + 1> v{};
+  const Summed mine = summed_fields(stats_);
+  std::copy(mine.begin(), mine.end(), v.begin());
+  v[kSummedFields] = in_pass ? 1.0 : 0.0;
+  group_->sum(std::span<double>(v));
+  Summed sums{};
+  std::copy(v.begin(), v.begin() + kSummedFields, sums.begin());
+  set_summed_fields(sums, row_sums_);
+  return v[kSummedFields];
 }
 
 void Trainer::close_pass(bool cached) {
