@@ -41,6 +41,12 @@ class Classify(unittest.TestCase):
         self.assertEqual(vc_runner.classify(1, "Error: unrecognized option '--foo'"), "rejected: unknown flag --foo")
         self.assertEqual(vc_runner.classify(2, "\nTry this\nlearner: bad --lrq 'ab'\n"), "error: learner: bad --lrq 'ab'")
         self.assertEqual(vc_runner.classify(134, ""), "error: exit status 134")
+        # The preamble comes first: the failure's own line is reported, not "Num weight bits".
+        self.assertEqual(vc_runner.classify(1, "Num weight bits = 18\nlearning rate = 0.5\n"
+                                               "learner: error: m.dat:2: malformed label 'abc'\n"),
+                         "error: learner: error: m.dat:2: malformed label 'abc'")
+        self.assertEqual(vc_runner.classify(1, "Num weight bits = 18\nsomething went wrong\n"),
+                         "error: something went wrong")
         self.assertEqual(vc_runner.classify(None, "", timed_out=True), "error: timed out")
 
     def test_data_file(self):

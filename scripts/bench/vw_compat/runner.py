@@ -47,7 +47,10 @@ def average_loss(stderr):
 
 
 def classify(exit_code, stderr, timed_out=False):
-    """Status of a run: 'ran', 'rejected: unknown flag --x' or 'error: <first message line>'."""
+    """Status of a run: 'ran', 'rejected: unknown flag --x' or 'error: <the message line>'.
+
+    The message line is the first that starts with 'learner:' or holds 'error' (a run's stderr
+    starts with its preamble, which says nothing of the failure), else the last line."""
     if timed_out:
         return "error: timed out"
     if exit_code == 0:
@@ -56,10 +59,13 @@ def classify(exit_code, stderr, timed_out=False):
     if m:
         flag = next(g for g in m.groups() if g is not None)
         return "rejected: unknown flag " + flag if flag else "rejected: unknown flag"
-    for line in stderr.splitlines():
-        line = line.strip()
-        if line and not line.lower().startswith("try "):
+    lines = [l.strip() for l in stderr.splitlines()]
+    lines = [l for l in lines if l and not l.lower().startswith("try ")]
+    for line in lines:
+        if line.startswith("learner:") or "error" in line.lower():
             return "error: " + line[:160]
+    if lines:
+        return "error: " + lines[-1][:160]
     return f"error: exit status {exit_code}"
 
 
