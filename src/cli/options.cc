@@ -675,9 +675,17 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     std::string mask;
     if (vm.count("feature_mask")) {
       mask = vm["feature_mask"].as<std::string>();
-      if (vm.count("initial_regressor") && vm["initial_regressor"].as<std::string>() != mask)
-        throw UsageError("--feature_mask " + mask + " with another -i model is not supported (VW then masks with the "
-                         "-i model's own non-zero weights); give -i " + mask + " or no -i");
+      // VW (parse_regressor.cc) reads M, then zeroes the weights and reads
+      // -i R over them: the mask is R's own non-zero weights. The same here,
+      // said aloud, so VW's command lines give VW's model.
+      if (vm.count("initial_regressor") && vm["initial_regressor"].as<std::string>() != mask) {
+        const std::string start = vm["initial_regressor"].as<std::string>();
+        std::fprintf(stderr,
+                     "warning: --feature_mask %s with -i %s: as in VW, the mask is %s's own non-zero weights (%s is "
+                     "not used)\n",
+                     mask.c_str(), start.c_str(), start.c_str(), mask.c_str());
+        mask = start;
+      }
     }
     if (vm.count("initial_regressor") || !mask.empty()) {
       const std::string path = mask.empty() ? vm["initial_regressor"].as<std::string>() : mask;

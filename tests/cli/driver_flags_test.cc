@@ -201,12 +201,20 @@ TEST(FeatureMask, OnlyTheMasksNonZeroWeightsLearn) {
   // The same run without the mask learns c and d.
   r = run_learner("-d " + second + " -i " + mask + " --quiet --readable_model /dev/stdout");
   EXPECT_TRUE(has(r.out, "70771:")) << r.out;
-  // -i with the same file is the same as no -i; another -i is refused.
+  // -i with the same file is the same as no -i.
   r = run_learner("-d " + second + " -i " + mask + " --feature_mask " + mask + " --quiet --readable_model /dev/stdout");
   EXPECT_TRUE(has(r.out, "92594:0.340805739\n")) << r.out;
-  r = run_learner("-d " + second + " -i " + temp_path("other.model") + " --feature_mask " + mask);
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_TRUE(has(r.err, "with another -i model is not supported")) << r.err;
+  // Another -i R: as VW (its test 32), R's own non-zero weights are the mask
+  // (the run equals -i R --feature_mask R), with a warning.
+  const std::string other = temp_path("mask_other.model");
+  ASSERT_EQ(run_learner("-d " + second + " -f " + other + " --quiet").exit_code, 0);
+  const RunResult same =
+      run_learner("-d " + first + " -i " + other + " --feature_mask " + other + " --quiet --readable_model /dev/stdout");
+  r = run_learner("-d " + first + " -i " + other + " --feature_mask " + mask + " --readable_model /dev/stdout");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, same.out);
+  EXPECT_TRUE(has(r.out, "70771:")) << "c is non-zero in the -i model, not in the mask file: it stays\n" << r.out;
+  EXPECT_TRUE(has(r.err, "warning: --feature_mask " + mask + " with -i " + other + ": as in VW")) << r.err;
   r = run_learner("-d " + second + " --perceptron --feature_mask " + mask);
   EXPECT_EQ(r.exit_code, 2);
 }
