@@ -167,6 +167,7 @@ TEST(VwLatent, LrqDropoutIsDotproductDropout) {
   EXPECT_EQ(test.out, run_p("-t -i " + spelled, "droptest2.p").out);
   EXPECT_EQ(test.out, run_p("-t -i " + model + " --lrq ab4 --lrqdropout", "droptest3.p").out);
   EXPECT_EQ(first_column(test.out).size(), 60u);
+  EXPECT_NE(test.out, run_p("-t --lrq ab4 --lrqdropout", "dropfresh.p").out);
   const RunResult other = run_learner("-t -i " + model + " --dotproduct_dropout 0.2 -d " + dyadic_file());
   EXPECT_EQ(other.exit_code, 2) << other.err;
 }
@@ -188,6 +189,7 @@ TEST(VwLatent, LrqfaIsFieldAwareDotproduct) {
   EXPECT_EQ(first_column(test.out).size(), 60u);
   EXPECT_EQ(test.out, run_p("-t -i " + spelled, "fatest2.p").out);
   EXPECT_EQ(test.out, run_p("-t -i " + model + " --lrqfa abc3", "fatest3.p").out);
+  EXPECT_NE(test.out, run_p("-t --lrqfa abc3", "fafresh.p").out);  // the trained latent table was loaded
   // Resuming from the model continues training (the latent table was loaded).
   const RunResult resumed = run_learner("-i " + model + " -d " + dyadic_file());
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
