@@ -18,7 +18,7 @@ constexpr double kSmallestStep = 1e-12;         // backtracking gives up below t
 
 BatchLearner::BatchLearner(const BatchConfig& config, const CoreConfig& core, const Loss& loss, AllReduce* group)
     : config_(config), loss_(loss), model_(core, loss), group_(group ? *group : alone_) {
-  if (!core.dotproducts.empty()) throw UsageError("--bfgs and --conjugate_gradient train linear weights; --dotproduct is not supported");
+  if (core.has_latent()) throw UsageError("--bfgs and --conjugate_gradient train linear weights; --dotproduct is not supported");
   if (config_.method == BatchConfig::Method::kLbfgs && config_.mem == 0) throw UsageError("--mem must be at least 1");
   const auto n = static_cast<Eigen::Index>(model_.weights().slots());
   g_ = Eigen::VectorXd::Zero(n);

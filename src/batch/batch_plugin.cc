@@ -17,7 +17,8 @@ namespace {
 const char* const kSharedWithGd[] = {
     "l1", "l2", "loss_function", "loss", "quantile_tau", "expectile_q", "power_t", "initial_t", "average_passes",
     "sgd", "adaptive", "normalized", "invariant", "dotproduct", "rank", "dotproduct_l2", "dotproduct_lr",
-    "dotproduct_init", "dotproduct_freq_l2", "dotproduct_side_ratio", "dotproduct_center"};
+    "dotproduct_init", "dotproduct_freq_l2", "dotproduct_side_ratio", "dotproduct_center", "dotproduct_fields",
+    "dotproduct_dropout"};
 
 std::vector<OptionSpec> batch_options(OptionSpec selector) {
   std::vector<OptionSpec> o = {
@@ -43,7 +44,7 @@ void validate(const OptionValues& v, const char* flag) {
     throw UsageError(std::string("--") + flag + " needs --passes 2 or more (each iteration is a pass over the data)");
   if (v.number("l1") != 0)
     throw UsageError(std::string("--") + flag + " minimises loss + l2/2 ||w||^2; --l1 is not supported");
-  if (!v.list("dotproduct").empty())
+  if (!v.list("dotproduct").empty() || !v.text("dotproduct_fields").empty())
     throw UsageError(std::string("--") + flag + " trains linear weights; --dotproduct is not supported");
   if (v.given("mem") && std::string(flag) != "bfgs") throw UsageError("--mem applies to --bfgs, not to --" + std::string(flag));
 }

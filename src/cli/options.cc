@@ -354,8 +354,16 @@ void record_effective_latent(Options& o) {
     if (name == "rank") value = std::to_string(o.core.rank);
     else if (name == "dotproduct_center" && o.core.center == 0) value = "0";
     else if (name == "dotproduct") value = pairs;
+    else if (name == "dotproduct_dropout" && o.core.dotproduct_dropout == 0.5) value = "0.5";
     else if ((name == "quadratic" || name == "interactions" || name == "cubic") && o.features.interactions.empty())
       value.clear();
+  }
+  // An empty text option is not stored (stored_options), so --lrqfa's fields are added here.
+  if (!o.core.dotproduct_fields.empty()) {
+    auto it = std::find_if(o.model_options.begin(), o.model_options.end(),
+                           [](const auto& option) { return option.first == "dotproduct_fields"; });
+    if (it == o.model_options.end()) o.model_options.emplace_back("dotproduct_fields", o.core.dotproduct_fields);
+    else it->second = o.core.dotproduct_fields;
   }
 }
 
@@ -592,6 +600,8 @@ bool fill_learning(const ParsedValues& v, Options& o, bool rank_on_command_line)
   c.center = v.number("dotproduct_center");
   c.dotproduct_freq_l2 = v.number("dotproduct_freq_l2");
   c.dotproduct_side_ratio = v.number("dotproduct_side_ratio");
+  c.dotproduct_fields = v.text("dotproduct_fields");
+  c.dotproduct_dropout = v.number("dotproduct_dropout");
   c.average_passes = static_cast<unsigned>(v.number("average_passes"));
   c.passes = o.passes;
   if (c.average_passes > 1 && o.holdout)
@@ -604,7 +614,7 @@ bool fill_learning(const ParsedValues& v, Options& o, bool rank_on_command_line)
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every
   // setting, the defaults too, so only values other than the default count.)
-  if (c.dotproducts.empty()) {
+  if (!c.has_latent()) {
     const CoreConfig defaults;
     // VW's --rank K alone (its gd_mf with no -q pair) trains the linear
     // model: accept VW's command line, and say what it means.
@@ -624,7 +634,8 @@ bool fill_learning(const ParsedValues& v, Options& o, bool rank_on_command_line)
         {"dotproduct_init", c.init_scale != defaults.init_scale},
         {"dotproduct_center", c.center != defaults.center},
         {"dotproduct_freq_l2", c.dotproduct_freq_l2 != defaults.dotproduct_freq_l2},
-        {"dotproduct_side_ratio", c.dotproduct_side_ratio != defaults.dotproduct_side_ratio}};
+        {"dotproduct_side_ratio", c.dotproduct_side_ratio != defaults.dotproduct_side_ratio},
+        {"dotproduct_dropout", c.dotproduct_dropout != defaults.dotproduct_dropout}};
     for (const auto& [name, changed] : latent)
       if (v.given(name) && changed)
         throw UsageError(std::string("--") + name + " applies to --dotproduct models only (give --dotproduct ab, or VW's --rank K -q ab)");
@@ -710,7 +721,9 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     fill_format(v, o);
     const bool vw_latent = fill_learning(v, o, rank_on_command_line);
     const std::string* model_pairs = o.initial_model ? o.initial_model->option("dotproduct") : nullptr;
-    if (vw_latent && o.initial_model && (!model_pairs || model_pairs->empty()))
+    const std::string* model_fields = o.initial_model ? o.initial_model->option("dotproduct_fields") : nullptr;
+    if (vw_latent && o.initial_model && (!model_pairs || model_pairs->empty()) &&
+        (!model_fields || model_fields->empty()))
       throw UsageError("VW's --rank -q / --lrq spelling conflicts with the model " + o.initial_model->path() +
                        ", which was trained without a dyadic term");
     fill_reduction(v, o);

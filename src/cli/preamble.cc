@@ -19,6 +19,9 @@ void print_preamble(const Options& o, const Learner& learner, double learning_ra
   if (!o.core.dotproducts.empty())
     std::fprintf(stderr, "dotproduct = %s%s%s, rank = %u\n", o.core.dotproducts[0].left.c_str(),
                  o.core.dotproducts[0].by_full_name ? "," : "", o.core.dotproducts[0].right.c_str(), o.core.rank);
+  if (!o.core.dotproduct_fields.empty())
+    std::fprintf(stderr, "dotproduct_fields = %s, rank = %u\n", o.core.dotproduct_fields.c_str(), o.core.rank);
+  if (o.core.dotproduct_dropout > 0) std::fprintf(stderr, "dotproduct_dropout = %g\n", o.core.dotproduct_dropout);
   switch (cache) {
     case CacheUse::kNone: std::fprintf(stderr, "using no cache\n"); break;
     case CacheUse::kRead:

@@ -16,7 +16,17 @@
 // --rank K; learner has one rank for all pairs, so differing ranks (or a
 // --rank that disagrees) are an error.
 //
-// Both select the plain product A.B (--dotproduct_center 0) unless
+// A pair of one namespace (--lrq aa3): VW's lrq sums over every left and
+// right feature, f = g included, so its term is |A|^2, DotProduct's self
+// pair. (-q aa with --rank stays an error: gd_mf's features have separate
+// left and right vectors.)
+//
+// --lrqfa abcK (VW's field-aware lrqfa): p = w.x + sum_{fields a before b}
+// A_ab.B_ba, each feature owning one latent vector per other field; maps to
+// --dotproduct_fields abc --rank K (one K shared with --lrq). --lrqdropout
+// (needs --lrq) maps to --dotproduct_dropout 0.5 (dotproduct.h).
+//
+// Each selects the plain product A.B (--dotproduct_center 0) unless
 // --dotproduct_center is given. The update stays learner's exact
 // importance-aware one and the start is learner's (centre +- --dotproduct_init),
 // not VW's (gd_mf: every weight 0.1 u; lrq: each latent weight u on first
@@ -28,7 +38,8 @@
 
 namespace learner {
 
-// Rewrites o.core.dotproducts / rank / center and o.features.interactions
+// Rewrites o.core.dotproducts / dotproduct_fields / dotproduct_dropout / rank /
+// center and o.features.interactions
 // from VW's spellings; call after the features and --dotproduct are filled.
 // The --rank -q form applies only when --rank is on the command line (not
 // restored from a -i model, which stores the mapped spelling).

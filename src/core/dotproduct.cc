@@ -37,16 +37,13 @@ DotProduct::DotProduct(const CoreConfig& config)
       center_(config.center),
       freq_alpha_(config.dotproduct_freq_l2),
       side_rate_{1.0, config.dotproduct_side_ratio},
+      dropout_(config.dotproduct_dropout),
       seed_(config.random_seed),
       sub_models_(config.sub_models),
       latent_(config.bits, config.rank + 1),
       delta_(2 * static_cast<std::size_t>(config.rank), 0.0) {
-  if (pairs_.empty()) throw UsageError("--dotproduct needs a pair of namespaces");
-  if (pairs_.size() > kMaxDotProductPairs)
-    throw UsageError("--dotproduct: at most " + std::to_string(kMaxDotProductPairs) + " pairs (got " +
-                     std::to_string(pairs_.size()) + ")");
-  if (pairs_.size() > PredictionPath::kMaxTerms)
-    throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
+  if (pairs_.empty() && config.dotproduct_fields.empty())
+    throw UsageError("--dotproduct needs a pair of namespaces");
   if (rank_ < 1 || rank_ > 256) throw UsageError("--rank must be between 1 and 256");
   if (l2_ < 0) throw UsageError("--dotproduct_l2 must be >= 0");
   if (!(center_ >= 0 && center_ <= 1e3)) throw UsageError("--dotproduct_center must be between 0 and 1000");
@@ -55,21 +52,55 @@ DotProduct::DotProduct(const CoreConfig& config)
     throw UsageError("--dotproduct_side_ratio must be > 0 and at most 1000");
   if ((freq_alpha_ != 0 || side_rate_[1] != 1) && !(l2_ > 0))
     throw UsageError("--dotproduct_freq_l2 and --dotproduct_side_ratio need --dotproduct_l2 > 0");
+  if (!(dropout_ >= 0 && dropout_ < 1))
+    throw UsageError("--dotproduct_dropout must be at least 0 and below 1 (the chance a latent dimension sits out an "
+                     "update), got " + std::to_string(dropout_));
   for (std::size_t i = 0; i < pairs_.size(); ++i) {
     const DotProductPair& p = pairs_[i];
     if (p.left.empty() || p.right.empty()) throw UsageError("--dotproduct needs two namespaces");
-    if (p.by_full_name ? p.left == p.right : p.left[0] == p.right[0])
-      throw UsageError("--dotproduct: the two sides must be different namespaces ('" + p.left + "', '" + p.right + "')");
     for (std::size_t j = 0; j < i; ++j)
       if (overlaps(p, pairs_[j]))
         throw UsageError("--dotproduct pairs must use disjoint namespaces (" + p.left + p.right + " and " +
                          pairs_[j].left + pairs_[j].right + " share one)");
   }
-  for (const DotProductPair& p : pairs_) keys_.push_back({p.left[0], p.right[0], p.by_full_name});
+  for (const DotProductPair& p : pairs_)
+    keys_.push_back({p.left[0], p.right[0], p.by_full_name,
+                     p.by_full_name ? p.left == p.right : p.left[0] == p.right[0], {0, 0}});
+  add_field_pairs(config.dotproduct_fields);
+  if (pairs_.size() > kMaxDotProductPairs)
+    throw UsageError("--dotproduct: at most " + std::to_string(kMaxDotProductPairs) + " pairs (got " +
+                     std::to_string(pairs_.size()) + (config.dotproduct_fields.empty() ? "" : ", field pairs counted") +
+                     ")");
+  if (pairs_.size() > PredictionPath::kMaxTerms)
+    throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
   float* v = latent_.data();
   const std::size_t stride = rank_ + 1;
   for (std::size_t s = 0; s < latent_.slots(); ++s)
     for (unsigned j = 0; j < rank_; ++j) v[s * stride + j] = initial_value(s, j);
+}
+
+void DotProduct::add_field_pairs(const std::string& fields) {
+  if (fields.empty()) return;
+  if (fields.size() < 2)
+    throw UsageError("--dotproduct_fields needs at least two namespace letters, got '" + fields + "'");
+  if (fields.size() == 2 && fields[0] == fields[1]) {  // VW's --lrqfa aa: the one pair (a, a), ids by last position
+    pairs_.push_back({fields.substr(0, 1), fields.substr(0, 1), false});
+    keys_.push_back({fields[0], fields[0], false, true, {2, 0}});
+    return;
+  }
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (fields[i] == fields[j])
+        throw UsageError("--dotproduct_fields: each namespace letter once (or one letter twice, 'aa'), got '" + fields +
+                         "'");
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    for (std::size_t j = i + 1; j < fields.size(); ++j) {
+      pairs_.push_back({fields.substr(i, 1), fields.substr(j, 1), false});
+      // The left feature's vector is the one for the right field, and back.
+      keys_.push_back({fields[i], fields[j], false, false,
+                       {static_cast<uint32_t>(j + 1), static_cast<uint32_t>(i + 1)}});
+    }
+  field_aware_ = true;
 }
 
 float DotProduct::initial_value(std::size_t slot, unsigned dim) const {
@@ -97,18 +128,27 @@ int DotProduct::side_by_name(const NamespaceSpan& ns, const DotProductPair& pair
 }
 
 void DotProduct::prefetch(const Example& ex) const {
+  if (field_aware_) {
+    for (const NamespaceSpan& ns : ex.namespaces)
+      for (std::size_t p = 0; p < pairs_.size(); ++p)
+        if (const int s = side(ns, p); s >= 0)
+          for (uint32_t i = ns.begin; i < ns.end; ++i)
+            __builtin_prefetch(latent_.slot((ex.features[i].index + keys_[p].salt[s] * kFieldStep) * sub_models_), 1);
+    return;
+  }
   for (const NamespaceSpan& ns : ex.namespaces)
     if (side(ns) >= 0)
       for (uint32_t i = ns.begin; i < ns.end; ++i) __builtin_prefetch(latent_.slot(ex.features[i].index * sub_models_), 1);
 }
 
-void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, State& st, int s) {
+void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, State& st,
+                               int s) {
   const unsigned k = rank_;
   double* acc = st.vec.data() + s * k;
   double sum_x = 0.0, sum_x2 = 0.0;
   for (uint32_t i = ns.begin; i < ns.end; ++i) {
     const Feature& f = ex.features[i];
-    float* v = latent_.slot(f.index * sub_models_ + sub);
+    float* v = latent_slot(f.index, sub, salt);
     const double x = f.value;
     st.terms[s].push_back({v, x, 0.0});
     for (unsigned j = 0; j < k; ++j) acc[j] += x * v[j];
@@ -133,9 +173,17 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
       st.sum_x2[s] = 0.0;
     }
     std::fill(st.vec.begin(), st.vec.end(), 0.0);
+    const PairKey& key = keys_[p];
     for (const NamespaceSpan& ns : ex.namespaces)
-      if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, sub, st, s);
-    if (st.terms[0].empty() || st.terms[1].empty()) continue;  // an absent side: no term, no state
+      if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, sub, key.salt[s], st, s);
+    st.self = key.self;
+    if (st.self) {  // B = A: the same namespace (and latent vectors) on both sides
+      if (st.terms[0].empty()) continue;
+      std::copy(st.vec.begin(), st.vec.begin() + k, st.vec.begin() + k);
+      st.sum_x[1] = st.sum_x[0];
+    } else if (st.terms[0].empty() || st.terms[1].empty()) {
+      continue;  // an absent side: no term, no state
+    }
     ++used_;
     const double* a = st.vec.data();
     const double* b = a + k;
@@ -147,7 +195,8 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
     }
     st.norm2[0] = norm_a;
     st.norm2[1] = norm_b;
-    total += sign * (dot - static_cast<double>(k) * center_ * center_ * st.sum_x[0] * st.sum_x[1]);
+    st.predicted = (1.0 - dropout_) * sign * (dot - static_cast<double>(k) * center_ * center_ * st.sum_x[0] * st.sum_x[1]);
+    total += st.predicted;
   }
   return total;
 }
@@ -174,7 +223,41 @@ double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double othe
   return rho;
 }
 
+double DotProduct::drop_dimensions(State& st) {
+  const unsigned k = rank_;
+  double* a = st.vec.data();
+  double* b = a + k;
+  const uint64_t base = splitmix64((static_cast<uint64_t>(seed_) << 32) ^ 0x6C72717Dull ^ (draws_++ << 1));
+  double dot = 0.0, norm_a = 0.0, norm_b = 0.0;
+  unsigned kept = 0;
+  for (unsigned j = 0; j < k; ++j) {
+    const double u = static_cast<double>(splitmix64(base + j) >> 11) * (1.0 / 9007199254740992.0);
+    if (u < dropout_) {
+      a[j] = 0.0;
+      b[j] = 0.0;
+      continue;
+    }
+    ++kept;
+    dot += a[j] * b[j];
+    norm_a += a[j] * a[j];
+    norm_b += b[j] * b[j];
+  }
+  st.norm2[0] = norm_a;
+  st.norm2[1] = norm_b;
+  return st.sign * (dot - static_cast<double>(kept) * center_ * center_ * st.sum_x[0] * st.sum_x[1]);
+}
+
 double DotProduct::add_to_path(State& st, PredictionPath& path) const {
+  if (st.self) {
+    // |A|^2 along A(s) = A0 e^{2 rho s}: (P e^{2 kappa s} - M e^{-2 kappa s}) / 2 with kappa = 2 rho.
+    st.active = st.rho[0] > 0;
+    if (!st.active) return 0.0;
+    st.kappa = 2.0 * st.rho[0];
+    double P = 2.0 * st.norm2[0], M = 0.0;
+    if (st.sign < 0) std::swap(P, M);
+    path.add_term(st.kappa, P, M);
+    return 0.5 * (P - M);
+  }
   st.active = st.rho[0] > 0 && st.rho[1] > 0;
   if (!st.active) return 0.0;
   st.kappa = std::sqrt(st.rho[0] * st.rho[1]);
@@ -211,11 +294,18 @@ double DotProduct::frequency_factor(const Term& term, int side) const {
 
 double DotProduct::prepare(double g2, double eta, double importance, PredictionPath& path) {
   const double eta_l = eta * eta_scale_;
+  // Dropout: the update moves the model restricted to the kept dimensions,
+  // from p_hat - predicted + restricted (the caller subtracts what this returns).
+  double restricted_shift = 0.0;
+  if (dropout_ > 0 && accumulate_)
+    for (std::size_t n = 0; n < used_; ++n) restricted_shift += states_[n].predicted - drop_dimensions(states_[n]);
   double rho_total = 0.0, x2_total = 0.0;
   for (std::size_t n = 0; n < used_; ++n) {
     State& st = states_[n];
     for (int s = 0; s < 2; ++s) {
-      st.rho[s] = assign_rates(st.terms[s], g2, st.norm2[1 - s], eta_l, importance, s);
+      // A self pair's features all sit on side 0; d|A|^2/dV[f] = 2 x_f A.
+      const double other_norm2 = st.self ? 4.0 * st.norm2[0] : st.norm2[1 - s];
+      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s);
       rho_total += st.rho[s];
       x2_total += st.sum_x2[s];
     }
@@ -254,7 +344,7 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
     any = any || states_[n].active;
   }
   if (any) path.mu = mu_;
-  return dyadic0;
+  return dyadic0 + restricted_shift;
 }
 
 void DotProduct::move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const {
@@ -275,6 +365,13 @@ void DotProduct::apply(double t, double importance) {
     // with m = e^x - 1, sinh = m (m + 2) / (2 (m + 1)), cosh - 1 = m^2 / (2 (m + 1)).
     const double x = st.kappa * st.sign * t;
     const double m = std::expm1(x);
+    if (st.self) {  // A(s) - A0 = A0 (e^{kappa s} - 1)
+      if (!std::isfinite(m)) continue;
+      double* da = delta_.data();
+      for (unsigned j = 0; j < k; ++j) da[j] = st.vec[j] * m;
+      move_terms(st.terms[0], da, st.rho[0], decay);
+      continue;
+    }
     const double half_over = 0.5 / (m + 1.0);
     const double sh = m * (m + 2.0) * half_over;
     const double ch1 = m * m * half_over;

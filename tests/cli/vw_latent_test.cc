@@ -121,18 +121,99 @@ TEST(VwLatent, MalformedArgumentsAreUsageErrors) {
       {"--lrq ab0", "between 1 and 256"},
       {"--lrq ab257", "between 1 and 256"},
       {"--lrq a:3", "wildcards"},
-      {"--lrq aa3", "two different namespaces"},
       {"--lrq ab3 --lrq ac4", "one rank for all pairs"},
       {"--lrq ab3 --rank 4", "--rank is 4"},
       {"--rank 3 --cubic abc", "pairs only"},
       {"--rank 3 -q a:", "wildcards"},
-      {"--rank 3 -q aa", "two different namespaces"},
+      {"--rank 3 -q aa", "separate left and right vectors"},
+      {"--lrqfa abc", "namespace letters and a rank"},
+      {"--lrqfa 3", "namespace letters and a rank"},
+      {"--lrqfa a:3", "wildcards"},
+      {"--lrqfa abca2", "each namespace letter once"},
+      {"--lrqfa a2", "at least two namespace letters"},
+      {"--lrqfa abc0", "between 1 and 256"},
+      {"--lrqfa abcde2", "at most 8 pairs"},
+      {"--lrq ab3 --lrqfa cd4", "one rank for all pairs"},
+      {"--lrqfa abc3 --rank 2", "--rank is 2"},
+      {"--lrq aa3 --lrq ab3", "disjoint namespaces"},
+      {"--lrqdropout", "applies to --lrq"},
+      {"--lrqfa abc2 --lrqdropout", "applies to --lrq"},
+      {"--lrq ab2 --lrqdropout --dotproduct_dropout 0.3", "means --dotproduct_dropout 0.5"},
+      {"--dotproduct ab --dotproduct_dropout 1", "below 1"},
+      {"--dotproduct ab --dotproduct_dropout -0.5", "dotproduct_dropout"},
+      {"--dotproduct_dropout 0.5", "applies to --dotproduct models only"},
   };
   for (const auto& [flags, message] : cases) {
     const RunResult r = run_learner(std::string(flags) + " -d " + dyadic_file());
     EXPECT_EQ(r.exit_code, 2) << flags;
     EXPECT_NE(r.err.find(message), std::string::npos) << flags << ": " << r.err;
   }
+}
+
+// VW's --lrq aa3: the pair of one namespace is |A|^2 (learner's --dotproduct aa).
+TEST(VwLatent, LrqOfOneNamespaceIsTheSelfPair) {
+  const RunResult lrq = run_p("--lrq aa3", "lrqaa.p");
+  ASSERT_EQ(lrq.exit_code, 0) << lrq.err;
+  EXPECT_EQ(lrq.out, run_p("--dotproduct aa --rank 3 --dotproduct_center 0", "dotaa.p").out);
+  EXPECT_NE(lrq.out, run_p("--lrq ab3", "lrqab.p").out);
+  const RunResult r = run_learner("--lrq aa3 -d " + dyadic_file());
+  EXPECT_NE(r.err.find("average loss = 3.923179"), std::string::npos) << r.err;
+}
+
+// --lrqdropout = --dotproduct_dropout 0.5: training draws masks, every
+// prediction is half the term; the model file keeps the setting.
+TEST(VwLatent, LrqDropoutIsDotproductDropout) {
+  const std::string model = temp_path("dropout.model"), spelled = temp_path("dropout2.model");
+  const RunResult lrq = run_p("--lrq ab4 --lrqdropout -f " + model, "drop.p");
+  ASSERT_EQ(lrq.exit_code, 0) << lrq.err;
+  EXPECT_NE(lrq.err.find("dotproduct_dropout = 0.5"), std::string::npos) << lrq.err;
+  EXPECT_NE(lrq.err.find("average loss = 4.365484"), std::string::npos) << lrq.err;
+  const RunResult mine = run_p("--dotproduct ab --rank 4 --dotproduct_center 0 --dotproduct_dropout 0.5 -f " + spelled,
+                               "drop2.p");
+  EXPECT_EQ(lrq.out, mine.out);
+  EXPECT_NE(lrq.out, run_p("--lrq ab4", "nodrop.p").out);
+  // Another seed draws other masks.
+  EXPECT_NE(lrq.out, run_p("--lrq ab4 --lrqdropout --random_seed 3", "drop3.p").out);
+  const RunResult test = run_p("-t -i " + model, "droptest.p");
+  ASSERT_EQ(test.exit_code, 0) << test.err;
+  EXPECT_NE(test.err.find("dotproduct_dropout = 0.5"), std::string::npos) << test.err;
+  EXPECT_EQ(test.out, run_p("-t -i " + spelled, "droptest2.p").out);
+  EXPECT_EQ(test.out, run_p("-t -i " + model + " --lrq ab4 --lrqdropout", "droptest3.p").out);
+  EXPECT_EQ(first_column(test.out).size(), 60u);
+  EXPECT_NE(test.out, run_p("-t --lrq ab4 --lrqdropout", "dropfresh.p").out);
+  const RunResult other = run_learner("-t -i " + model + " --dotproduct_dropout 0.2 -d " + dyadic_file());
+  EXPECT_EQ(other.exit_code, 2) << other.err;
+}
+
+// --lrqfa abcK = --dotproduct_fields abc --rank K --dotproduct_center 0:
+// one latent vector per feature and other field; -f / -i / -t keep it.
+TEST(VwLatent, LrqfaIsFieldAwareDotproduct) {
+  const std::string model = temp_path("lrqfa.model"), spelled = temp_path("fields.model");
+  const RunResult fa = run_p("--lrqfa abc3 -f " + model, "fa.p");
+  ASSERT_EQ(fa.exit_code, 0) << fa.err;
+  EXPECT_NE(fa.err.find("dotproduct_fields = abc, rank = 3"), std::string::npos) << fa.err;
+  EXPECT_NE(fa.err.find("average loss = 3.957968"), std::string::npos) << fa.err;
+  EXPECT_EQ(fa.out, run_p("--dotproduct_fields abc --rank 3 --dotproduct_center 0 -f " + spelled, "fa2.p").out);
+  const RunResult two = run_p("--lrqfa ab3", "fa_ab.p");  // the pairs with c count
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_NE(fa.out, two.out);
+  const RunResult test = run_p("-t -i " + model, "fatest.p");
+  ASSERT_EQ(test.exit_code, 0) << test.err;
+  EXPECT_EQ(first_column(test.out).size(), 60u);
+  EXPECT_EQ(test.out, run_p("-t -i " + spelled, "fatest2.p").out);
+  EXPECT_EQ(test.out, run_p("-t -i " + model + " --lrqfa abc3", "fatest3.p").out);
+  EXPECT_NE(test.out, run_p("-t --lrqfa abc3", "fafresh.p").out);  // the trained latent table was loaded
+  // Resuming from the model continues training (the latent table was loaded).
+  const RunResult resumed = run_learner("-i " + model + " -d " + dyadic_file());
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("average loss = "), std::string::npos);
+  EXPECT_EQ(resumed.err.find("average loss = 3.957968"), std::string::npos) << resumed.err;
+  const RunResult other = run_learner("-t -i " + model + " --lrqfa abd3 -d " + dyadic_file());
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("conflicts"), std::string::npos) << other.err;
+  // Several passes over a cache.
+  const RunResult passes = run_learner("--lrqfa abc2 --passes 3 -c -k --holdout_off -d " + dyadic_file());
+  EXPECT_EQ(passes.exit_code, 0) << passes.err;
 }
 
 }  // namespace

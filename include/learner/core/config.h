@@ -46,6 +46,10 @@ struct CoreConfig {
   double dotproduct_freq_l2 = 0.0;    // --dotproduct_freq_l2 alpha: latent rate x (n_f / mean n)^alpha under L2
   double dotproduct_side_ratio = 1.0; // --dotproduct_side_ratio: the right side's latent rate over the left's under L2
   double center = 1.0;                // --dotproduct_center: the latent start's centre c (offset k c^2 s_a s_b)
+  std::string dotproduct_fields;      // --dotproduct_fields: field-aware pairs of these namespace letters (VW's --lrqfa)
+  double dotproduct_dropout = 0.0;    // --dotproduct_dropout: chance a latent dimension sits out a training update
+  // Whether a dyadic term is configured (--dotproduct or --dotproduct_fields).
+  bool has_latent() const { return !dotproducts.empty() || !dotproduct_fields.empty(); }
   unsigned passes = 1;                // --passes (for --average_passes)
   unsigned average_passes = 1;        // --average_passes: weights averaged over the ends of the last N passes
   bool feature_mask = false;          // --feature_mask: only features whose weight is non-zero learn (VW's rule)

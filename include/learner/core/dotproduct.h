@@ -19,11 +19,41 @@
 // stored vectors' start and the constant offset change.
 //
 // Several pairs (--dotproduct repeated) must use disjoint namespaces, so each
-// pair keeps its own closed-form path and the prediction path is their sum.
+// pair keeps its own closed-form path and the prediction path is their sum
+// (field-aware pairs, below, share namespaces but not latent weights).
 // A reduction's sub-model (a Part, learner.h: sub-model i of K keeps feature
 // h's latent vector at slot h K + i, as the linear weights; entering p with
 // sign +1 or -1) has its own latent vectors; a part with sign -1 moves along
 // -t, i.e. its term enters the path with P and M swapped.
+//
+// A pair may name one namespace twice (--dotproduct aa, VW's --lrq aa3):
+// its term is A.A - k c^2 s_a^2, |A|^2 with c = 0. Its flow V[f]' = -eta_f g
+// x_f 2 A gives A(s) = A0 e^{2 rho s} (rho = sum eta_f x_f^2), a path term
+// with kappa = 2 rho, P = 2 |A0|^2, M = 0, and V[f] += eta_f x_f (A(s) - A0)
+// / rho; its adaptive sums grow by g2 x_f^2 |2 A|^2.
+//
+// Field-aware pairs (--dotproduct_fields abc, VW's --lrqfa abcK): every
+// pair (a, b) of the listed namespaces (a before b) is a term A_ab.B_ba with
+// A_ab = sum_{f in a} x_f V[f; b], feature f owning one latent vector per
+// other field (slot of (f + id(b) C) with id the field's position + 1 and C
+// an odd constant; plain pairs use id 0). Pairs share namespaces but no
+// latent weights, so each keeps its own closed-form path and the prediction
+// path is their sum, exactly as for disjoint --dotproduct pairs. The letters
+// must differ, except one letter twice ("aa": the one pair a, a, VW's
+// meaning of --lrqfa aa3).
+//
+// Dropout (--dotproduct_dropout P, VW's --lrqdropout is P = 1/2): each
+// learning update draws, per (component, pair) and latent dimension j, a
+// keep bit (kept with probability 1 - P, from a hash of --random_seed and a
+// count of the draws made so far, so a run is reproducible). The update
+// moves the model restricted to the kept dimensions, sum_{j kept} (A_j B_j
+// - c^2 s_a s_b), exactly (a dropped dimension is absent, so its weights
+// do not move; under --dotproduct_l2 they still decay): the path starts at
+// p_hat minus the predicted dyadic part plus the restricted one. Every
+// prediction (training examples' included) is the expectation over masks,
+// (1 - P) times the full dyadic part: VW predicts with its scale 1/2 on test
+// examples only and reports training losses of the masked prediction.
+// What-if paths (set_accumulate(false), --active) use the full model.
 //
 // Update (note section 2): feature f's rate eta_f = eta_L / sqrt(G_f) with
 // the adaptive rule (G_f += importance g^2 x_f^2 |other side|^2; kept in every
@@ -127,6 +157,8 @@ class DotProduct {
   struct PairKey {
     char left, right;
     bool by_full_name;
+    bool self;           // one namespace on both sides: the term A.A
+    uint32_t salt[2];    // per side, the field id keying the latent slot (0: plain pair)
   };
   // One latent feature of the current example: its slot in the latent table
   // (k weights, then G_f), its value and, once prepare() ran, its rate eta_f.
@@ -147,11 +179,22 @@ class DotProduct {
     double sum_x[2] = {0, 0}, sum_x2[2] = {0, 0}, rho[2] = {0, 0};
     double kappa = 0, r = 1, inv_r = 1;
     bool active = false;
+    bool self = false;              // a pair of one namespace: vec's B half is a copy of A
+    double predicted = 0;           // the term as gather() returned it (dropout: scaled)
   };
 
   static int side_by_name(const NamespaceSpan& ns, const DotProductPair& pair);
   // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0, sums.
-  void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, State& st, int s);
+  void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, State& st, int s);
+  // The latent slot of feature `index` in sub-model `sub` under field id `salt`.
+  float* latent_slot(uint32_t index, uint32_t sub, uint32_t salt) {
+    return latent_.slot((index + salt * kFieldStep) * sub_models_ + sub);
+  }
+  // Adds the field-aware pairs of --dotproduct_fields to pairs_ and keys_.
+  void add_field_pairs(const std::string& fields);
+  // --dotproduct_dropout: zeroes the dropped dimensions of st (A, B, norms)
+  // and returns the restricted term sign (sum_{kept} A_j B_j - kept c^2 s_a s_b).
+  double drop_dimensions(State& st);
   // Sets each term's rate (growing G_f by g2 x^2 other_norm2 when
   // accumulating) and returns rho = sum rate x^2.
   double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l, double importance,
@@ -167,6 +210,7 @@ class DotProduct {
   // `delta` = moved - start (k values), then times `decay`.
   void move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const;
 
+  static constexpr uint32_t kFieldStep = 0x9E3779B1u;  // odd: ids 1..F land apart for every -b
   std::vector<DotProductPair> pairs_;
   std::vector<PairKey> keys_;  // parallel to pairs_
   unsigned rank_;
@@ -177,6 +221,9 @@ class DotProduct {
   double center_;  // --dotproduct_center c: start c + init_scale u, offset k c^2 s_a s_b
   double freq_alpha_;      // --dotproduct_freq_l2
   double side_rate_[2];    // 1 and --dotproduct_side_ratio
+  double dropout_;         // --dotproduct_dropout P (0: off)
+  uint64_t draws_ = 0;     // dropout masks drawn so far (in memory only)
+  bool field_aware_ = false;  // --dotproduct_fields pairs present
   // Per side, the features first trained and (--dotproduct_freq_l2) their total count
   // (in memory only: a resumed run starts them again).
   uint64_t distinct_[2] = {0, 0};

@@ -150,4 +150,11 @@ COMMANDS = [
                    "--adaptive --invariant -d train-sets/ml100k_small_train",
      "demo/movielens/Makefile lrqdropout.results (ml100k_small_train, namespaces u i)", "lrq lrqdropout"),
     ("t149", "--lrqfa aa3 -d train-sets/0080.dat", "core.vwtest.json #149", "lrqfa"),
+    ("t410", "-d train-sets/lrqfa_nn.dat --lrqfa abc2 --link logistic --loss_function logistic",
+     "--help (VW test 410's command without --nn 10)", "lrqfa"),
+    ("lrqfa", "--loss_function quantile -l 0.1 -b 24 --passes 100 -k -c --holdout_off --power_t 0.333 --l2 1.25e-7 "
+              "--lrqfa ui7 --adaptive --invariant -d train-sets/ml100k_small_train",
+     "demo/movielens/Makefile lrq.results with --lrqfa ui7 for --lrq ui7 (--help)", "lrqfa"),
+    ("lrqdropout1", "--lrq ui4 --lrqdropout -d train-sets/ml100k_small_train",
+     "--help (--lrqdropout on the movielens demo's data, one pass)", "lrq lrqdropout"),
 ]
