@@ -138,9 +138,9 @@ std::vector<OptionGroup> make_groups() {
   }, true});
   g.push_back({"Dyadic model (p = w.x + A.B)", {
       list("dotproduct", "latent dot product between two namespaces: by first letters 'ab' or full names 'user,item'"),
-      num("rank", kCount, "1", 1, 256, "latent dimensions per feature; without --dotproduct, VW's spelling: --rank K -q ab = --dotproduct ab --rank K --dotproduct_center 0 (the -q pairs are factorised, not also crossed)", true),
+      num("rank", kCount, "1", 1, 256, "latent dimensions per feature; without --dotproduct, VW's spelling: --rank K -q ab = --dotproduct ab --rank K (the -q pairs are factorised, not also crossed)", true),
       // Not stored: a model records the --dotproduct spelling it maps to.
-      list_option("lrq", "VW's low-rank quadratic: --lrq abK = --dotproduct ab --rank K --dotproduct_center 0, keeping any -q (one K for all pairs; repeatable; --lrq aaK: the term |A|^2)", 0, false),
+      list_option("lrq", "VW's low-rank quadratic: --lrq abK = --dotproduct ab --rank K, keeping any -q (one K for all pairs; repeatable; --lrq aaK: the term |A|^2)", 0, false),
       num("dotproduct_l2", kNumber, "0", 0, kInf, "L2 on latent weights only (exact closed form)", true),
       num("dotproduct_lr", kNumber, "0", 0, kInf, "learning rate of the latent weights (0: same as -l)", true),
       num("dotproduct_init", kNumber, "0.01", 0, kInf, "spread of the latent weights' random start around the centre", true),
@@ -149,7 +149,7 @@ std::vector<OptionGroup> make_groups() {
       text("dotproduct_fields", "field-aware dyadic terms (FFM): every pair a, b of these namespace letters adds A_ab.B_ba, a feature of a keeping one latent vector per other field (at most 8 pairs: 4 fields; 'aa' is the one self pair A.A); exact update, as --dotproduct's", 0, "", true),
       num("dotproduct_dropout", kNumber, "0", 0, 1, "dropout of latent dimensions: each update trains the model restricted to the dimensions kept (each kept with chance 1 - P, drawn from --random_seed), exactly; predictions use (1 - P) times the full term (VW's --lrqdropout is 0.5)", true),
       // Not stored: a model records the --dotproduct_fields / --dotproduct_dropout spelling.
-      text("lrqfa", "VW's field-aware low-rank quadratic: --lrqfa abcK = --dotproduct_fields abc --rank K --dotproduct_center 0"),
+      text("lrqfa", "VW's field-aware low-rank quadratic: --lrqfa abcK = --dotproduct_fields abc --rank K"),
       sw("lrqdropout", "VW's dropout for --lrq: = --dotproduct_dropout 0.5"),
       num("dotproduct_center", kNumber, "1", 0, 1e3, "centre c of the latent start: V = c + u, dyadic term A.B - k c^2 s_a s_b (1: the note's +1 change of variables; 0: zero-mean start, --dotproduct_l2 shrinks towards a.b = 0)", true),
   }, true});

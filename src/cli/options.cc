@@ -342,7 +342,7 @@ OptionList stored_options(const ParsedValues& v, const Options& o) {
 
 // VW's --lrq / --rank -q spellings (vw_latent.h) are stored in the model
 // file as the learner spelling they map to (--dotproduct pairs, --rank,
-// --dotproduct_center, the -q pairs --rank factorised removed), so -i
+// the -q pairs --rank factorised removed), so -i
 // restores the same model whatever the defaults.
 void record_effective_latent(Options& o) {
   std::string pairs;
@@ -352,7 +352,6 @@ void record_effective_latent(Options& o) {
   for (const std::string& s : o.features.interactions) interactions += (interactions.empty() ? "" : "\t") + s;
   for (auto& [name, value] : o.model_options) {
     if (name == "rank") value = std::to_string(o.core.rank);
-    else if (name == "dotproduct_center" && o.core.center == 0) value = "0";
     else if (name == "dotproduct") value = pairs;
     else if (name == "dotproduct_dropout" && o.core.dotproduct_dropout == 0.5) value = "0.5";
     else if ((name == "quadratic" || name == "interactions" || name == "cubic") && o.features.interactions.empty())

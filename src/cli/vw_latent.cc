@@ -112,7 +112,6 @@ bool apply_vw_latent_spellings(const OptionValues& v, Options& o, bool rank_on_c
     o.features.interactions.clear();
     applied = true;
   }
-  if (applied && !v.given("dotproduct_center")) c.center = 0.0;
   return applied;
 }
 

@@ -26,11 +26,13 @@
 // --dotproduct_fields abc --rank K (one K shared with --lrq). --lrqdropout
 // (needs --lrq) maps to --dotproduct_dropout 0.5 (dotproduct.h).
 //
-// Each selects the plain product A.B (--dotproduct_center 0) unless
-// --dotproduct_center is given. The update stays learner's exact
-// importance-aware one and the start is learner's (centre +- --dotproduct_init),
-// not VW's (gd_mf: every weight 0.1 u; lrq: each latent weight u on first
-// use; u uniform in [0, 1)), so predictions differ from VW's.
+// Each keeps learner's own start (--dotproduct_center 1 unless given: latent
+// weights near 1, so the first adaptive steps of a product that starts near
+// zero do not overshoot; one pass of --lrq ui4 on VW's ml100k_small ends at
+// 2.48 against 6.77 from the zero-mean start, VW 2.49). The update stays
+// learner's exact importance-aware one and the start is not VW's (gd_mf:
+// every weight 0.1 u; lrq: each latent weight u on first use; u uniform in
+// [0, 1)), so predictions differ from VW's.
 #pragma once
 
 #include "learner/cli/options.h"
@@ -38,8 +40,8 @@
 
 namespace learner {
 
-// Rewrites o.core.dotproducts / dotproduct_fields / dotproduct_dropout / rank /
-// center and o.features.interactions
+// Rewrites o.core.dotproducts / dotproduct_fields / dotproduct_dropout / rank
+// and o.features.interactions
 // from VW's spellings; call after the features and --dotproduct are filled.
 // The --rank -q form applies only when --rank is on the command line (not
 // restored from a -i model, which stores the mapped spelling).

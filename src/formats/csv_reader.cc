@@ -181,6 +181,10 @@ class CsvReader : public ExampleParser {
       if (value == 0.0f) return;
     }
     ex.features.push_back(Feature{value, index});
+    if (options_.keep_tokens) {  // the text format's raw name (name:value): what --affix etc. read
+      ex.tokens.append(name);
+      ex.token_ends.push_back(static_cast<uint32_t>(ex.tokens.size()));
+    }
     if (!options_.keep_names) return;
     std::string& n = ex.names.emplace_back();
     n.append(ns.name).append(1, '^').append(name);

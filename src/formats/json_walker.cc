@@ -168,9 +168,9 @@ void JsonWalker::array(std::string_view key, simdjson::dom::array array) {
           if (options_.keep_names) {
             label_scratch_.assign(1, '[');
             label_scratch_.append(std::to_string(k)).push_back(']');
-            add(f, base + k, label_scratch_, {});
+            add(f, base + k, label_scratch_, {}, true);
           } else {
-            add(f, base + k, {}, {});
+            add(f, base + k, {}, {}, true);
           }
         }
         ++k;
@@ -325,8 +325,13 @@ void JsonWalker::end_run() {
   top.begin = end;
 }
 
-void JsonWalker::add(float value, uint32_t index, std::string_view feature, std::string_view string_value) {
+void JsonWalker::add(float value, uint32_t index, std::string_view feature, std::string_view string_value,
+                     bool anonymous) {
   ex_->features.push_back(Feature{value, index});
+  if (options_.keep_tokens) {  // the text format's raw name: what --affix, --spelling, --dictionary read
+    if (!anonymous) ex_->tokens.append(feature);
+    ex_->token_ends.push_back(static_cast<uint32_t>(ex_->tokens.size()));
+  }
   if (!options_.keep_names) return;
   std::string& name = ex_->names.emplace_back();
   name.append(open_.back().name).append(1, '^').append(feature);

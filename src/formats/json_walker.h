@@ -79,7 +79,12 @@ class JsonWalker {
   void open(std::string_view name, std::string_view hashed);
   void close();
   void end_run();  // the open namespace's features so far become one NamespaceSpan
-  void add(float value, uint32_t index, std::string_view feature, std::string_view string_value);
+  // One feature of the open namespace. With ParseOptions::keep_tokens its raw
+  // name `feature` (empty for an `anonymous` array element) is kept for
+  // --affix, --spelling and --dictionary, as the text parser keeps the text
+  // before ':'.
+  void add(float value, uint32_t index, std::string_view feature, std::string_view string_value,
+           bool anonymous = false);
 
   struct PendingLabel {
     float label = 0.0f, weight = 1.0f, initial = 0.0f;

@@ -79,6 +79,39 @@ TEST(InputFormats, SameLossAndPredictionsAsText) {
   EXPECT_NE(weights_of(slurp(plain_model)), weights_of(slurp(text_model)));
 }
 
+// --affix, --spelling and --dictionary read a JSON key or CSV column name as
+// they read the text format's name before ':' (VW applies them to text input
+// only; learner used to stop with an internal error on --json --affix).
+TEST(InputFormats, TextFeaturesReadJsonKeysAndCsvNames) {
+  const std::string text = temp_path("tf.txt"), json = temp_path("tf.json"), csv = temp_path("tf.csv"),
+                    dict = temp_path("tf.dict");
+  write_file(text, "1 |a x:0.5 y:2 |b w:w3\n-1 |a x:1.5 y:1 |b w:w9\n");
+  write_file(json, "{\"_label\":1,\"a\":{\"x\":0.5,\"y\":2},\"b\":{\"w\":\"w3\"}}\n"
+                   "{\"_label\":-1,\"a\":{\"x\":1.5,\"y\":1},\"b\":{\"w\":\"w9\"}}\n");
+  write_file(csv, "_label,a|x,a|y,b|w\n1,0.5,2,w3\n-1,1.5,1,w9\n");
+  write_file(dict, "x big:2\n");
+  const std::string flags = " --affix +2a,-1b --spelling a --dictionary a:" + dict + " --audit --quiet";
+  const RunResult t = run_learner("-d " + text + flags);
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  EXPECT_NE(t.out.find("\taffix^a+2=x:228656:0.5:0@0"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("\tspelling^a_a:128920:2:0@0"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("\tdictionary^a_x="), std::string::npos) << t.out;
+  const RunResult j = run_learner("--json --chain_hash -d " + json + flags);
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  EXPECT_EQ(j.out, t.out);
+  const RunResult c = run_learner("--csv -d " + csv + flags);
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(c.out, t.out);
+  // A JSON array's elements have no name, as the text format's ':0.5':
+  // no affix, the empty spelling.
+  const std::string arr = temp_path("tf_arr.json");
+  write_file(arr, "{\"_label\":1,\"c\":[0.5,2]}\n");
+  const RunResult a = run_learner("--json -d " + arr + " --affix +2c --spelling c --audit --quiet");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.out.find("affix^"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("\tspelling^c_:185951:0.5:0@0\tspelling^c_:185951:2:0@0\t"), std::string::npos) << a.out;
+}
+
 TEST(InputFormats, MulticlassAndCostSensitiveLabels) {
   std::string text, json, csv = "_label,x,y\n";
   for (int i = 0; i < 120; ++i) {

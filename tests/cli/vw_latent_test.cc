@@ -1,5 +1,5 @@
 // End-to-end runs of VW's spellings of the dyadic model (src/cli/vw_latent.h):
-// --rank K -q ab and --lrq abK are --dotproduct ab --rank K --dotproduct_center 0.
+// --rank K -q ab and --lrq abK are --dotproduct ab --rank K (learner's own start, centre 1).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -35,38 +35,40 @@ RunResult run_p(const std::string& flags, const std::string& name) {
 
 TEST(VwLatent, RankWithQuadraticIsDotproductWithPlainProduct) {
   const RunResult vw = run_p("--rank 3 -q ab", "rank.p");
-  const RunResult mine = run_p("--dotproduct ab --rank 3 --dotproduct_center 0", "dot.p");
+  const RunResult mine = run_p("--dotproduct ab --rank 3", "dot.p");
   ASSERT_EQ(vw.exit_code, 0) << vw.err;
   ASSERT_EQ(mine.exit_code, 0) << mine.err;
   EXPECT_EQ(vw.out, mine.out);
   EXPECT_FALSE(vw.out.empty());
   // The -q pair is factorised only, not also crossed (VW's gd_mf model).
-  EXPECT_NE(vw.out, run_p("--dotproduct ab --rank 3 --dotproduct_center 0 -q ab", "dotq.p").out);
+  EXPECT_NE(vw.out, run_p("--dotproduct ab --rank 3 -q ab", "dotq.p").out);
   // --quadratic and --interactions are the same spelling.
   EXPECT_EQ(vw.out, run_p("--rank 3 --interactions ab", "inter.p").out);
   // --dotproduct_center given by the user is kept.
-  EXPECT_EQ(run_p("--rank 3 -q ab --dotproduct_center 1", "c1.p").out, run_p("--dotproduct ab --rank 3", "c1d.p").out);
+  const RunResult plain = run_p("--rank 3 -q ab --dotproduct_center 0", "c0.p");
+  EXPECT_EQ(plain.out, run_p("--dotproduct ab --rank 3 --dotproduct_center 0", "c0d.p").out);
+  EXPECT_NE(plain.out, vw.out);
 }
 
 TEST(VwLatent, RankGoldenAverageLoss) {
   const RunResult r = run_learner("--rank 3 -q ab -d " + dyadic_file());
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("average loss = 4.670115"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("average loss = 3.704664"), std::string::npos) << r.err;
 }
 
 TEST(VwLatent, LrqIsDotproductKeepingQuadratics) {
   const RunResult lrq = run_p("--lrq ab4", "lrq.p");
   ASSERT_EQ(lrq.exit_code, 0) << lrq.err;
-  EXPECT_EQ(lrq.out, run_p("--dotproduct ab --rank 4 --dotproduct_center 0", "lrqd.p").out);
+  EXPECT_EQ(lrq.out, run_p("--dotproduct ab --rank 4", "lrqd.p").out);
   // VW's lrq sits on top of -q: the quadratic features stay.
   const RunResult with_q = run_p("--lrq ab4 -q ac", "lrqq.p");
   ASSERT_EQ(with_q.exit_code, 0) << with_q.err;
-  EXPECT_EQ(with_q.out, run_p("--dotproduct ab --rank 4 --dotproduct_center 0 -q ac", "lrqqd.p").out);
+  EXPECT_EQ(with_q.out, run_p("--dotproduct ab --rank 4 -q ac", "lrqqd.p").out);
   EXPECT_NE(with_q.out, lrq.out);
   // Repeated pairs count once; a hexadecimal rank is VW's strtoul form.
   EXPECT_EQ(lrq.out, run_p("--lrq ab4 --lrq ab0x4", "lrq2.p").out);
   const RunResult r = run_learner("--lrq ab4 -d " + dyadic_file());
-  EXPECT_NE(r.err.find("average loss = 4.621454"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("average loss = 3.765636"), std::string::npos) << r.err;
 }
 
 TEST(VwLatent, ModelFileReplaysTheMapping) {
@@ -83,7 +85,7 @@ TEST(VwLatent, ModelFileReplaysTheMapping) {
   // model trained with it, and a model of plain -q ab stays quadratic.
   const std::string mf = temp_path("rank.model"), dot = temp_path("dot.model"), quad = temp_path("quad.model");
   ASSERT_EQ(run_learner("--rank 2 -q ab -f " + mf + " -d " + dyadic_file()).exit_code, 0);
-  ASSERT_EQ(run_learner("--dotproduct ab --rank 2 --dotproduct_center 0 -f " + dot + " -d " + dyadic_file()).exit_code, 0);
+  ASSERT_EQ(run_learner("--dotproduct ab --rank 2 -f " + dot + " -d " + dyadic_file()).exit_code, 0);
   ASSERT_EQ(run_learner("-q ab -f " + quad + " -d " + dyadic_file()).exit_code, 0);
   const RunResult again = run_p("-t -i " + mf, "test3.p");
   ASSERT_EQ(again.exit_code, 0) << again.err;
@@ -154,10 +156,10 @@ TEST(VwLatent, MalformedArgumentsAreUsageErrors) {
 TEST(VwLatent, LrqOfOneNamespaceIsTheSelfPair) {
   const RunResult lrq = run_p("--lrq aa3", "lrqaa.p");
   ASSERT_EQ(lrq.exit_code, 0) << lrq.err;
-  EXPECT_EQ(lrq.out, run_p("--dotproduct aa --rank 3 --dotproduct_center 0", "dotaa.p").out);
+  EXPECT_EQ(lrq.out, run_p("--dotproduct aa --rank 3", "dotaa.p").out);
   EXPECT_NE(lrq.out, run_p("--lrq ab3", "lrqab.p").out);
   const RunResult r = run_learner("--lrq aa3 -d " + dyadic_file());
-  EXPECT_NE(r.err.find("average loss = 3.923179"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("average loss = 3.633503"), std::string::npos) << r.err;
 }
 
 // --lrqdropout = --dotproduct_dropout 0.5: training draws masks, every
@@ -167,8 +169,8 @@ TEST(VwLatent, LrqDropoutIsDotproductDropout) {
   const RunResult lrq = run_p("--lrq ab4 --lrqdropout -f " + model, "drop.p");
   ASSERT_EQ(lrq.exit_code, 0) << lrq.err;
   EXPECT_NE(lrq.err.find("dotproduct_dropout = 0.5"), std::string::npos) << lrq.err;
-  EXPECT_NE(lrq.err.find("average loss = 4.365484"), std::string::npos) << lrq.err;
-  const RunResult mine = run_p("--dotproduct ab --rank 4 --dotproduct_center 0 --dotproduct_dropout 0.5 -f " + spelled,
+  EXPECT_NE(lrq.err.find("average loss = 3.408079"), std::string::npos) << lrq.err;
+  const RunResult mine = run_p("--dotproduct ab --rank 4 --dotproduct_dropout 0.5 -f " + spelled,
                                "drop2.p");
   EXPECT_EQ(lrq.out, mine.out);
   EXPECT_NE(lrq.out, run_p("--lrq ab4", "nodrop.p").out);
@@ -185,15 +187,15 @@ TEST(VwLatent, LrqDropoutIsDotproductDropout) {
   EXPECT_EQ(other.exit_code, 2) << other.err;
 }
 
-// --lrqfa abcK = --dotproduct_fields abc --rank K --dotproduct_center 0:
+// --lrqfa abcK = --dotproduct_fields abc --rank K:
 // one latent vector per feature and other field; -f / -i / -t keep it.
 TEST(VwLatent, LrqfaIsFieldAwareDotproduct) {
   const std::string model = temp_path("lrqfa.model"), spelled = temp_path("fields.model");
   const RunResult fa = run_p("--lrqfa abc3 -f " + model, "fa.p");
   ASSERT_EQ(fa.exit_code, 0) << fa.err;
   EXPECT_NE(fa.err.find("dotproduct_fields = abc, rank = 3"), std::string::npos) << fa.err;
-  EXPECT_NE(fa.err.find("average loss = 3.957968"), std::string::npos) << fa.err;
-  EXPECT_EQ(fa.out, run_p("--dotproduct_fields abc --rank 3 --dotproduct_center 0 -f " + spelled, "fa2.p").out);
+  EXPECT_NE(fa.err.find("average loss = 4.135585"), std::string::npos) << fa.err;
+  EXPECT_EQ(fa.out, run_p("--dotproduct_fields abc --rank 3 -f " + spelled, "fa2.p").out);
   const RunResult two = run_p("--lrqfa ab3", "fa_ab.p");  // the pairs with c count
   ASSERT_EQ(two.exit_code, 0) << two.err;
   EXPECT_NE(fa.out, two.out);
@@ -207,7 +209,7 @@ TEST(VwLatent, LrqfaIsFieldAwareDotproduct) {
   const RunResult resumed = run_learner("-i " + model + " -d " + dyadic_file());
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_NE(resumed.err.find("average loss = "), std::string::npos);
-  EXPECT_EQ(resumed.err.find("average loss = 3.957968"), std::string::npos) << resumed.err;
+  EXPECT_EQ(resumed.err.find("average loss = 4.135585"), std::string::npos) << resumed.err;
   const RunResult other = run_learner("-t -i " + model + " --lrqfa abd3 -d " + dyadic_file());
   EXPECT_EQ(other.exit_code, 2);
   EXPECT_NE(other.err.find("conflicts"), std::string::npos) << other.err;
