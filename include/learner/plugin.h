@@ -146,12 +146,17 @@ struct ReductionPlugin {
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
   // Pure checks of the reduction's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;
-  // Fills the reduction's fields of `spec` (kind, classes, its own settings).
+  // Fills the reduction's fields of `spec` (classes, its own settings).
   std::function<void(const OptionValues& values, ReductionSpec& spec)> configure;
   // The label grammar it reads and the sub-models it asks its learner for.
   std::function<LabelFormat(const ReductionSpec& spec)> labels;
   std::function<uint32_t(const ReductionSpec& spec)> sub_models;
-  // `range`: the run's label range (copied or widened, reduction.h).
+  // Builds the reduction over `learner`. `range` is the run's label range
+  // (trainer): the multiclass reductions copy its initial value, --active
+  // keeps a reference and widens it with the labels it learns from. Throws
+  // UsageError for a spec the learner cannot serve (--probabilities without
+  // logistic loss, --active with a learner that cannot compute the minimum
+  // importance).
   std::function<std::unique_ptr<Reduction>(const ReductionSpec& spec, Learner& learner, LabelRange& range)> make;
   // The preamble's "reduction = ..." text.
   std::function<std::string(const ReductionSpec& spec)> describe;

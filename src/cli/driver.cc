@@ -13,6 +13,7 @@
 #include "learner/parallel/allreduce.h"
 #include "learner/parallel/peer_failed.h"
 #include "learner/reduction/reduction.h"
+#include "learner/reduction/scalar.h"
 #include "learner/report/progress.h"
 #include "learner/report/summary.h"
 #include "learner/stream/pipeline.h"
@@ -154,7 +155,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
 
   const std::unique_ptr<Reduction> reduction = o.reduction_plugin
                                                    ? o.reduction_plugin->make(o.reduction, learner, range)
-                                                   : make_reduction(o.reduction, learner, range);
+                                                   : std::make_unique<Scalar>(o.reduction, learner, range);
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
 

@@ -160,7 +160,6 @@ const ReductionPlugin& active_plugin() {
     mellowness.help = "with --active: c0, larger queries more (VW's default 8; try 1e-3 with the default update rule)";
     p.options = {active, simulation, mellowness};
     p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      spec.kind = ReductionKind::kActive;
       spec.simulation = v.flag("simulation");
       spec.mellowness = v.number("mellowness");
     };

@@ -59,7 +59,7 @@ void Mira::print_summary(std::FILE* out) const {
 const ReductionPlugin& mira_plugin() {
   static const ReductionPlugin plugin = [] {
     ReductionPlugin p = detail::multiclass_plugin<Mira>(
-        {"mira", ReductionKind::kNone, 2,
+        {"mira", 2,
          "multiclass MIRA over K classes (seed 003): on a mistake the true and the predicted class move to the "
          "margin l(y*, y^); labels: a class or `class:cost ...`; learner: passive-aggressive (averaged) unless "
          "--perceptron",

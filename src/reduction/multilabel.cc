@@ -75,14 +75,14 @@ void Multilabel::print_summary(std::FILE* out) const {
 const ReductionPlugin& multilabel_plugin() {
   static const ReductionPlugin plugin = [] {
     ReductionPlugin p = detail::multiclass_plugin<Multilabel>(
-        {"multilabel", ReductionKind::kMultilabel, 1,
+        {"multilabel", 1,
          "K independent binary classifiers; labels are class sets `1,3,4` (1-based; VW's --multilabel_oaa counts from 0)",
          LabelFormat::kMultilabel, true, true},
         {text_option("multilabel_loss",
                      "hamming: train every classifier; zero_one: the chain that stops at the first classifier that errs",
                      0, "hamming", true)});
     p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      detail::configure_classes(v, spec, ReductionKind::kMultilabel, "multilabel");
+      detail::configure_classes(v, spec, "multilabel");
       const std::string loss = v.text("multilabel_loss");
       if (loss == "zero_one") spec.multilabel_loss = MultilabelLoss::kZeroOne;
       else if (loss == "hamming") spec.multilabel_loss = MultilabelLoss::kHamming;
@@ -102,11 +102,11 @@ const ReductionPlugin& multilabel_plugin() {
 const ReductionPlugin& multilabel_oaa_plugin() {
   static const ReductionPlugin plugin = [] {
     ReductionPlugin p = detail::multiclass_plugin<Multilabel>(
-        {"multilabel_oaa", ReductionKind::kMultilabel, 1,
+        {"multilabel_oaa", 1,
          "VW's multilabel one-against-all: --multilabel K with 0-based class sets `0,2,5` (Hamming loss)",
          LabelFormat::kMultilabel, true, true});
     p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      detail::configure_classes(v, spec, ReductionKind::kMultilabel, "multilabel_oaa");
+      detail::configure_classes(v, spec, "multilabel_oaa");
       spec.class_labels = std::make_shared<const ClassLabels>(ClassLabels::zero_based());
     };
     return p;

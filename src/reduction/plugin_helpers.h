@@ -26,9 +26,7 @@ inline OptionSpec classes_option(const char* name, double least, const char* hel
   return s;
 }
 
-inline void configure_classes(const OptionValues& values, ReductionSpec& spec, ReductionKind kind,
-                              const char* name) {
-  spec.kind = kind;
+inline void configure_classes(const OptionValues& values, ReductionSpec& spec, const char* name) {
   spec.classes = static_cast<uint32_t>(values.number(name));
 }
 
@@ -53,7 +51,6 @@ inline void check_output(const ReductionSpec& spec, const char* name, bool score
 // label grammar, K sub-models (K - 1 for the games of a filter tree).
 struct MulticlassInfo {
   std::string name;
-  ReductionKind kind;
   double least;           // the fewest classes
   std::string help;
   LabelFormat labels;
@@ -69,7 +66,7 @@ ReductionPlugin multiclass_plugin(const MulticlassInfo& info, std::vector<Option
   p.options = {classes_option(info.name.c_str(), info.least, info.help.c_str())};
   p.options.insert(p.options.end(), extra.begin(), extra.end());
   p.configure = [info](const OptionValues& v, ReductionSpec& spec) {
-    configure_classes(v, spec, info.kind, info.name.c_str());
+    configure_classes(v, spec, info.name.c_str());
   };
   p.labels = [info](const ReductionSpec&) { return info.labels; };
   p.sub_models = [info](const ReductionSpec& spec) { return info.games ? spec.classes - 1 : spec.classes; };

@@ -50,7 +50,7 @@ void StructSvmReduction::print_summary(std::FILE* out) const { constant_.print(o
 const ReductionPlugin& struct_svm_plugin() {
   static const ReductionPlugin plugin = [] {
     ReductionPlugin p = detail::multiclass_plugin<StructSvmReduction>(
-        {"struct_svm", ReductionKind::kNone, 2,
+        {"struct_svm", 2,
          "structured multiclass SVM over K classes (seed 001: Crammer-Singer hinge with AdaGrad, --l1/--l2 by "
          "composite mirror descent), optionally learning its misclassification costs; labels 1..K; K in 2..1024",
          LabelFormat::kMulticlass, true, false});

@@ -57,11 +57,10 @@ double accuracy(Reduction& r, const Data& d) {
   return static_cast<double>(hit) / d.size();
 }
 
-ReductionSpec active(bool simulation, double mellowness) {
-  ReductionSpec s;
-  s.kind = ReductionKind::kActive;
-  s.simulation = simulation;
-  s.mellowness = mellowness;
+test::Pick active(bool simulation, double mellowness) {
+  test::Pick s = test::pick(active_plugin());
+  s.spec.simulation = simulation;
+  s.spec.mellowness = mellowness;
   return s;
 }
 

@@ -16,14 +16,12 @@ using test::Rig;
 
 std::vector<float> snapshot(const Model& m) { return {m.weights().data(), m.weights().data() + m.weights().size()}; }
 
-class EqualCosts : public ::testing::TestWithParam<ReductionKind> {};
+class EqualCosts : public ::testing::TestWithParam<const ReductionPlugin*> {};
 
 TEST_P(EqualCosts, ProduceNoUpdate) {
-  ReductionSpec s;
-  s.kind = GetParam();
-  s.classes = 4;
+  const test::Pick s = test::pick(*GetParam(), 4);
   ParseOptions po;
-  po.labels = label_format(s);
+  po.labels = s.labels();
   po.classes = 4;
   const Data d = test::parse_lines({"1:1 2:0 3:1 4:1 |w a b |x u1", "1:0.5 2:0.5 3:0.5 4:0.5 |w a c |x u1", "2:0.3 4:0.3 |w d |x u2"}, po);
   Rig rig(s, "hinge", test::dyadic_config("wx", 2));
@@ -47,14 +45,12 @@ TEST_P(EqualCosts, ProduceNoUpdate) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Trees, EqualCosts,
-                         ::testing::Values(ReductionKind::kFilterTree, ReductionKind::kScoringFilterTree));
+                         ::testing::Values(&filter_tree_plugin(), &scoring_filter_tree_plugin()));
 
 TEST(CostSensitive, RegretIsTheReportedLoss) {
-  ReductionSpec s;
-  s.kind = ReductionKind::kFilterTree;
-  s.classes = 3;
+  const test::Pick s = test::pick(filter_tree_plugin(), 3);
   ParseOptions po;
-  po.labels = label_format(s);
+  po.labels = s.labels();
   const Data d = test::parse_lines({"1:0.75 2:0.5 3:0.25 |w a"}, po);
   Rig rig(s, "hinge");
   // Untrained: every game predicts raw 0 -> the right entrant wins -> class 3.
@@ -68,11 +64,9 @@ TEST(CostSensitive, RegretIsTheReportedLoss) {
 }
 
 TEST(CostSensitive, UnlistedClassesCostTheLargestListedCost) {
-  ReductionSpec s;
-  s.kind = ReductionKind::kScoringFilterTree;
-  s.classes = 4;
+  const test::Pick s = test::pick(scoring_filter_tree_plugin(), 4);
   ParseOptions po;
-  po.labels = label_format(s);
+  po.labels = s.labels();
   const Data d = test::parse_lines({"2:0 3:1 |w a"}, po);
   Rig rig(s, "hinge");
   for (int i = 0; i < 10; ++i) rig.reduction->process(d.examples[0], d.features[0], true);
@@ -86,9 +80,7 @@ TEST(CostSensitive, UnlistedClassesCostTheLargestListedCost) {
 }
 
 TEST(CostSensitive, ClassOutsideTheRangeFromACacheIsAnError) {
-  ReductionSpec s;
-  s.kind = ReductionKind::kOaa;
-  s.classes = 3;
+  const test::Pick s = test::pick(oaa_plugin(), 3);
   const Data d = test::parse_lines({"7 |w a"}, ParseOptions{});  // simple labels: unchecked
   Rig rig(s, "hinge");
   EXPECT_THROW(rig.reduction->process(d.examples[0], d.features[0], true), Error);

@@ -13,7 +13,14 @@
 #include "learner/core/model.h"
 #include "learner/features/feature_builder.h"
 #include "learner/parse/text_parser.h"
+#include "learner/plugin.h"
+#include "learner/reduction/active.h"
+#include "learner/reduction/csoaa.h"
+#include "learner/reduction/filter_tree.h"
+#include "learner/reduction/multilabel.h"
+#include "learner/reduction/oaa.h"
 #include "learner/reduction/reduction.h"
+#include "learner/reduction/scoring_filter_tree.h"
 
 namespace learner::test {
 
@@ -66,6 +73,21 @@ inline std::vector<std::string> separable_multiclass(uint32_t classes, std::size
   return lines;
 }
 
+// A reduction as the CLI selects it: its plug-in (one of src/cli/registry.cc's
+// list) and the spec its options fill.
+struct Pick {
+  const ReductionPlugin* plugin;
+  ReductionSpec spec;
+  LabelFormat labels() const { return plugin->labels(spec); }
+  uint32_t sub_models() const { return plugin->sub_models(spec); }
+};
+
+inline Pick pick(const ReductionPlugin& plugin, uint32_t classes = 0) {
+  Pick p{&plugin, {}};
+  p.spec.classes = classes;
+  return p;
+}
+
 // Everything a reduction needs, owned together.
 struct Rig {
   std::unique_ptr<Loss> loss;
@@ -73,14 +95,14 @@ struct Rig {
   LabelRange range;
   std::unique_ptr<Reduction> reduction;
 
-  Rig(const ReductionSpec& spec, const std::string& loss_name, CoreConfig config = {}) {
+  Rig(const Pick& pick, const std::string& loss_name, CoreConfig config = {}) {
     LossSpec ls;
     ls.name = loss_name;
     loss = make_loss(ls);
-    config.sub_models = sub_models(spec);
+    config.sub_models = pick.sub_models();
     model = std::make_unique<Model>(config, *loss);
     range = LabelRange{loss->initial_range().min, loss->initial_range().max};
-    reduction = make_reduction(spec, *model, range);
+    reduction = pick.plugin->make(pick.spec, *model, range);
   }
   // Processes every example once; returns the weighted mean loss.
   double pass(const Data& d, bool learn) {

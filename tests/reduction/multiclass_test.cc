@@ -12,12 +12,8 @@ namespace {
 using test::Data;
 using test::Rig;
 
-ReductionSpec spec(ReductionKind kind, uint32_t classes) {
-  ReductionSpec s;
-  s.kind = kind;
-  s.classes = classes;
-  return s;
-}
+using test::Pick;
+using test::pick;
 
 // Trains `passes` passes, then returns the training error (0/1 loss, no learning).
 double training_error(Rig& rig, const Data& d, int passes) {
@@ -26,7 +22,7 @@ double training_error(Rig& rig, const Data& d, int passes) {
 }
 
 struct Case {
-  ReductionKind kind;
+  const ReductionPlugin* plugin;
   const char* loss;
 };
 
@@ -35,10 +31,10 @@ class Separable : public ::testing::TestWithParam<Case> {};
 TEST_P(Separable, ReachesZeroTrainingError) {
   const Case c = GetParam();
   ParseOptions po;
-  po.labels = label_format(spec(c.kind, 5));
+  po.labels = pick(*c.plugin, 5).labels();
   po.classes = 5;
   const Data d = test::parse_lines(test::separable_multiclass(5, 300, 7), po);
-  Rig rig(spec(c.kind, 5), c.loss);
+  Rig rig(pick(*c.plugin, 5), c.loss);
   const double first = rig.pass(d, true);
   EXPECT_GT(first, 0.0) << "the first pass is progressive: it makes mistakes";
   // 8 more passes: poisson codes the games 0/1 on a log scale, where the
@@ -50,14 +46,14 @@ TEST_P(Separable, ReachesZeroTrainingError) {
 
 INSTANTIATE_TEST_SUITE_P(
     Reductions, Separable,
-    ::testing::Values(Case{ReductionKind::kOaa, "hinge"}, Case{ReductionKind::kOaa, "logistic"},
-                      Case{ReductionKind::kOaa, "squared"}, Case{ReductionKind::kFilterTree, "hinge"},
-                      Case{ReductionKind::kFilterTree, "logistic"}, Case{ReductionKind::kFilterTree, "squared"},
-                      Case{ReductionKind::kScoringFilterTree, "hinge"},
-                      Case{ReductionKind::kScoringFilterTree, "logistic"},
-                      Case{ReductionKind::kScoringFilterTree, "squared"},
-                      Case{ReductionKind::kScoringFilterTree, "quantile"},
-                      Case{ReductionKind::kScoringFilterTree, "poisson"}));
+    ::testing::Values(Case{&oaa_plugin(), "hinge"}, Case{&oaa_plugin(), "logistic"},
+                      Case{&oaa_plugin(), "squared"}, Case{&filter_tree_plugin(), "hinge"},
+                      Case{&filter_tree_plugin(), "logistic"}, Case{&filter_tree_plugin(), "squared"},
+                      Case{&scoring_filter_tree_plugin(), "hinge"},
+                      Case{&scoring_filter_tree_plugin(), "logistic"},
+                      Case{&scoring_filter_tree_plugin(), "squared"},
+                      Case{&scoring_filter_tree_plugin(), "quantile"},
+                      Case{&scoring_filter_tree_plugin(), "poisson"}));
 
 // Dyadic data: the class is a function of (user, item) that no bias model
 // fits: class = 1 + (user + item) mod 3 on a 6 x 6 grid.
@@ -72,35 +68,35 @@ std::vector<std::string> dyadic_lines() {
 }
 
 TEST(Dyadic, EveryReductionLearnsWithDotproduct) {
-  for (ReductionKind kind : {ReductionKind::kOaa, ReductionKind::kFilterTree, ReductionKind::kScoringFilterTree}) {
+  for (const ReductionPlugin* plugin : {&oaa_plugin(), &filter_tree_plugin(), &scoring_filter_tree_plugin()}) {
     ParseOptions po;
-    po.labels = label_format(spec(kind, 3));
+    po.labels = pick(*plugin, 3).labels();
     const Data d = test::parse_lines(dyadic_lines(), po);
-    Rig rig(spec(kind, 3), "hinge", test::dyadic_config("ui", 3));
+    Rig rig(pick(*plugin, 3), "hinge", test::dyadic_config("ui", 3));
     const double before = rig.pass(d, false);
     for (int p = 0; p < 40; ++p) rig.pass(d, true);
     const double after = rig.pass(d, false);
-    EXPECT_LT(after, before) << static_cast<int>(kind);
-    EXPECT_LT(after, 0.34) << "kind " << static_cast<int>(kind) << ": beats the best bias-only error 2/3";
+    EXPECT_LT(after, before) << plugin->name;
+    EXPECT_LT(after, 0.34) << plugin->name << ": beats the best bias-only error 2/3";
   }
 }
 
 TEST(Oaa, PredictionTextsAndProbabilities) {
-  ReductionSpec s = spec(ReductionKind::kOaa, 3);
+  Pick s = pick(oaa_plugin(), 3);
   ParseOptions po;
-  po.labels = label_format(s);
+  po.labels = s.labels();
   const Data d = test::parse_lines({"2 'row |w a"}, po);
   Rig plain(s, "logistic");
   plain.reduction->process(d.examples[0], d.features[0], true);
   std::string line;
   plain.reduction->prediction_text("row", line);
   EXPECT_EQ(line, "1 row") << "all scores 0 before learning: lowest class";
-  s.output = ScoreOutput::kProbabilities;
+  s.spec.output = ScoreOutput::kProbabilities;
   Rig probs(s, "logistic");
   probs.reduction->process(d.examples[0], d.features[0], false);
   probs.reduction->prediction_text("", line);
   EXPECT_EQ(line, "1:0.333333 2:0.333333 3:0.333333");
-  s.output = ScoreOutput::kScores;
+  s.spec.output = ScoreOutput::kScores;
   Rig scores(s, "hinge");
   for (int i = 0; i < 5; ++i) scores.reduction->process(d.examples[0], d.features[0], true);
   const Outcome& o = scores.reduction->process(d.examples[0], d.features[0], false);
@@ -109,16 +105,16 @@ TEST(Oaa, PredictionTextsAndProbabilities) {
   scores.reduction->prediction_text("", line);
   EXPECT_EQ(line.substr(0, 2), "1:");
   EXPECT_NE(line.find(" 3:"), std::string::npos);
-  ReductionSpec bad = spec(ReductionKind::kOaa, 3);
-  bad.output = ScoreOutput::kProbabilities;
+  Pick bad = pick(oaa_plugin(), 3);
+  bad.spec.output = ScoreOutput::kProbabilities;
   EXPECT_THROW({ Rig r(bad, "hinge"); }, UsageError)
       << "--probabilities needs logistic loss";
 }
 
 TEST(Csoaa, RegressesCostsAndPredictsTheCheapestListedClass) {
-  const ReductionSpec s = spec(ReductionKind::kCsoaa, 3);
+  const Pick s = pick(csoaa_plugin(), 3);
   ParseOptions po;
-  po.labels = label_format(s);
+  po.labels = s.labels();
   const Data train = test::parse_lines({"1:1 2:0 3:0.5 |w a"}, po);
   Rig rig(s, "squared");
   for (int i = 0; i < 30; ++i) rig.reduction->process(train.examples[0], train.features[0], true);
@@ -145,25 +141,26 @@ TEST(Csoaa, SeparableCostSensitiveProblem) {
     for (int k = 1; k <= 4; ++k) cs += std::to_string(k) + ":" + (k == y ? "0 " : "1 ");
     lines.push_back(cs + l.substr(2));
   }
-  const ReductionSpec s = spec(ReductionKind::kCsoaa, 4);
+  const Pick s = pick(csoaa_plugin(), 4);
   ParseOptions po;
-  po.labels = label_format(s);
+  po.labels = s.labels();
   const Data d = test::parse_lines(lines, po);
   Rig rig(s, "squared");
   EXPECT_EQ(training_error(rig, d, 5), 0.0);
 }
 
 TEST(SubModels, EachReductionAsksForItsCount) {
-  ReductionSpec s;
-  s.classes = 5;
-  s.kind = ReductionKind::kOaa;
-  EXPECT_EQ(sub_models(s), 5u);
-  s.kind = ReductionKind::kFilterTree;
-  EXPECT_EQ(sub_models(s), 4u) << "K - 1 games";
-  s.kind = ReductionKind::kScoringFilterTree;
-  EXPECT_EQ(sub_models(s), 5u);
-  s.kind = ReductionKind::kNone;
-  EXPECT_EQ(sub_models(s), 1u);
+  EXPECT_EQ(pick(oaa_plugin(), 5).sub_models(), 5u);
+  EXPECT_EQ(pick(filter_tree_plugin(), 5).sub_models(), 4u) << "K - 1 games";
+  EXPECT_EQ(pick(scoring_filter_tree_plugin(), 5).sub_models(), 5u);
+  EXPECT_EQ(pick(csoaa_plugin(), 5).sub_models(), 5u);
+  EXPECT_EQ(pick(multilabel_plugin(), 5).sub_models(), 5u);
+  EXPECT_EQ(pick(active_plugin()).sub_models(), 1u);
+  EXPECT_EQ(pick(oaa_plugin(), 5).labels(), LabelFormat::kMulticlass);
+  EXPECT_EQ(pick(csoaa_plugin(), 5).labels(), LabelFormat::kCostSensitive);
+  EXPECT_EQ(pick(filter_tree_plugin(), 5).labels(), LabelFormat::kMulticlassOrCost);
+  EXPECT_EQ(pick(multilabel_plugin(), 5).labels(), LabelFormat::kMultilabel);
+  EXPECT_EQ(pick(active_plugin()).labels(), LabelFormat::kSimple);
 }
 
 }  // namespace

@@ -11,11 +11,9 @@ namespace {
 using test::Data;
 using test::Rig;
 
-ReductionSpec spec(MultilabelLoss loss) {
-  ReductionSpec s;
-  s.kind = ReductionKind::kMultilabel;
-  s.classes = 4;
-  s.multilabel_loss = loss;
+test::Pick spec(MultilabelLoss loss) {
+  test::Pick s = test::pick(multilabel_plugin(), 4);
+  s.spec.multilabel_loss = loss;
   return s;
 }
 

@@ -9,8 +9,11 @@
 //   -p <- reduction.prediction_text(tag, line), -r <- reduction.raw_text(tag, line)
 //   end of run: reduction.print_summary(stderr)
 //
-// Each reduction reads the label grammar label_format() returns (the CLI puts
-// it in ParseOptions) and reports its own loss in Outcome::loss:
+// Each reduction is a plug-in (plugin.h's ReductionPlugin, listed once in
+// src/cli/registry.cc) that names its label grammar (the CLI puts it in
+// ParseOptions), the sub-models it asks its learner for and its factory; no
+// reduction is the Scalar reduction (scalar.h). Each reports its own loss in
+// Outcome::loss:
 //   --oaa K, --filter_tree K, --scoring_filter_tree K   0/1 loss; with a
 //       cost-sensitive label the regret cost(predicted) - min cost
 //   --csoaa K                                            that regret (VW)
@@ -38,7 +41,6 @@
 
 namespace learner {
 
-enum class ReductionKind { kNone, kOaa, kCsoaa, kFilterTree, kScoringFilterTree, kMultilabel, kActive };
 enum class MultilabelLoss { kHamming, kZeroOne };
 enum class ScoreOutput { kClass, kScores, kProbabilities };  // what -p prints for a multiclass reduction
 
@@ -46,7 +48,6 @@ enum class ScoreOutput { kClass, kScores, kProbabilities };  // what -p prints f
 enum class Link { kIdentity, kLogistic, kPoisson };
 
 struct ReductionSpec {
-  ReductionKind kind = ReductionKind::kNone;  // kNone: the scalar reduction
   bool binary = false;                               // --binary: show sign(p), report 0/1 loss
   Link link = Link::kIdentity;                       // --link
   uint32_t classes = 0;                              // K
@@ -101,20 +102,7 @@ class TaggedReduction : public Reduction {
   virtual void write_raw(std::string& out) const = 0;         // appends the -r text (no tag)
 };
 
-// The label grammar the reduction reads.
-LabelFormat label_format(const ReductionSpec& spec);
-// The number of sub-models the reduction asks its learner for (K classes,
-// K - 1 games of a filter tree, 1 for the scalar problem and --active).
-uint32_t sub_models(const ReductionSpec& spec);
 // A scalar prediction as shown: sign with --binary, else through the link.
 double shown_prediction(const ReductionSpec& spec, double p);
-
-// Builds the reduction over `learner`. `range` is the run's label range
-// (trainer); the multiclass reductions copy its initial value, the scalar
-// reduction and --active keep a reference and widen it with the labels they
-// learn from. Throws UsageError for a bad spec (K < 1, K < 2 for a tree,
-// --probabilities without logistic loss, --active with a learner that
-// cannot compute the minimum importance).
-std::unique_ptr<Reduction> make_reduction(const ReductionSpec& spec, Learner& learner, LabelRange& range);
 
 }  // namespace learner
