@@ -44,17 +44,10 @@ double Model::predict(const Example& ex, const std::vector<Feature>& features, P
   gathered_ex_ = &ex;
   gathered_parts_.assign(parts.begin(), parts.end());
   double result = ex.base;
-  const std::size_t count = features.size();
-  constexpr std::size_t kAhead = 8;
   if (dot_) dot_->reset();
   for (std::size_t c = 0; c < n; ++c) {
     const uint32_t sub = parts[c].index;
-    for (std::size_t i = 0; i < count && i < kAhead; ++i) __builtin_prefetch(slot(features[i].index, sub));
-    float p = 0.0f;
-    for (std::size_t i = 0; i < count; ++i) {
-      if (i + kAhead < count) __builtin_prefetch(slot(features[i + kAhead].index, sub));
-      p += slot(features[i].index, sub)[0] * features[i].value;
-    }
+    const float p = sub_models_ == 1 ? linear_dot<true>(features, sub) : linear_dot<false>(features, sub);
     result += parts[c].sign * static_cast<double>(p);
     if (dot_) result += dot_->gather(ex, sub, parts[c].sign);
   }
@@ -63,12 +56,32 @@ double Model::predict(const Example& ex, const std::vector<Feature>& features, P
 
 // VW's default rule (adaptive, normalized, power_t 0.5) in single precision,
 // the hot path: one square root per feature, rate = 1 / sqrt(G s^2).
+template <bool kOne>
+float Model::linear_dot(const std::vector<Feature>& features, uint32_t sub) {
+  const std::size_t count = features.size();
+  constexpr std::size_t kAhead = 8;
+  for (std::size_t i = 0; i < count && i < kAhead; ++i) __builtin_prefetch(slot_in<kOne>(features[i].index, sub));
+  float p = 0.0f;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i + kAhead < count) __builtin_prefetch(slot_in<kOne>(features[i + kAhead].index, sub));
+    p += slot_in<kOne>(features[i].index, sub)[0] * features[i].value;
+  }
+  return p;
+}
+
 void Model::accumulate_default(const std::vector<Feature>& features, uint32_t sub, double g2,
                                double& sensitivity, double& norm_x) {
+  if (sub_models_ == 1) return accumulate_default_in<true>(features, sub, g2, sensitivity, norm_x);
+  accumulate_default_in<false>(features, sub, g2, sensitivity, norm_x);
+}
+
+template <bool kOne>
+void Model::accumulate_default_in(const std::vector<Feature>& features, uint32_t sub, double g2,
+                                  double& sensitivity, double& norm_x) {
   const float g2f = static_cast<float>(std::min(g2, static_cast<double>(FLT_MAX)));
   float sens = 0.0f, norm = 0.0f;
   for (const Feature& f : features) {
-    float* w = slot(f.index, sub);
+    float* w = slot_in<kOne>(f.index, sub);
     // Finite for every finite input (issue 17, defect 5): x^2, G and the rate
     // are kept inside float's range, and rate = 1 / (sqrt(G) s), not
     // 1 / sqrt(G s^2), whose product underflowed to 0 for |x| = 1e-12.
@@ -198,15 +211,7 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
 
 void Model::apply_linear(const std::vector<Feature>& features, uint32_t sub, double step, double scale,
                          double importance) {
-  uint64_t not_finite = 0;
-  for (const Feature& f : features) {
-    float* w = slot(f.index, sub);
-    const auto v = static_cast<float>(w[0] + step * w[3] * f.value);
-    const bool ok = std::isfinite(v);  // a non-finite value is never written (counted as nan_updates)
-    w[0] = ok ? v : w[0];
-    not_finite += !ok;
-  }
-  nan_updates_ += not_finite;
+  nan_updates_ += sub_models_ == 1 ? add_linear<true>(features, sub, step) : add_linear<false>(features, sub, step);
   if (config_.l1 > 0 || config_.l2 > 0) {
     for (const Feature& f : features) {
       float* w = slot(f.index, sub);
@@ -217,6 +222,19 @@ void Model::apply_linear(const std::vector<Feature>& features, uint32_t sub, dou
       w[0] = static_cast<float>(v);
     }
   }
+}
+
+template <bool kOne>
+uint64_t Model::add_linear(const std::vector<Feature>& features, uint32_t sub, double step) {
+  uint64_t not_finite = 0;
+  for (const Feature& f : features) {
+    float* w = slot_in<kOne>(f.index, sub);
+    const auto v = static_cast<float>(w[0] + step * w[3] * f.value);
+    const bool ok = std::isfinite(v);  // a non-finite value is never written (counted as nan_updates)
+    w[0] = ok ? v : w[0];
+    not_finite += !ok;
+  }
+  return not_finite;
 }
 
 double Model::plain_step(const PredictionPath& path, double p_hat, double label, double importance) const {

@@ -84,7 +84,11 @@ class Model final : public Learner {
   // Asks the memory system for the linear and latent slots of an example
   // to come (`features` built from `ex`); a hint, nothing changes.
   void prefetch(const Example& ex, const std::vector<Feature>& features) const override {
-    for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index * sub_models_), 1);
+    if (sub_models_ == 1) {
+      for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index), 1);
+    } else {
+      for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index * sub_models_), 1);
+    }
     if (dot_) dot_->prefetch(ex);
   }
   // --decay_learning_rate between passes; --average_passes N takes a
@@ -134,6 +138,15 @@ class Model final : public Learner {
                         double& norm_x);
   void accumulate_default(const std::vector<Feature>& features, uint32_t sub, double g2, double& sensitivity,
                           double& norm_x);
+  // The hot loops, instantiated for one sub-model (kOne: a slot is
+  // weights_.slot(index), no multiply per feature) and for K sub-models.
+  template <bool kOne>
+  float linear_dot(const std::vector<Feature>& features, uint32_t sub);
+  template <bool kOne>
+  void accumulate_default_in(const std::vector<Feature>& features, uint32_t sub, double g2, double& sensitivity,
+                             double& norm_x);
+  template <bool kOne>
+  uint64_t add_linear(const std::vector<Feature>& features, uint32_t sub, double step);
   // Builds the example's path: per-feature rates, the slope q and, per part
   // c, scales_[c], the factor that turns t into w_i += sign scale r_i x_i t.
   PredictionPath build_path(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
@@ -145,6 +158,8 @@ class Model final : public Learner {
   // first-order change p'(0) t or reached the label (losses minimised at the label).
   double plain_step(const PredictionPath& path, double p_hat, double label, double importance) const;
   float* slot(uint32_t index, uint32_t sub) { return weights_.slot(index * sub_models_ + sub); }
+  template <bool kOne>
+  float* slot_in(uint32_t index, uint32_t sub) { return kOne ? weights_.slot(index) : slot(index, sub); }
 
   // What the dot-product scratch holds (set by predict, cleared by learn).
   const Example* gathered_ex_ = nullptr;
