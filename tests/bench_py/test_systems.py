@@ -18,6 +18,20 @@ class Flags(unittest.TestCase):
         self.assertEqual(systems.point_flags("learner", {"--mira_margin": False}), [])
 
 
+class DatasetFlags(unittest.TestCase):
+    def test_a_grid_flag_replaces_the_datasets(self):
+        import evaluate
+        r8 = next(d for d in experiments.DATASETS if d.name == "r8")
+        self.assertEqual(r8.learner_flags, "-b 22")
+        mira = next(r for r in experiments.ROWS if r.name == "mira_avg")
+        perceptron = next(r for r in experiments.ROWS if r.name == "perceptron_avg" and "r8" in r.datasets)
+        self.assertEqual(evaluate._flags(mira, r8), ["--mira", "8"])
+        self.assertEqual(experiments.grid_for(mira, "r8")["-b"], [18, 22])
+        self.assertEqual(evaluate._flags(perceptron, r8), ["--oaa", "8", "--perceptron", "--averaged", "-b", "22"])
+        pendigits = next(d for d in experiments.DATASETS if d.name == "pendigits")
+        self.assertEqual(evaluate._flags(mira, pendigits), ["--mira", "10"])
+
+
 class Failures(unittest.TestCase):
     def run_fake(self, status, message):
         with tempfile.TemporaryDirectory() as d:

@@ -102,7 +102,11 @@ class ExampleStream {
   bool cache_written() const { return cache_written_.load(); }
 
  private:
-  static constexpr std::size_t kBatch = 256;
+  // 8 x 64 slots: each slot's vectors grow once to its largest example, and
+  // first-touched memory is costly in this VM (page faults); 8 x 256 slots made
+  // a --noop pass over R8's 5485 documents 0.05 s of CPU against 0.035 s, with
+  // the same speed on the 200 MB throughput file.
+  static constexpr std::size_t kBatch = 64;
   static constexpr std::size_t kBatches = 8;
   // A producer waiting for a free batch is woken once this many are free, not
   // at every batch the consumer frees: one wake-up (a futex call, costly in

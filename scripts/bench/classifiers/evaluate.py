@@ -13,9 +13,20 @@ import systems
 
 
 def _flags(row, dataset):
-    """The row's fixed flags on this dataset ({K} filled in, the dataset's learner flags added)."""
+    """The row's fixed flags on this dataset ({K} filled in, the dataset's learner flags added
+    except those the row's grid chooses on this dataset, e.g. "-b")."""
     flags = row.flags.replace("{K}", str(dataset.classes)).split()
-    return flags + dataset.learner_flags.split() if row.system == "learner" else flags
+    if row.system != "learner":
+        return flags
+    chosen = set(experiments.grid_for(row, dataset.name))
+    extra = dataset.learner_flags.split()
+    i = 0
+    while i < len(extra):
+        with_value = i + 1 < len(extra) and not extra[i + 1].startswith("-")
+        if extra[i] not in chosen:
+            flags += extra[i:i + 1 + with_value]
+        i += 1 + with_value
+    return flags
 
 
 def _record(row, dataset, **fields):
