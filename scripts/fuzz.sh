@@ -15,7 +15,7 @@ command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ is not installed (apt-
 
 if [ -z "${FUZZ_NO_BUILD:-}" ]; then
   cmake -S "$ROOT" -B "$FUZZ_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-    -DLEARNER_FUZZ=ON -DLEARNER_TESTS=OFF >/dev/null
+    -DLEARNER_FUZZ=ON -DLEARNER_TESTS=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
   # shellcheck disable=SC2086
   cmake --build "$FUZZ_BUILD" -j"$(nproc)" --target $(for t in $TARGETS; do printf '%s_fuzz ' "$t"; done)
 fi

@@ -34,7 +34,7 @@ MICRO_BUILD="$BUILD" bash "$ROOT/scripts/bench/micro.sh" --benchmark_min_time=0.
 
 stage "unit tests under AddressSanitizer + UBSan"
 ASAN_BUILD="${ASAN_BUILD:-$ROOT/build-asan}"
-cmake -S "$ROOT" -B "$ASAN_BUILD" -DCMAKE_BUILD_TYPE=Debug -DLEARNER_SANITIZE=ON >/dev/null
+cmake -S "$ROOT" -B "$ASAN_BUILD" -DCMAKE_BUILD_TYPE=Debug -DLEARNER_SANITIZE=ON -DCMAKE_UNITY_BUILD=ON >/dev/null
 cmake --build "$ASAN_BUILD" -j"$(nproc)"
 (cd "$ASAN_BUILD" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$(nproc)")
 

@@ -25,7 +25,7 @@ struct Generated {
   Example out;            // the rebuilt layout, swapped with the example
 };
 
-Generated& scratch() {
+Generated& generated_scratch() {
   thread_local Generated g;
   return g;
 }
@@ -120,7 +120,7 @@ void apply_parse_time(const TextFeatures& t, Example& ex) {
   if (ex.token_ends.size() != ex.features.size())
     throw Error("text features need the parser's raw feature names (ParseOptions::keep_tokens; internal error)");
   const bool names = ex.names.size() == ex.features.size() && !ex.features.empty();
-  Generated& g = scratch();
+  Generated& g = generated_scratch();
   for (int k = 0; k < kKinds; ++k) {
     g.features[k].clear();
     g.names[k].clear();
