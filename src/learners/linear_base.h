@@ -25,6 +25,7 @@ class LinearBase : public LinearLearner {
   void predict_each(const Example& ex, const std::vector<Feature>& x, Parts parts, double* out) override {
     weights_.predict_each(ex, x, parts, use_average_, out);
   }
+  void prefetch(const Example&, const std::vector<Feature>& x) const override { weights_.prefetch(x); }
   uint64_t dropped_updates() const override { return dropped_; }
   bool start_weights(const WeightInit& init) override {
     weights_.start(init);

@@ -1,6 +1,7 @@
 #include "linear_weights.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -19,19 +20,17 @@ namespace {
 // value non-zero; value(s) gives slot s's value; maybe(s), a cheap
 // test, is false only where value(s) is zero, and value(s) is computed only
 // where it is true (most slots of a hashed table are zero: the sweep costs a
-// load and a compare a slot). Only the slots of `memory`'s touched pages are
-// visited (the rest is zero). Entries go out in blocks, so the writer's CRC
-// and stream calls run per block, not per entry.
+// load and a compare a slot). Only the slots of `ranges` (ascending [begin,
+// end) slot ranges outside which every value is zero) are visited. Entries go
+// out in blocks, so the writer's CRC and stream calls run per block, not per
+// entry.
 template <class T, class Maybe, class Value>
-void put_sparse(ModelWriter& out, uint64_t n, const ZeroedMemory& memory, Maybe maybe, Value value) {
+void put_sparse(ModelWriter& out, uint64_t n, const SlotRanges& ranges, Maybe maybe, Value value) {
   constexpr std::size_t kEntry = sizeof(uint64_t) + sizeof(T);
-  const auto ranges = memory.touched();
   auto for_each_slot = [&](auto&& f) {
-    for (const auto& [begin, end] : ranges) {
-      const uint64_t last = std::min<uint64_t>(n, (end + sizeof(T) - 1) / sizeof(T));
-      for (uint64_t s = begin / sizeof(T); s < last; ++s)
+    for (const auto& [begin, end] : ranges)
+      for (uint64_t s = begin; s < std::min(n, end); ++s)
         if (maybe(s)) f(s);
-    }
   };
   uint64_t m = 0;
   for_each_slot([&](uint64_t s) { m += value(s) != T(0); });
@@ -96,11 +95,33 @@ uint64_t checked_slots(uint32_t bits, uint32_t sub_models) {
 LinearWeights::LinearWeights(uint32_t bits, uint32_t sub_models, bool averaged)
     : bits_(bits), k_(sub_models), mask_(checked_slots(bits, sub_models) - 1), averaged_(averaged),
       w_((mask_ + 1) * sizeof(float), "-b " + std::to_string(bits)),
-      u_(averaged ? (mask_ + 1) * sizeof(double) : 0, "--averaged at -b " + std::to_string(bits)) {}
+      u_(averaged ? (mask_ + 1) * sizeof(double) : 0, "--averaged at -b " + std::to_string(bits)),
+      dirty_(((mask_ >> kLineShift) / 64 + 1) * sizeof(uint64_t), "-b " + std::to_string(bits)) {}
+
+SlotRanges LinearWeights::live(const ZeroedMemory& memory, std::size_t element) const {
+  SlotRanges ranges;
+  if (exact_) {
+    const auto* words = static_cast<const uint64_t*>(dirty_.data());
+    const uint64_t count = (mask_ >> kLineShift) / 64 + 1;
+    for (uint64_t i = 0; i < count; ++i)
+      for (uint64_t bits = words[i]; bits != 0; bits &= bits - 1) {
+        const uint64_t begin = ((i << 6) + static_cast<uint64_t>(std::countr_zero(bits))) << kLineShift;
+        const uint64_t end = std::min(size(), begin + (uint64_t{1} << kLineShift));
+        if (!ranges.empty() && ranges.back().second == begin)
+          ranges.back().second = end;
+        else
+          ranges.emplace_back(begin, end);
+      }
+    return ranges;
+  }
+  for (const auto& [begin, end] : memory.touched()) ranges.emplace_back(begin / element, (end + element - 1) / element);
+  return ranges;
+}
 
 void LinearWeights::start(const WeightInit& init) {
   if (!init.any()) return;
   initialize_weights(init, w(), size(), 1, 1);
+  exact_ = false;
   if (init.constant != 0.0f)
     for (uint32_t c = 0; c < k_; ++c) w()[slot(kConstantIndex, c)] = init.constant;
   pristine_ = false;
@@ -215,32 +236,25 @@ void LinearWeights::predict_each(const Example& ex, const std::vector<Feature>& 
 
 double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
   g_.clear();
-  bool maybe_repeated = false;
+  // An open-addressing table of positions in g_, at least twice the entries
+  // and a power of two, refilled for each call: it stays in the nearest cache.
+  const std::size_t entries = x.size() * parts.size();
+  const std::size_t capacity = std::bit_ceil(std::max<std::size_t>(16, 2 * entries));
+  const int shift = 64 - std::countr_zero(capacity);
+  at_.assign(capacity, kNone);
   for (const Part& part : parts)
     for (const Feature& f : x) {
       const uint64_t s = slot(f.index, part.index);
-      uint64_t& word = seen_[(s >> 6) & (kFilterWords - 1)];
-      const uint64_t bit = uint64_t{1} << (s & 63);
-      maybe_repeated = maybe_repeated || (word & bit) != 0;
-      word |= bit;
-      g_.emplace_back(s, part.sign * f.value);
+      const double v = part.sign * f.value;
+      std::size_t i = static_cast<std::size_t>((s * 0x9E3779B97F4A7C15ull) >> shift);  // Fibonacci hashing
+      while (at_[i] != kNone && g_[at_[i]].first != s) i = (i + 1) & (capacity - 1);
+      if (at_[i] == kNone) {
+        at_[i] = static_cast<uint32_t>(g_.size());
+        g_.emplace_back(s, v);
+      } else {
+        g_[at_[i]].second += v;  // a repeated slot: a word twice in a document
+      }
     }
-  for (const auto& [s, v] : g_) seen_[(s >> 6) & (kFilterWords - 1)] = 0;  // clear what was set
-  if (!maybe_repeated) {
-    double norm = 0.0;
-    for (const auto& [s, v] : g_) norm += v * v;
-    return norm;
-  }
-  std::sort(g_.begin(), g_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  // Merge equal slots in place.
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < g_.size(); ++i) {
-    if (n > 0 && g_[n - 1].first == g_[i].first)
-      g_[n - 1].second += g_[i].second;
-    else
-      g_[n++] = g_[i];
-  }
-  g_.resize(n);
   double norm = 0.0;
   for (const auto& [s, v] : g_) norm += v * v;
   return norm;
@@ -254,10 +268,12 @@ bool LinearWeights::add(double scale) {
     if (averaged_ && !std::isfinite(u()[s] + before * d)) return false;
   }
   pristine_ = false;
+  auto* dirty = static_cast<uint64_t*>(dirty_.data());
   for (const auto& [s, v] : g_) {
     const double d = scale * v;
     w()[s] = static_cast<float>(w()[s] + d);
     if (averaged_) u()[s] += before * d;
+    dirty[s >> (kLineShift + 6)] |= uint64_t{1} << ((s >> kLineShift) & 63);
   }
   return true;
 }
@@ -273,12 +289,12 @@ void LinearWeights::save(ModelWriter& out, const std::string& name, bool with_st
   // Without state an averaged model holds the average.
   const bool mean = averaged_ && !state;  // final_weight(s) reads u too
   put_sparse<float>(
-      out, n, w_, [&](uint64_t s) { return w()[s] != 0.0f || (mean && u()[s] != 0.0); },
+      out, n, live(w_, sizeof(float)), [&](uint64_t s) { return w()[s] != 0.0f || (mean && u()[s] != 0.0); },
       [&](uint64_t s) { return state ? w()[s] : final_weight(s); });
   if (state) {
     out.begin_section(name + ".average", 2);
     out.put<double>(steps_);
-    put_sparse<double>(out, n, u_, [&](uint64_t s) { return u()[s] != 0.0; }, [&](uint64_t s) { return u()[s]; });
+    put_sparse<double>(out, n, live(u_, sizeof(double)), [&](uint64_t s) { return u()[s] != 0.0; }, [&](uint64_t s) { return u()[s]; });
   }
 }
 
@@ -293,6 +309,7 @@ void LinearWeights::load(ModelReader& in, const std::string& name) {
   if (state > 1) throw Error(in.path() + ": corrupt " + name + ".config");
   const uint64_t n = size();
   if (!pristine_) std::fill(w(), w() + n, 0.0f);  // a fresh table is already zero
+  exact_ = false;
   if (in.section(name + ".weights", 2) == 1) {
     in.get_floats(w(), n, "weights");
     for (uint64_t s = 0; s < n; ++s)
