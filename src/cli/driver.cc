@@ -190,6 +190,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.want_names = models.want_names() || audit || regressor;
   stream_options.lenient = o.lenient;
   stream_options.compressed = o.compressed;
+  stream_options.memory_bytes = static_cast<std::size_t>(o.pass_memory_mib) << 20;
   std::unique_ptr<CacheReader> cache;
   const CacheUse cache_use = open_cache(input, stream_options, cache);
   print_preamble(o, learner, gd ? gd->learning_rate() : o.core.learning_rate, cache_use);
@@ -216,22 +217,24 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   if (o.save_per_pass) trainer.add_pass_hook([&](const PassEnd& end) { models.save_pass(end.pass); });
 
   uint64_t seen = 0;  // examples processed, all passes (--examples)
-  bool any = false, early_stop = false, cached = false;
+  bool any = false, early_stop = false;
+  PassSource source = PassSource::kText;
+  Example weighted;  // the example with its --classweight factor applied (slots are read-only)
   uint64_t bytes = 0;
   {
     pipe->stream = std::make_unique<ExampleStream>(reader, *pipe->parser, pipe->builder, std::move(stream_options),
                                                    std::move(cache));
     ExampleStream& stream = *pipe->stream;
-    while (ParsedExample* slot = stream.next()) {
+    while (const ParsedExample* slot = stream.next()) {
       while (slot->pass != trainer.pass()) {
-        if (trainer.next_pass(cached)) {
+        if (trainer.next_pass(source)) {
           early_stop = true;
           break;
         }
       }
       if (early_stop) break;
       any = true;
-      cached = slot->cached;
+      source = slot->source;
       if (slot->error) {
         skip_malformed(*slot, o.lenient, trainer.stats());
         if (o.pad_skipped) {
@@ -249,9 +252,14 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
         continue;
       }
       models.record_names(*slot);
-      if (o.class_weights && !o.testonly) slot->ex.importance *= static_cast<float>(o.class_weights->factor(slot->ex));
+      const Example* ex = &slot->ex;
+      if (o.class_weights && !o.testonly) {
+        weighted = slot->ex;
+        weighted.importance *= static_cast<float>(o.class_weights->factor(slot->ex));
+        ex = &weighted;
+      }
       if (audit && slot->pass == 0) audit->capture(slot->features, slot->names);
-      const Outcome& outcome = trainer.process(slot->ex, slot->features);
+      const Outcome& outcome = trainer.process(*ex, slot->features);
       if (audit && slot->pass == 0) audit->write(outcome.prediction, slot->ex.tag);
       ++seen;
       if (o.max_examples >= 0 && seen >= static_cast<uint64_t>(o.max_examples)) break;
@@ -277,9 +285,9 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   if (group && signal == 0) {
     // Every rank closes every pass, whatever its shard held (an empty shard,
     // --examples): the pass ends are the group's collective points.
-    while (!early_stop && trainer.pass() + 1 < o.passes) early_stop = trainer.next_pass(cached);
+    while (!early_stop && trainer.pass() + 1 < o.passes) early_stop = trainer.next_pass(source);
   }
-  if (signal == 0 && (any || group) && !early_stop) trainer.finish(cached);
+  if (signal == 0 && (any || group) && !early_stop) trainer.finish(source);
   if (group) {
     trainer.sum_stats();
     collecting = false;  // the group's last collective: from here on a failure is this rank's alone

@@ -483,6 +483,7 @@ void fill_io(const ParsedValues& v, Options& o) {
   if (o.pad_skipped && !o.lenient) throw UsageError("--pad_skipped needs --lenient (without it a malformed line stops the run)");
   o.predict_only_model = v.flag("predict_only_model");
   o.passes = static_cast<unsigned>(v.number("passes"));
+  o.pass_memory_mib = static_cast<uint64_t>(v.number("pass_memory"));
   o.max_examples = static_cast<int64_t>(v.number("examples"));
   o.save_on_signal = v.flag("save_on_signal");
   fill_allreduce(v, o);

@@ -37,11 +37,11 @@ void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, bool
     std::fprintf(out, "examples per second = %.0f\n", stats.examples / timing.seconds);
     std::fprintf(out, "MB per second = %.1f\n", timing.bytes / 1e6 / timing.seconds);
   }
-  bool cached = false;
-  for (const PassTime& p : timing.pass_times) cached = cached || p.cached;
-  if (timing.pass_times.size() > 1 || cached) {
+  bool not_text = false;
+  for (const PassTime& p : timing.pass_times) not_text = not_text || p.source != PassSource::kText;
+  if (timing.pass_times.size() > 1 || not_text) {
     std::fprintf(out, "seconds per pass =");
-    for (const PassTime& p : timing.pass_times) std::fprintf(out, " %.3f (%s)", p.seconds, p.cached ? "cache" : "text");
+    for (const PassTime& p : timing.pass_times) std::fprintf(out, " %.3f (%s)", p.seconds, pass_source_name(p.source));
     std::fprintf(out, "\n");
   }
 }

@@ -53,9 +53,30 @@ void ExampleStream::hand_over() {
 }
 
 bool ExampleStream::emit() {
+  if (retaining_) retain(batch_->slots[batch_->size]);
   if (++batch_->size < kBatch) return true;
   hand_over();
   return take_free();
+}
+
+void ExampleStream::retain(const ParsedExample& slot) {
+  if (slot.error) return;  // as in a cache: later passes have no malformed lines
+  ParsedExample& kept = retained_.emplace_back();
+  kept.ex = slot.ex;
+  kept.ex.names = {};  // names serve pass 1 only
+  kept.features = slot.features;
+  kept.source = PassSource::kMemory;
+  const Example& e = kept.ex;
+  retained_bytes_ += e.tag.capacity() + e.costs.capacity() * sizeof(ClassCost) +
+                     e.label_set.capacity() * sizeof(uint32_t) + e.features.capacity() * sizeof(Feature) +
+                     e.namespaces.capacity() * sizeof(NamespaceSpan) + e.tokens.capacity() +
+                     e.token_ends.capacity() * sizeof(uint32_t) + kept.features.capacity() * sizeof(Feature);
+  for (const NamespaceSpan& ns : e.namespaces) retained_bytes_ += ns.name.capacity();
+  if (retained_bytes_ + retained_.capacity() * sizeof(ParsedExample) > options_.memory_bytes) {
+    retaining_ = false;  // does not fit: the later passes read the cache or the text
+    std::vector<ParsedExample>().swap(retained_);
+    retained_bytes_ = 0;
+  }
 }
 
 bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache) {
@@ -70,7 +91,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache) {
     ParsedExample& slot = batch_->slots[batch_->size];
     slot.error = nullptr;
     slot.pass = pass;
-    slot.cached = false;
+    slot.source = PassSource::kText;
     try {
       if (!parser_.parse(line, slot.ex, reader_.name(), reader_.line_number())) continue;
       builder_.transform(slot.ex);  // parse-time text features (--affix, ...): cached with the example
@@ -127,7 +148,7 @@ bool ExampleStream::cache_pass(unsigned pass) {
       if (!cache_->next(slot.ex)) break;
       slot.error = nullptr;
       slot.pass = pass;
-      slot.cached = true;
+      slot.source = PassSource::kCache;
       builder_.build(slot.ex, slot.features, nullptr);
       ++delivered;
       if (!emit()) return false;
@@ -155,7 +176,16 @@ void ExampleStream::produce() {
       for (unsigned pass = 0; pass < options_.passes && !stopped; ++pass) {
         const bool from_cache = cache_ != nullptr && !(pass == 0 && options_.want_names);
         const bool write = pass == 0 && cache_ == nullptr && !options_.cache_path.empty();
+        retaining_ = pass == 0 && options_.passes > 1 && options_.memory_bytes > 0;
         stopped = !(from_cache ? cache_pass(pass) : text_pass(pass, 0, write));
+        if (!stopped && retaining_) {  // all of pass 1 was kept: the consumer serves the rest
+          retaining_ = false;
+          pass_bytes_ = bytes_base_;
+          std::lock_guard<std::mutex> lock(mutex_);
+          memory_ready_ = true;
+          break;
+        }
+        retaining_ = false;
       }
     } catch (...) {
       batch_->failure = std::current_exception();
@@ -193,7 +223,28 @@ void ExampleStream::prefetch_ahead() const {
   }
 }
 
-ParsedExample* ExampleStream::next() {
+const ParsedExample* ExampleStream::replay() {
+  if (options_.cancel != nullptr && options_.cancel->load()) return nullptr;
+  if (replay_at_ == retained_.size()) {  // a memory pass ends
+    bytes_base_ += pass_bytes_;
+    bytes_.store(bytes_base_, std::memory_order_relaxed);
+    if (replay_pass_ + 1 >= options_.passes) {
+      replaying_ = false;
+      finished_ = true;
+      return nullptr;
+    }
+    ++replay_pass_;
+    replay_at_ = 0;
+  }
+  if (replay_at_ % kBatch == 0)
+    bytes_.store(bytes_base_ + pass_bytes_ * replay_at_ / retained_.size(), std::memory_order_relaxed);
+  ParsedExample& slot = retained_[replay_at_++];
+  slot.pass = replay_pass_;
+  return &slot;
+}
+
+const ParsedExample* ExampleStream::next() {
+  if (replaying_) return replay();
   while (true) {
     if (finished_) return nullptr;
     if (current_ && position_ < current_->size) {
@@ -207,6 +258,15 @@ ParsedExample* ExampleStream::next() {
         std::rethrow_exception(failure);
       }
       if (current_->last) {
+        // memory_ready_ was set before this batch was handed over; the
+        // producer is done and retained_ is the consumer's now. (An empty
+        // pass 1 leaves nothing for the later passes either.)
+        if (memory_ready_ && !retained_.empty()) {
+          replaying_ = true;
+          replay_pass_ = 1;
+          replay_at_ = 0;
+          return replay();
+        }
         finished_ = true;
         return nullptr;
       }

@@ -128,8 +128,8 @@ double Trainer::sum_row(bool in_pass) {
   return v[kSummedFields];
 }
 
-void Trainer::close_pass(bool cached) {
-  pass_times_.push_back({seconds_since(pass_start_), cached});
+void Trainer::close_pass(PassSource source) {
+  pass_times_.push_back({seconds_since(pass_start_), source});
   pass_start_ = std::chrono::steady_clock::now();
   if (group_) {
     if (row_collectives_)
@@ -145,8 +145,8 @@ void Trainer::close_pass(bool cached) {
   for (const Hook& hook : hooks_) hook(end);
 }
 
-bool Trainer::next_pass(bool cached) {
-  close_pass(cached);
+bool Trainer::next_pass(PassSource source) {
+  close_pass(source);
   if (options_.holdout && holdout_.should_stop()) return true;
   learner_.end_pass();
   if (learner_.converged()) return true;
@@ -156,8 +156,8 @@ bool Trainer::next_pass(bool cached) {
   return false;
 }
 
-void Trainer::finish(bool cached) {
-  close_pass(cached);
+void Trainer::finish(PassSource source) {
+  close_pass(source);
   learner_.end_training();
 }
 

@@ -129,12 +129,12 @@ TEST(Summary, HoldoutLossAndPassTimes) {
   HoldoutTracker holdout(3);
   holdout.add(1.0, 0.125);
   holdout.end_pass(0);
-  RunTiming timing{1.0, 1e6, 2, {{0.75, false}, {0.25, true}}};
+  RunTiming timing{1.0, 1e6, 3, {{0.75, PassSource::kText}, {0.25, PassSource::kCache}, {0.125, PassSource::kMemory}}};
   print_summary(f, stats, *loss, false, timing, &holdout);
   const std::string text = read_all(f);
-  EXPECT_NE(text.find("number of examples per pass = 5\npasses used = 2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("number of examples per pass = 3\npasses used = 3\n"), std::string::npos) << text;
   EXPECT_NE(text.find("average loss = 0.125000 h\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("seconds per pass = 0.750 (text) 0.250 (cache)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("seconds per pass = 0.750 (text) 0.250 (cache) 0.125 (memory)\n"), std::string::npos) << text;
 
   std::FILE* g = std::tmpfile();
   HoldoutTracker none(3);

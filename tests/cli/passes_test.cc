@@ -101,6 +101,63 @@ TEST(Cache, TextAndCachedPassesGiveIdenticalPredictions) {
   }
 }
 
+// --- passes from memory ------------------------------------------------------
+
+TEST(PassMemory, MemoryPassesEqualCacheAndTextPasses) {
+  const std::string data = data_file("pass_memory.txt", 3000, 4);
+  const std::string args = " --passes 3 --loss_function logistic -q ab -p /dev/stdout";
+  const RunResult memory = ok("-d " + data + args);
+  EXPECT_TRUE(has(memory.err, "(text) ")) << memory.err;
+  EXPECT_TRUE(has(memory.err, "(memory) ")) << memory.err;
+  const RunResult text = ok("-d " + data + args + " --pass_memory 0");
+  EXPECT_FALSE(has(text.err, "(memory)")) << text.err;
+  const RunResult cached = ok("-d " + data + args + " -c --pass_memory 0 -k");
+  EXPECT_TRUE(has(cached.err, "(cache)")) << cached.err;
+  const RunResult cached_memory = ok("-d " + data + args + " -c");  // pass 1 from the cache, then memory
+  EXPECT_TRUE(has(cached_memory.err, "(cache) ")) << cached_memory.err;
+  EXPECT_TRUE(has(cached_memory.err, "(memory)")) << cached_memory.err;
+  ASSERT_EQ(first_column(memory.out).size(), 9000u);
+  EXPECT_EQ(memory.out, text.out);
+  EXPECT_EQ(memory.out, cached.out);
+  EXPECT_EQ(memory.out, cached_memory.out);
+}
+
+TEST(PassMemory, DataLargerThanTheBudgetIsReadAgain) {
+  const std::string data = data_file("pass_memory_big.txt", 20000, 5);  // several MiB of examples
+  const std::string args = " --passes 2 -p /dev/stdout";
+  const RunResult small = ok("-d " + data + args + " --pass_memory 1");
+  EXPECT_FALSE(has(small.err, "(memory)")) << small.err;
+  EXPECT_TRUE(has(small.err, "(text) 0") && small.err.find("(text)") != small.err.rfind("(text)")) << small.err;
+  const RunResult large = ok("-d " + data + args);
+  EXPECT_TRUE(has(large.err, "(memory)")) << large.err;
+  EXPECT_EQ(small.out, large.out);
+}
+
+TEST(PassMemory, ClassWeightsAreNotAppliedTwice) {
+  // A memory pass hands out the same example again: a weight applied to the
+  // stored example would compound pass after pass.
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += std::to_string(1 + i % 3) + " | a" + std::to_string(i % 7) + " b" + std::to_string(i % 5) + "\n";
+  const std::string data = temp_path("pass_memory_cw.txt");
+  write_file(data, text);
+  const std::string args = " --oaa 3 --classweight 2:4 --passes 4 --holdout_off -p /dev/stdout";
+  const RunResult memory = ok("-d " + data + args);
+  const RunResult reread = ok("-d " + data + args + " --pass_memory 0");
+  EXPECT_TRUE(has(memory.err, "(memory)")) << memory.err;
+  EXPECT_EQ(memory.out, reread.out);
+  auto weighted = [](const std::string& err) {
+    const std::size_t at = err.find("weighted example sum");
+    return err.substr(at, err.find('\n', at) - at);
+  };
+  EXPECT_EQ(weighted(memory.err), weighted(reread.err));
+}
+
+TEST(PassMemory, RangeChecked) {
+  const RunResult r = run_learner("-d /dev/null --pass_memory -1");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(has(r.err, "pass_memory")) << r.err;
+}
+
 TEST(Cache, FlippedByteIsDetectedAndTheCacheRebuilt) {
   const std::string data = data_file("cache_flip.txt", 20000, 2);
   const RunResult text = ok("-d " + data + " --passes 2 -p /dev/stdout --quiet");

@@ -8,19 +8,20 @@
 #include "learner/loss/loss.h"
 #include "learner/report/holdout.h"
 #include "learner/report/run_stats.h"
+#include "learner/stream/pass_source.h"
 
 namespace learner {
 
 struct PassTime {
   double seconds = 0.0;
-  bool cached = false;  // read from the binary cache
+  PassSource source = PassSource::kText;
 };
 
 struct RunTiming {
   double seconds = 0.0;
   double bytes = 0.0;  // text bytes behind the examples (decompressed; cached passes count their text)
   unsigned passes = 1;  // passes used
-  std::vector<PassTime> pass_times;  // "seconds per pass = 2.101 (text) 0.480 (cache) ..." when > 1 or cached
+  std::vector<PassTime> pass_times;  // "seconds per pass = 2.101 (text) 0.480 (cache) 0.020 (memory) ..." when > 1 or not text
 };
 
 // `holdout`: non-null when holdout was on; "average loss" is then the best

@@ -11,6 +11,14 @@
 //  * Otherwise pass 1 reads the text and, when a cache path is set, writes
 //    the cache (CacheWriter: temporary file renamed on success); later passes
 //    read that cache. Without a cache later passes rewind the text.
+//  * Memory: with several passes and StreamOptions::memory_bytes > 0, the
+//    producer also copies pass 1's examples (built features included, names
+//    and malformed lines left out, as in a cache) while they fit in that many
+//    bytes. When all of pass 1 fit, the producer stops after it and the later
+//    passes are served from that copy on the consumer's thread: no reading,
+//    decoding or hand-over (R8, 20 passes of --mira: 0.12 -> 0.09 CPU s).
+//    When they do not fit, the copy is dropped at the point it overflowed and
+//    the passes read the cache or the text as above.
 //  * A cache that fails its checks while being read (CacheCorrupt) and has
 //    not yet been read through once in this run is abandoned with a warning:
 //    the text is read again from the start, the examples already handed out
@@ -20,7 +28,8 @@
 //
 // Contract:
 //  * next() returns the examples in input order, pass after pass, then
-//    nullptr. A slot stays valid until the following next() call.
+//    nullptr. A slot stays valid until the following next() call and is
+//    read-only: a memory pass hands out the same copy again.
 //  * A malformed line arrives as a slot with `error` set (the InputError),
 //    in its place in the order, so the consumer decides (strict: rethrow;
 //    lenient: skip and count). Cached passes have no such slots: the count
@@ -55,6 +64,7 @@
 #include "learner/io/line_reader.h"
 #include "learner/parse/example_parser.h"
 #include "learner/parse/text_parser.h"
+#include "learner/stream/pass_source.h"
 
 namespace learner {
 
@@ -63,7 +73,7 @@ struct ParsedExample {
   std::vector<Feature> features;
   std::vector<std::string> names;  // feature names when requested (pass 0 only)
   unsigned pass = 0;
-  bool cached = false;              // read from the cache
+  PassSource source = PassSource::kText;
   std::exception_ptr error;         // a malformed line (InputError)
 };
 
@@ -74,6 +84,7 @@ struct StreamOptions {
   std::string cache_path;           // write a cache here when no valid one is given ("" = none)
   CacheKey cache_key;
   bool compressed = false;          // zlib blocks in a cache written
+  std::size_t memory_bytes = 0;     // keep pass 1 for the later passes when it fits (0 = never)
   const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -86,10 +97,12 @@ class ExampleStream {
   ExampleStream(const ExampleStream&) = delete;
   ExampleStream& operator=(const ExampleStream&) = delete;
 
-  ParsedExample* next();
+  const ParsedExample* next();
   // The slot the following next() will return when it is already at hand
-  // (same batch), else nullptr; for prefetching. It may be an error slot.
+  // (same batch, or the same memory pass), else nullptr; for prefetching. It
+  // may be an error slot.
   const ParsedExample* peek() const {
+    if (replaying_) return replay_at_ < retained_.size() ? &retained_[replay_at_] : nullptr;
     return current_ && position_ < current_->size ? &current_->slots[position_] : nullptr;
   }
   bool stop(std::chrono::milliseconds wait);
@@ -123,6 +136,8 @@ class ExampleStream {
   bool take_free();
   void hand_over();
   bool emit();  // the current slot is filled; false when asked to stop
+  void retain(const ParsedExample& slot);  // producer, pass 1: copy for the memory passes
+  const ParsedExample* replay();           // consumer: the next example of a memory pass
   bool text_pass(unsigned pass, uint64_t skip, bool write_cache);
   bool cache_pass(unsigned pass);
   void prefetch_ahead() const;  // consumer: hints for the slots after position_
@@ -142,6 +157,19 @@ class ExampleStream {
   std::atomic<uint64_t> bytes_{0};
   std::atomic<uint64_t> cached_skipped_{0};
   std::atomic<bool> cache_written_{false};
+
+  // Memory passes. The producer fills retained_ during pass 1 while
+  // retaining_; it sets memory_ready_ (under mutex_, before handing over the
+  // last batch) when all of pass 1 was kept. From then on the consumer owns
+  // retained_.
+  std::vector<ParsedExample> retained_;
+  std::size_t retained_bytes_ = 0;
+  bool retaining_ = false;
+  bool memory_ready_ = false;
+  uint64_t pass_bytes_ = 0;  // text bytes behind one pass
+  bool replaying_ = false;   // consumer side
+  unsigned replay_pass_ = 0;
+  std::size_t replay_at_ = 0;
 
   std::vector<Batch> batches_{kBatches};
   std::deque<Batch*> free_, full_;

@@ -88,9 +88,9 @@ class Trainer {
   const Outcome& process(const Example& ex, const std::vector<Feature>& features);
   // Closes the current pass and opens the next (the learner's end_pass()
   // runs in between); true when early termination says stop.
-  bool next_pass(bool cached);
+  bool next_pass(PassSource source);
   // Closes the last pass (when any example was seen).
-  void finish(bool cached);
+  void finish(PassSource source);
   // The current pass, 0-based.
   unsigned pass() const { return pass_; }
 
@@ -100,7 +100,7 @@ class Trainer {
   const std::vector<PassTime>& pass_times() const { return pass_times_; }
 
  private:
-  void close_pass(bool cached);
+  void close_pass(PassSource source);
   void check_peers();
   // One progress-row collective; returns how many ranks are still in the pass.
   double sum_row(bool in_pass);
