@@ -56,6 +56,11 @@ class Choice(unittest.TestCase):
                          [{"-c": 1, "-g": 0.5}, {"-c": 1, "-g": 1}, {"-c": 10, "-g": 0.5}, {"-c": 10, "-g": 1}])
         self.assertEqual(metrics.grid_points({}), [{}])
 
+    def test_median(self):
+        self.assertEqual(metrics.median([3, 1, 2]), 2)
+        self.assertEqual(metrics.median([4, 1, 3, 2]), 2.5)
+        self.assertTrue(math.isnan(metrics.median([])))
+
     def test_best_prefers_the_earliest_on_a_tie(self):
         self.assertEqual(metrics.best([("a", 0.5), ("b", 0.7), ("c", 0.7)]), ("b", 0.7))
         self.assertIsNone(metrics.best([]))

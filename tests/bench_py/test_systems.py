@@ -12,7 +12,7 @@ import systems
 class Flags(unittest.TestCase):
     def test_passes_add_holdout_off_past_one(self):
         self.assertEqual(systems.point_flags("learner", {"-l": 2, "passes": 1}), ["-l", "2"])
-        self.assertEqual(systems.point_flags("learner", {"passes": 3}), ["--passes", "3", "--holdout_off", "-c"])
+        self.assertEqual(systems.point_flags("learner", {"passes": 3}), ["--passes", "3", "--holdout_off"])
         self.assertEqual(systems.point_flags("libsvm", {"-c": 10, "-g": 0.5}), ["-c", "10", "-g", "0.5"])
         self.assertEqual(systems.point_flags("learner", {"--mira_margin": True, "passes": 1}), ["--mira_margin"])
         self.assertEqual(systems.point_flags("learner", {"--mira_margin": False}), [])
@@ -55,6 +55,25 @@ class Failures(unittest.TestCase):
         timing = self.run_fake(0, "fine")
         self.assertGreaterEqual(timing.wall, 0)
         self.assertGreaterEqual(timing.cpu, 0)
+
+
+class Timed(unittest.TestCase):
+    def test_median_of_runs_each_without_a_cache(self):
+        import evaluate
+        with tempfile.TemporaryDirectory() as d:
+            train = os.path.join(d, "train.vw")
+            walls = iter([3.0, 1.0, 2.0])
+            seen = []
+
+            def run():
+                seen.append(os.path.exists(train + ".cache"))
+                with open(train + ".cache", "w") as f:
+                    f.write("x")
+                return systems.Timing(next(walls), 0.5)
+
+            timing = evaluate._timed(run, train, repeats=3)
+        self.assertEqual(timing, systems.Timing(2.0, 0.5))
+        self.assertEqual(seen, [False, False, False])
 
 
 class Table(unittest.TestCase):

@@ -59,6 +59,15 @@ def examples_per_s(examples, passes, seconds):
     return examples * passes / seconds if seconds > 0 else math.inf
 
 
+def median(values):
+    """The middle value (the mean of the two middle ones for an even count); nan when empty."""
+    values = sorted(values)
+    if not values:
+        return math.nan
+    half = len(values) // 2
+    return values[half] if len(values) % 2 else (values[half - 1] + values[half]) / 2
+
+
 def mean(values):
     values = list(values)
     return sum(values) / len(values) if values else math.nan

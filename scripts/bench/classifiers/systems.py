@@ -55,14 +55,14 @@ def _run(cmd, log):
 
 
 def point_flags(system, point):
-    """Grid point -> command-line flags. `passes` N adds --holdout_off and -c (a cache of the
-    parsed examples for the later passes) when N > 1; a switch takes the values True (the flag
-    alone) and False (nothing)."""
+    """Grid point -> command-line flags. `passes` N adds --holdout_off when N > 1 (no -c: the
+    data sets fit in --pass_memory, so the later passes come from memory and a cache file would
+    only be written); a switch takes the values True (the flag alone) and False (nothing)."""
     flags = []
     for key, value in point.items():
         if key == "passes":
             if value > 1:
-                flags += ["--passes", str(value), "--holdout_off", "-c"]
+                flags += ["--passes", str(value), "--holdout_off"]
         elif value is True:
             flags.append(key)
         elif value is not False:
