@@ -236,23 +236,32 @@ void LinearWeights::predict_each(const Example& ex, const std::vector<Feature>& 
 
 double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
   g_.clear();
-  // An open-addressing table of positions in g_, at least twice the entries
-  // and a power of two, refilled for each call: it stays in the nearest cache.
+  // Open addressing over probes_, at least twice the entries and a power of
+  // two; an entry counts only when it carries this call's stamp, so nothing
+  // is cleared between calls.
   const std::size_t entries = x.size() * parts.size();
   const std::size_t capacity = std::bit_ceil(std::max<std::size_t>(16, 2 * entries));
+  if (probes_.size() < capacity) {
+    probes_.assign(capacity, Probe{});
+    stamp_ = 0;
+  }
+  if (++stamp_ == 0) {  // the stamps wrapped: forget every old entry
+    for (Probe& p : probes_) p.stamp = 0;
+    stamp_ = 1;
+  }
   const int shift = 64 - std::countr_zero(capacity);
-  at_.assign(capacity, kNone);
   for (const Part& part : parts)
     for (const Feature& f : x) {
       const uint64_t s = slot(f.index, part.index);
       const double v = part.sign * f.value;
       std::size_t i = static_cast<std::size_t>((s * 0x9E3779B97F4A7C15ull) >> shift);  // Fibonacci hashing
-      while (at_[i] != kNone && g_[at_[i]].first != s) i = (i + 1) & (capacity - 1);
-      if (at_[i] == kNone) {
-        at_[i] = static_cast<uint32_t>(g_.size());
-        g_.emplace_back(s, v);
+      while (probes_[i].stamp == stamp_ && probes_[i].slot != s) i = (i + 1) & (capacity - 1);
+      Probe& p = probes_[i];
+      if (p.stamp == stamp_) {
+        g_[p.position].second += v;  // a repeated slot: a word twice in a document
       } else {
-        g_[at_[i]].second += v;  // a repeated slot: a word twice in a document
+        p = Probe{s, static_cast<uint32_t>(g_.size()), stamp_};
+        g_.emplace_back(s, v);
       }
     }
   double norm = 0.0;

@@ -105,9 +105,15 @@ class LinearWeights {
   // Scratch of gradient(): where each slot stands in g_, by hash. Repeated
   // slots (documents repeat words) are merged as they arrive. (A 2^20-bit
   // filter with a sort whenever two slots shared a bit cost R8's MIRA 10% of
-  // a run in the sort: long documents share bits.)
-  static constexpr uint32_t kNone = ~uint32_t{0};
-  std::vector<uint32_t> at_;
+  // a run in the sort: long documents share bits.) The slot sits in the entry
+  // (a probe reads one line) and a stamp per call replaces clearing.
+  struct Probe {
+    uint64_t slot = 0;
+    uint32_t position = 0;
+    uint32_t stamp = 0;  // valid in the call with this stamp only
+  };
+  std::vector<Probe> probes_;
+  uint32_t stamp_ = 0;
 };
 
 }  // namespace learner::detail
