@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "learner/cli/preamble.h"
@@ -191,6 +192,13 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.lenient = o.lenient;
   stream_options.compressed = o.compressed;
   stream_options.memory_bytes = static_cast<std::size_t>(o.pass_memory_mib) << 20;
+  {
+    std::error_code error;  // the size of a plain data file, to see early that pass 1 will not fit
+    if (o.data != "-" && std::filesystem::is_regular_file(o.data, error)) {
+      const auto size = std::filesystem::file_size(o.data, error);
+      if (!error) stream_options.text_bytes = size;
+    }
+  }
   std::unique_ptr<CacheReader> cache;
   const CacheUse cache_use = open_cache(input, stream_options, cache);
   print_preamble(o, learner, gd ? gd->learning_rate() : o.core.learning_rate, cache_use);

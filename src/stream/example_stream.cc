@@ -52,14 +52,14 @@ void ExampleStream::hand_over() {
   batch_ = nullptr;
 }
 
-bool ExampleStream::emit() {
-  if (retaining_) retain(batch_->slots[batch_->size]);
+bool ExampleStream::emit(uint64_t text_bytes) {
+  if (retaining_) retain(batch_->slots[batch_->size], text_bytes);
   if (++batch_->size < kBatch) return true;
   hand_over();
   return take_free();
 }
 
-void ExampleStream::retain(const ParsedExample& slot) {
+void ExampleStream::retain(const ParsedExample& slot, uint64_t text_bytes) {
   if (slot.error) return;  // as in a cache: later passes have no malformed lines
   ParsedExample& kept = retained_.emplace_back();
   kept.ex = slot.ex;
@@ -72,7 +72,14 @@ void ExampleStream::retain(const ParsedExample& slot) {
                      e.namespaces.capacity() * sizeof(NamespaceSpan) + e.tokens.capacity() +
                      e.token_ends.capacity() * sizeof(uint32_t) + kept.features.capacity() * sizeof(Feature);
   for (const NamespaceSpan& ns : e.namespaces) retained_bytes_ += ns.name.capacity();
-  if (retained_bytes_ + retained_.capacity() * sizeof(ParsedExample) > options_.memory_bytes) {
+  const std::size_t held = retained_bytes_ + retained_.capacity() * sizeof(ParsedExample);
+  // With the pass's size known, a pass that will not fit is seen early (from
+  // its first 1024 examples on) rather than after copying the budget's worth.
+  const bool will_not_fit = pass_size_ > 0 && retained_.size() >= 1024 && retained_.size() % 256 == 0 &&
+                            text_bytes > 0 &&
+                            static_cast<double>(held) * static_cast<double>(pass_size_) / static_cast<double>(text_bytes) >
+                                static_cast<double>(options_.memory_bytes);
+  if (held > options_.memory_bytes || will_not_fit) {
     retaining_ = false;  // does not fit: the later passes read the cache or the text
     std::vector<ParsedExample>().swap(retained_);
     retained_bytes_ = 0;
@@ -118,7 +125,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache) {
       }
       slot.error = std::current_exception();
     }
-    if (!emit()) return false;
+    if (!emit(reader_.bytes_read())) return false;
     if (batch_->size == 0) bytes_.store(bytes_base_ + reader_.bytes_read(), std::memory_order_relaxed);
   }
   if (pass == 0 && errors_skipped > 0) cached_skipped_ = errors_skipped;
@@ -151,7 +158,7 @@ bool ExampleStream::cache_pass(unsigned pass) {
       slot.source = PassSource::kCache;
       builder_.build(slot.ex, slot.features, nullptr);
       ++delivered;
-      if (!emit()) return false;
+      if (!emit(cache_->text_bytes_read())) return false;
       if (batch_->size == 0) bytes_.store(bytes_base_ + cache_->text_bytes_read(), std::memory_order_relaxed);
     }
   } catch (const CacheCorrupt& e) {
@@ -177,6 +184,7 @@ void ExampleStream::produce() {
         const bool from_cache = cache_ != nullptr && !(pass == 0 && options_.want_names);
         const bool write = pass == 0 && cache_ == nullptr && !options_.cache_path.empty();
         retaining_ = pass == 0 && options_.passes > 1 && options_.memory_bytes > 0;
+        pass_size_ = from_cache ? cache_->info().text_bytes : options_.text_bytes;
         stopped = !(from_cache ? cache_pass(pass) : text_pass(pass, 0, write));
         if (!stopped && retaining_) {  // all of pass 1 was kept: the consumer serves the rest
           retaining_ = false;
@@ -238,6 +246,20 @@ const ParsedExample* ExampleStream::replay() {
   }
   if (replay_at_ % kBatch == 0)
     bytes_.store(bytes_base_ + pass_bytes_ * replay_at_ / retained_.size(), std::memory_order_relaxed);
+  // As prefetch_ahead() for a batch: the header of the example two ahead,
+  // the arrays of the one ahead (the driver prefetches its weights next).
+  constexpr std::size_t kLine = 64;
+  if (replay_at_ + 2 < retained_.size()) {
+    const char* header = reinterpret_cast<const char*>(&retained_[replay_at_ + 2]);
+    for (std::size_t b = 0; b < sizeof(ParsedExample); b += kLine) __builtin_prefetch(header + b);
+  }
+  if (replay_at_ + 1 < retained_.size()) {
+    const ParsedExample& next = retained_[replay_at_ + 1];
+    const char* features = reinterpret_cast<const char*>(next.features.data());
+    for (std::size_t b = 0; b < next.features.size() * sizeof(Feature); b += kLine) __builtin_prefetch(features + b);
+    const char* spans = reinterpret_cast<const char*>(next.ex.namespaces.data());
+    for (std::size_t b = 0; b < next.ex.namespaces.size() * sizeof(NamespaceSpan); b += kLine) __builtin_prefetch(spans + b);
+  }
   ParsedExample& slot = retained_[replay_at_++];
   slot.pass = replay_pass_;
   return &slot;

@@ -18,8 +18,10 @@
 //    passes are served from that copy on the consumer's thread: no reading,
 //    decoding or hand-over (R8, 20 passes of --mira 8 -b 22 after a pass
 //    from the cache: 143-176 -> 120-131 CPU ms, perf stat, 3 x 10 runs).
-//    When they do not fit, the copy is dropped at the point it overflowed and
-//    the passes read the cache or the text as above.
+//    When they do not fit, the copy is dropped at the point it overflowed (or
+//    earlier, when the text's size is known: from the cache, or
+//    StreamOptions::text_bytes, the copy's size is projected from its first
+//    examples) and the passes read the cache or the text as above.
 //  * A cache that fails its checks while being read (CacheCorrupt) and has
 //    not yet been read through once in this run is abandoned with a warning:
 //    the text is read again from the start, the examples already handed out
@@ -86,6 +88,7 @@ struct StreamOptions {
   CacheKey cache_key;
   bool compressed = false;          // zlib blocks in a cache written
   std::size_t memory_bytes = 0;     // keep pass 1 for the later passes when it fits (0 = never)
+  uint64_t text_bytes = 0;          // the text's size when known (a plain file), else 0
   const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -136,8 +139,10 @@ class ExampleStream {
   void produce();
   bool take_free();
   void hand_over();
-  bool emit();  // the current slot is filled; false when asked to stop
-  void retain(const ParsedExample& slot);  // producer, pass 1: copy for the memory passes
+  // The current slot is filled (text_bytes: the pass's text bytes behind it);
+  // false when asked to stop.
+  bool emit(uint64_t text_bytes);
+  void retain(const ParsedExample& slot, uint64_t text_bytes);  // producer, pass 1: copy for the memory passes
   const ParsedExample* replay();           // consumer: the next example of a memory pass
   bool text_pass(unsigned pass, uint64_t skip, bool write_cache);
   bool cache_pass(unsigned pass);
@@ -168,6 +173,7 @@ class ExampleStream {
   bool retaining_ = false;
   bool memory_ready_ = false;
   uint64_t pass_bytes_ = 0;  // text bytes behind one pass
+  uint64_t pass_size_ = 0;   // producer: pass 1's text size when known in advance, else 0
   bool replaying_ = false;   // consumer side
   unsigned replay_pass_ = 0;
   std::size_t replay_at_ = 0;
