@@ -72,7 +72,7 @@ void ExampleStream::retain(const ParsedExample& slot, uint64_t text_bytes) {
                      e.namespaces.capacity() * sizeof(NamespaceSpan) + e.tokens.capacity() +
                      e.token_ends.capacity() * sizeof(uint32_t) + kept.features.capacity() * sizeof(Feature);
   for (const NamespaceSpan& ns : e.namespaces) retained_bytes_ += ns.name.capacity();
-  const std::size_t held = retained_bytes_ + retained_.capacity() * sizeof(ParsedExample);
+  const std::size_t held = retained_bytes_ + retained_.size() * sizeof(ParsedExample);
   // With the pass's size known, a pass that will not fit is seen early (from
   // its first 1024 examples on) rather than after copying the budget's worth.
   const bool will_not_fit = pass_size_ > 0 && retained_.size() >= 1024 && retained_.size() % 256 == 0 &&
@@ -81,7 +81,7 @@ void ExampleStream::retain(const ParsedExample& slot, uint64_t text_bytes) {
                                 static_cast<double>(options_.memory_bytes);
   if (held > options_.memory_bytes || will_not_fit) {
     retaining_ = false;  // does not fit: the later passes read the cache or the text
-    std::vector<ParsedExample>().swap(retained_);
+    std::deque<ParsedExample>().swap(retained_);
     retained_bytes_ = 0;
   }
 }
