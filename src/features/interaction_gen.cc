@@ -58,6 +58,7 @@ struct NameCrosser {
 uint64_t interaction_count(const InteractionTerm* terms, std::size_t count) {
   // Runs of the same term with the i <= j rule pick a multiset: C(n + r - 1, r).
   constexpr uint64_t kMax = ~uint64_t{0};
+  __extension__ using Wide = unsigned __int128;  // a GCC/Clang type: no -Wpedantic warning
   uint64_t total = count == 0 ? 0 : 1;
   for (std::size_t p = 0; p < count;) {
     std::size_t r = 1;
@@ -65,10 +66,10 @@ uint64_t interaction_count(const InteractionTerm* terms, std::size_t count) {
     const uint64_t n = terms[p].size;
     uint64_t picks = 1;  // C(n + r - 1, r), computed exactly step by step
     for (uint64_t k = 1; k <= r; ++k) {
-      const unsigned __int128 v = static_cast<unsigned __int128>(picks) * (n + k - 1) / k;
+      const Wide v = static_cast<Wide>(picks) * (n + k - 1) / k;
       picks = v > kMax ? kMax : static_cast<uint64_t>(v);
     }
-    const unsigned __int128 t = static_cast<unsigned __int128>(total) * picks;
+    const Wide t = static_cast<Wide>(total) * picks;
     total = t > kMax ? kMax : static_cast<uint64_t>(t);
     p += r;
   }

@@ -22,9 +22,12 @@ Data make_data() {
   auto next = [&] { return s = s * 1103515245u + 12345u, (s >> 16) & 0x7fff; };
   for (int i = 0; i < 300; ++i) {
     const int label = next() % 2 ? 1 : -1;
+    // Built with append: GCC 12's -Wrestrict/-Wstringop-overflow misfire on "w" + std::string&&.
     const std::string x = std::to_string((next() % 100) / 50.0 + 0.01), y = std::to_string(int(next() % 5) + label);
-    const std::string w = "w" + std::to_string(next() % 8 + (label > 0 ? 8 : 0));
-    const std::string tag = "t" + std::to_string(i), l = std::to_string(label);
+    std::string w = "w", tag = "t";
+    w.append(std::to_string(next() % 8 + (label > 0 ? 8 : 0)));
+    tag.append(std::to_string(i));
+    const std::string l = std::to_string(label);
     d.text += l + " '" + tag + " |a x:" + x + " y:" + y + " |b w:" + w + "\n";
     const std::string body = "\"a\":{\"x\":" + x + ",\"y\":" + y + "},\"b\":{\"w\":\"" + w + "\"}";
     d.json += "{\"_label\":" + l + ",\"_tag\":\"" + tag + "\"," + body + "}\n";

@@ -50,7 +50,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"classic", "--loss_function classic -b 7", "0002_25.dat", "classic_loss.predict"},
                       Case{"poisson", "--loss_function poisson --link poisson -b 2", "poisson_small.dat",
                            "poisson.train.predict"}),
-    [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.name); });
+    [](const ::testing::TestParamInfo<Case>& c) { return std::string(c.param.name); });
 
 // "1:s1 2:s2 ..." lines as rows of numbers.
 std::vector<std::vector<double>> class_scores(const std::string& text) {
@@ -98,7 +98,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(MulticlassCase{"oaa_scores", "--oaa 4 --scores", "oaa_scores.predict"},
                       MulticlassCase{"oaa_probabilities", "--oaa 4 --probabilities --loss_function logistic",
                                      "oaa_probabilities.predict"}),
-    [](const ::testing::TestParamInfo<MulticlassCase>& info) { return std::string(info.param.name); });
+    [](const ::testing::TestParamInfo<MulticlassCase>& c) { return std::string(c.param.name); });
 
 }  // namespace
 }  // namespace learner::test
