@@ -346,8 +346,10 @@ OptionList stored_options(const ParsedValues& v, const Options& o) {
 // restores the same model whatever the defaults.
 void record_effective_latent(Options& o) {
   std::string pairs;
-  for (const DotProductPair& p : o.core.dotproducts)
-    pairs += (pairs.empty() ? "" : "\t") + (p.by_full_name ? p.left + "," + p.right : p.left + p.right);
+  for (const DotProductPair& p : o.core.dotproducts) {
+    if (!pairs.empty()) pairs += '\t';  // appends: GCC 12 misreads "" + std::string&& (-Wrestrict)
+    pairs += p.by_full_name ? p.left + "," + p.right : p.left + p.right;
+  }
   std::string interactions;
   for (const std::string& s : o.features.interactions) interactions += (interactions.empty() ? "" : "\t") + s;
   for (auto& [name, value] : o.model_options) {

@@ -79,7 +79,8 @@ TEST(Multilabel, LearnsASeparableProblem) {
     std::string set, feats;
     for (int k = 1; k <= 4; ++k)
       if (rng.below(2)) {
-        set += (set.empty() ? "" : ",") + std::to_string(k);
+        if (!set.empty()) set += ',';
+        set += std::to_string(k);
         feats += " t" + std::to_string(k);
       }
     if (set.empty()) continue;
