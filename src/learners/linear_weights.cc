@@ -258,7 +258,7 @@ double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
       while (probes_[i].stamp == stamp_ && probes_[i].slot != s) i = (i + 1) & (capacity - 1);
       Probe& p = probes_[i];
       if (p.stamp == stamp_) {
-        g_[p.position].second += v;  // a repeated slot: a word twice in a document
+        g_[p.position].second += v;  // a repeated slot
       } else {
         p = Probe{s, static_cast<uint32_t>(g_.size()), stamp_};
         g_.emplace_back(s, v);

@@ -103,9 +103,10 @@ class LinearWeights {
   bool pristine_ = true;   // all zero: nothing added or loaded yet
   std::vector<std::pair<uint64_t, double>> g_;  // scratch: merged gradient
   // Scratch of gradient(): where each slot stands in g_, by hash. Repeated
-  // slots (documents repeat words) are merged as they arrive. (A 2^20-bit
-  // filter with a sort whenever two slots shared a bit cost R8's MIRA 10% of
-  // a run in the sort: long documents share bits.) The slot sits in the entry
+  // slots (a feature given twice, or two hashes that meet under -b) are
+  // merged as they arrive. (A 2^20-bit filter with a sort whenever two
+  // different slots shared a bit cost R8's MIRA 10% of a run in the sort:
+  // long documents share bits.) The slot sits in the entry
   // (a probe reads one line) and a stamp per call replaces clearing.
   struct Probe {
     uint64_t slot = 0;
