@@ -297,13 +297,16 @@ void LinearWeights::save(ModelWriter& out, const std::string& name, bool with_st
   out.begin_section(name + ".weights", 2);
   // Without state an averaged model holds the average.
   const bool mean = averaged_ && !state;  // final_weight(s) reads u too
+  const SlotRanges w_ranges = live(w_, sizeof(float));
   put_sparse<float>(
-      out, n, live(w_, sizeof(float)), [&](uint64_t s) { return w()[s] != 0.0f || (mean && u()[s] != 0.0); },
+      out, n, w_ranges, [&](uint64_t s) { return w()[s] != 0.0f || (mean && u()[s] != 0.0); },
       [&](uint64_t s) { return state ? w()[s] : final_weight(s); });
   if (state) {
     out.begin_section(name + ".average", 2);
     out.put<double>(steps_);
-    put_sparse<double>(out, n, live(u_, sizeof(double)), [&](uint64_t s) { return u()[s] != 0.0; }, [&](uint64_t s) { return u()[s]; });
+    // The written lines serve both tables; only the page sweep is per table.
+    const SlotRanges u_ranges = exact_ ? w_ranges : live(u_, sizeof(double));
+    put_sparse<double>(out, n, u_ranges, [&](uint64_t s) { return u()[s] != 0.0; }, [&](uint64_t s) { return u()[s]; });
   }
 }
 

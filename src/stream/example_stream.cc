@@ -216,17 +216,22 @@ void ExampleStream::produce() {
 // one step earlier), and the core's Model::prefetch of the next example's
 // weights reads those arrays one step later.
 void ExampleStream::prefetch_ahead() const {
+  const std::size_t n = current_->size;
+  prefetch_slots(position_ + 2 < n ? &current_->slots[position_ + 2] : nullptr,
+                 position_ + 1 < n ? &current_->slots[position_ + 1] : nullptr);
+}
+
+void ExampleStream::prefetch_slots(const ParsedExample* two_ahead, const ParsedExample* one_ahead) {
   constexpr std::size_t kLine = 64;
-  if (position_ + 2 < current_->size) {
-    const char* header = reinterpret_cast<const char*>(&current_->slots[position_ + 2]);
+  if (two_ahead != nullptr) {
+    const char* header = reinterpret_cast<const char*>(two_ahead);
     for (std::size_t b = 0; b < sizeof(ParsedExample); b += kLine) __builtin_prefetch(header + b);
   }
-  if (position_ + 1 < current_->size) {
-    const ParsedExample& next = current_->slots[position_ + 1];
-    __builtin_prefetch(next.features.data());
-    __builtin_prefetch(next.ex.features.data());
-    const char* spans = reinterpret_cast<const char*>(next.ex.namespaces.data());
-    const std::size_t span_bytes = next.ex.namespaces.size() * sizeof(NamespaceSpan);
+  if (one_ahead != nullptr) {
+    __builtin_prefetch(one_ahead->features.data());
+    __builtin_prefetch(one_ahead->ex.features.data());
+    const char* spans = reinterpret_cast<const char*>(one_ahead->ex.namespaces.data());
+    const std::size_t span_bytes = one_ahead->ex.namespaces.size() * sizeof(NamespaceSpan);
     for (std::size_t b = 0; b < span_bytes && b < 4 * kLine; b += kLine) __builtin_prefetch(spans + b);
   }
 }
@@ -246,20 +251,9 @@ const ParsedExample* ExampleStream::replay() {
   }
   if (replay_at_ % kBatch == 0)
     bytes_.store(bytes_base_ + pass_bytes_ * replay_at_ / retained_.size(), std::memory_order_relaxed);
-  // As prefetch_ahead() for a batch: the header of the example two ahead,
-  // the arrays of the one ahead (the driver prefetches its weights next).
-  constexpr std::size_t kLine = 64;
-  if (replay_at_ + 2 < retained_.size()) {
-    const char* header = reinterpret_cast<const char*>(&retained_[replay_at_ + 2]);
-    for (std::size_t b = 0; b < sizeof(ParsedExample); b += kLine) __builtin_prefetch(header + b);
-  }
-  if (replay_at_ + 1 < retained_.size()) {
-    const ParsedExample& next = retained_[replay_at_ + 1];
-    const char* features = reinterpret_cast<const char*>(next.features.data());
-    for (std::size_t b = 0; b < next.features.size() * sizeof(Feature); b += kLine) __builtin_prefetch(features + b);
-    const char* spans = reinterpret_cast<const char*>(next.ex.namespaces.data());
-    for (std::size_t b = 0; b < next.ex.namespaces.size() * sizeof(NamespaceSpan); b += kLine) __builtin_prefetch(spans + b);
-  }
+  const std::size_t n = retained_.size();
+  prefetch_slots(replay_at_ + 2 < n ? &retained_[replay_at_ + 2] : nullptr,
+                 replay_at_ + 1 < n ? &retained_[replay_at_ + 1] : nullptr);
   ParsedExample& slot = retained_[replay_at_++];
   slot.pass = replay_pass_;
   return &slot;

@@ -147,6 +147,9 @@ class ExampleStream {
   bool text_pass(unsigned pass, uint64_t skip, bool write_cache);
   bool cache_pass(unsigned pass);
   void prefetch_ahead() const;  // consumer: hints for the slots after position_
+  // The header of the slot two ahead, the arrays of the one ahead (either may
+  // be null): the driver prefetches the next slot's weights one step later.
+  static void prefetch_slots(const ParsedExample* two_ahead, const ParsedExample* one_ahead);
 
   LineReader& reader_;
   const ExampleParser& parser_;
