@@ -2,7 +2,8 @@
 # shellcheck source-path=SCRIPTDIR disable=SC2034  # bench_name is used by lib.sh
 # movielens.sh: rating-prediction benchmark of the dyadic model (--dotproduct ui) on the five
 # MovieLens 100K folds u1..u5, in the layout of the seed's table (best constant, linear,
-# dyadic k = 1, 2, 5, 10), with libFM, LIBMF, LFL and seed 004's spectral predictor beside it.
+# dyadic k = 1, 2, 5, 10, and the dyadic model sampled by Gibbs, learner-bpmf), with libFM,
+# LIBMF, LFL and seed 004's spectral predictor beside it.
 #
 # Usage: scripts/bench/movielens.sh [DATA_DIR]
 #   DATA_DIR   folder with u1.base/u1.test .. u5.base/u5.test (tab-separated user item rating
@@ -10,8 +11,8 @@
 #              five folds) [default: ${LEARNER_DATA:-<repo>/../shared/data}/ml-100k]
 # Environment:
 #   LEARNER=path          learner binary [default: <repo>/build/learner, built if absent]
-#   LEARNER_RATINGS, LEARNER_LFL, LEARNER_SPECTRAL   the converter, learner-lfl and
-#                         learner-spectral [default: next to the learner, built if absent]
+#   LEARNER_RATINGS, LEARNER_LFL, LEARNER_SPECTRAL, LEARNER_BPMF   the converter, learner-lfl,
+#                         learner-spectral and learner-bpmf [default: next to the learner, built if absent]
 #   LIBFM=path            libFM binary: adds its MCMC (k = 8, 32), ALS and SGD rows
 #   LIBMF=path            LIBMF's mf-train (mf-predict beside it): adds its rows
 #   OUT_DIR=path          results folder [default: <repo>/build/bench/movielens]
@@ -59,5 +60,6 @@ tool() {
 tool LEARNER_RATINGS learner-ratings
 tool LEARNER_LFL learner-lfl
 tool LEARNER_SPECTRAL learner-spectral
+tool LEARNER_BPMF learner-bpmf
 out_dir="${OUT_DIR:-$repo_root/build/bench/movielens}"
 exec python3 "$here/movielens" "$data_dir" "$out_dir"

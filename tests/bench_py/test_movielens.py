@@ -140,6 +140,26 @@ class Report(unittest.TestCase):
         self.assertEqual(status, 1)  # mean dyadic MAE 0.715 > 0.705
         self.assertIn("FAIL: mean dyadic MAE (quantile loss) 0.7150 > 0.705", text)
 
+    def test_bayes_row_per_loss_and_its_result_keys(self):
+        result = _result()
+        result["rows"].append({"name": "bayes", "label": "Dyadic, Bayesian", "comment": "b", "system": "bpmf",
+                               "per_loss": True})
+        for f, (mae, rmse) in ((1, (0.69, 0.89)), (2, (0.70, 0.90))):
+            result["runs"].append({"fold": f, "loss": "quantile", "row": "bayes", "phase": "test", "flags": "",
+                                   "mae": mae, "rmse": 1.5, "qloss": mae / 2, "nan": 0, "n": 10, "seconds": 2.0,
+                                   "rss_kb": 1024})
+            result["runs"].append({"fold": f, "loss": "squared", "row": "bayes", "phase": "test", "flags": "",
+                                   "mae": 1.5, "rmse": rmse, "qloss": 0.75, "nan": 0, "n": 10, "seconds": 4.0,
+                                   "rss_kb": 1024})
+        text, _ = ml_report.render(result)
+        # Quantile columns from the Laplace runs, RMSE from the Gaussian runs, time the mean of both.
+        self.assertIn("| Dyadic, Bayesian | 0.3475 ± 0.0035 | 0.6950 ± 0.0071 | 0.8950 ± 0.0071 | 3.00 | 1 | b |", text)
+        self.assertTrue(text.strip().splitlines()[-1].endswith(" bayes_ids_rmse=0.8950 bayes_ids_mae=0.6950"))
+        self.assertIn("Bayesian dyadic, ids only: RMSE 0.8950 (issue 13's target <= 0.895: met), MAE 0.6950 "
+                      "(target <= 0.700: met)", text)
+        # The "dyadic" rows stay the learner's ranks.
+        self.assertEqual(ml_report.Folds(result).dyadic(1, "quantile"), "k1")
+
     def test_json_and_csv_round_trip(self):
         with tempfile.TemporaryDirectory() as d:
             ml_report.write_json(_result(), os.path.join(d, "r.json"))
@@ -206,6 +226,18 @@ class Experiments(unittest.TestCase):
         self.assertTrue(all("--dotproduct_freq_l2 0.25" in g for _, g in k20))
         self.assertIn("quality options", models["k20"].comment)
         self.assertNotIn("quality options", models["k1"].comment)
+
+    def test_bayes_model_grids_per_loss(self):
+        m = ml_experiments.bayes_model()
+        self.assertEqual((m.name, m.system), ("bayes", "bpmf"))
+        self.assertTrue(all("--likelihood laplace" in g for _, g in m.candidates["quantile"]))
+        self.assertTrue(all("--likelihood gaussian" in g for _, g in m.candidates["squared"]))
+        self.assertTrue(all("--loss_function" not in g for loss in m.candidates for _, g in m.candidates[loss]))
+        os.environ["GRID_SQ_BAYES"] = "--rank 3; --rank 4"
+        try:
+            self.assertEqual(ml_experiments.bayes_model().candidates["squared"], [("ids", "--rank 3"), ("ids", "--rank 4")])
+        finally:
+            del os.environ["GRID_SQ_BAYES"]
 
     def test_comparison_rows_follow_the_tools_and_the_environment(self):
         everything = ("libfm", "libmf", "lfl", "spectral")

@@ -455,6 +455,32 @@ else
   echo "note  learner-lfl: $lfl not built; its command-line checks are skipped"
 fi
 
+# learner-bpmf (the command line; the sampler's units are tests/bayes), on the same files.
+bpmf="$(dirname -- "$spectral")/learner-bpmf"
+if [[ -x "$bpmf" && -e sp.tsv ]]; then
+  expect_true "learner-bpmf: --help" "$bpmf" --help
+  expect_true "learner-bpmf: a run prints RESULT and one prediction per test line, within the training range" \
+    sh -c '"$0" --train sp.tsv --test sptest.tsv --rank 2 --sweeps 20 --quiet -p bpmf.pred | grep -q "^RESULT .* n=2 " &&
+      test "$(wc -l <bpmf.pred)" = 2 && awk "\$1 < 1 || \$1 > 5 { exit 1 }" bpmf.pred' "$bpmf"
+  expect_true "learner-bpmf: Laplace noise runs and the seed fixes the result" \
+    sh -c '"$0" --train sp.tsv --test sptest.tsv --sweeps 10 --quiet --likelihood laplace -p b1 >/dev/null &&
+      "$0" --train sp.tsv --test sptest.tsv --sweeps 10 --quiet --likelihood laplace --threads 2 -p b2 >/dev/null &&
+      cmp -s b1 b2' "$bpmf"
+  expect_exit "learner-bpmf: bad training line" 1 '^learner-bpmf: spbad\.tsv:2: rating "x" is not a number' \
+    "$bpmf" --train spbad.tsv
+  expect_exit "learner-bpmf: --burn_in not below --sweeps" 2 '--burn_in must be in 0..sweeps-1' \
+    "$bpmf" --train sp.tsv --sweeps 5 --burn_in 5
+  expect_exit "learner-bpmf: unknown --likelihood" 2 '--likelihood must be gaussian or laplace' \
+    "$bpmf" --train sp.tsv --likelihood cauchy
+  cp sptest.tsv sptest.keep
+  expect_exit "learner-bpmf: predictions over the test file are refused" 2 'is the same file as the input --test' \
+    "$bpmf" --train sp.tsv --test sptest.tsv -p sptest.tsv
+  expect_true "learner-bpmf: the refused output left the test file as it was" cmp -s sptest.tsv sptest.keep
+  expect_exit "learner-bpmf: missing training file" 1 'no-such\.tsv' "$bpmf" --train no-such.tsv
+else
+  echo "note  learner-bpmf: $bpmf not built; its command-line checks are skipped"
+fi
+
 # ---------------------------------------------------------------------------
 # split
 # ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Usage: python3 scripts/bench/movielens DATA_DIR OUT_DIR
 Tools from the environment: LEARNER (required), LEARNER_RATINGS (for scripts/ratings2vw),
-LEARNER_LFL and LEARNER_SPECTRAL (rows skipped when unset or missing), LIBFM (libFM binary) and
+LEARNER_LFL, LEARNER_SPECTRAL and LEARNER_BPMF (rows skipped when unset or missing), LIBFM (libFM binary) and
 LIBMF (mf-train; mf-predict beside it) (rows skipped when unset). Settings: experiments.py.
 Protocol, per fold uN, loss and row: every candidate setting is trained on the shuffled fit
 part of uN.base and scored on its validation part (quantile loss: 0.5-quantile loss; squared
@@ -49,7 +49,8 @@ def tools_from_env():
     """{system: path}; a comparison system is left out when its tool is not there."""
     tools = {"learner": os.environ["LEARNER"]}
     build = os.path.dirname(tools["learner"])
-    for key, env, default in (("lfl", "LEARNER_LFL", "learner-lfl"), ("spectral", "LEARNER_SPECTRAL", "learner-spectral")):
+    for key, env, default in (("lfl", "LEARNER_LFL", "learner-lfl"), ("spectral", "LEARNER_SPECTRAL", "learner-spectral"),
+                              ("bpmf", "LEARNER_BPMF", "learner-bpmf")):
         path = os.environ.get(env) or os.path.join(build, default)
         if os.access(path, os.X_OK):
             tools[key] = path
@@ -91,8 +92,8 @@ Candidate = collections.namedtuple("Candidate", "input system flags setting")
 
 
 def slowest_first(job):
-    """Sort key of jobs: the implicit-input runs, then libFM's MCMC, then the rest."""
-    return ".imp." not in job[2], "mcmc" not in job[4]
+    """Sort key of jobs: the implicit-input runs, then the samplers (libFM's MCMC, learner-bpmf), then the rest."""
+    return ".imp." not in job[2], "mcmc" not in job[4] and "--sweeps" not in job[4]
 
 
 def crit_of(loss):
@@ -204,7 +205,10 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
               "rows": [], "runs": [], "chosen": [], "robust": [], "speed": {}}
     if not speed_only:
         models = ex.learner_models(ranks, tn_ranks, implicit_ranks, quality_ranks)
-        result["rows"] = ([{"name": m.name, "label": m.label, "comment": m.comment, "system": "learner"}
+        if "bpmf" in tools:
+            models.append(ex.bayes_model())
+        result["rows"] = ([{"name": m.name, "label": m.label, "comment": m.comment, "system": m.system,
+                            "per_loss": True}
                            for m in models] +
                           [{"name": r.name, "label": r.label, "comment": f"{r.system} {r.flags}", "system": r.system}
                            for r in comparison])
@@ -215,7 +219,8 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
             for m in models:
                 for loss in ex.LOSSES:
                     cands[f, loss, m.name] = [
-                        Candidate(inp, "learner", f"--loss_function {loss} {m.flags} {fl}".split(), fl)
+                        Candidate(inp, m.system, (f"--loss_function {loss} {m.flags} {fl}" if m.system == "learner"
+                                                  else fl).split(), fl)
                         for inp, fl in m.candidates[loss]]
             for r in comparison:
                 cands[f, "", r.name] = [Candidate("ids", r.system, f"{r.flags} {g}".split(), g) for g in r.grid]

@@ -13,6 +13,11 @@ Inputs (scripts/ratings2vw): ids "rating |u USER |i ITEM"; tn = ids + --user-day
 --neighbors-shrink NEIGHBORS_SHRINK --neighbors SET; imp = ids + --implicit SET --centered (+ the
 tn features when TN_RANKS is on). Why these grids and inputs: docs/movielens-benchmark.md.
 
+The Bayesian dyadic row (when learner-bpmf is built): the same model on ids, integrated over its
+posterior by Gibbs sampling (learner/bayes/bpmf.h), per loss like a learner row: Laplace noise
+for the quantile-loss and MAE columns (its estimate is the median rating), Gaussian noise for the
+RMSE column; rank chosen on validation (GRID_Q_BAYES, GRID_SQ_BAYES).
+
 Comparison rows (one prediction per pair, used for all three columns): libFM (LIBFM=path),
 LIBMF (LIBMF=path to mf-train, mf-predict beside it), learner-lfl (Menon & Elkan's LFL:
 RMSE from the expected rating, MAE from the median) and learner-spectral (seed 004, orders
@@ -74,6 +79,9 @@ GRIDS = {
                                for lr in (0.03, 0.04))),
     "GRID_SQ_TN": _sgd(0.002, *((f"--dotproduct_lr {lr} --dotproduct_l2 {l2}", _Q) for lr, l2 in (
         (0.012, 0.3), (0.012, 0.35), (0.01, 0.3)))),
+    # learner-bpmf: ranks 10 and 20, 200 sweeps (docs/ratings-quality.md, "A sampler").
+    "GRID_Q_BAYES": ";".join(f"--likelihood laplace --rank {k} --sweeps 200 --threads 1 --quiet" for k in (10, 20)),
+    "GRID_SQ_BAYES": ";".join(f"--likelihood gaussian --rank {k} --sweeps 200 --threads 1 --quiet" for k in (10, 20)),
     "GRID_Q_LINEAR_TN_EXTRA": "-l 0.1 --passes 20 -q ik -q uk; -l 0.25 --passes 5 -q ik -q uk",
 }
 LOSSES = ("quantile", "squared")
@@ -112,6 +120,15 @@ class Model:
     label: str
     comment: str
     candidates: dict = field(default_factory=dict)  # loss -> [(input, flags)]
+    system: str = "learner"  # or "bpmf" (learner-bpmf: no --loss_function, the grid says the noise law)
+
+
+def bayes_model():
+    """The Gibbs-sampled dyadic model on ids (learner-bpmf), per loss."""
+    cands = {loss: [("ids", g) for g in grid(f"GRID_{SHORT[loss]}_BAYES")] for loss in LOSSES}
+    return Model("bayes", "", "Dyadic, Bayesian (Gibbs), ids only",
+                 "learner-bpmf: posterior mean of α_user + β_item + c + a_user·b_item; Laplace noise "
+                 "(quantile, MAE) / Gaussian (RMSE); rank chosen on validation", cands, "bpmf")
 
 
 def learner_models(ranks, tn_ranks, implicit_ranks, quality_ranks=()):

@@ -7,7 +7,7 @@ peak RSS comes from GNU time (/usr/bin/time -f %M) when it is installed: wait4's
 child forked from this driver would count the driver's own pages copied before the exec. Without
 GNU time it is that upper bound. Each job(...) trains on a training part,
 predicts an evaluation part and returns the record of metrics.errors() plus "seconds", "rss_kb"
-and "cpu_s" of the training process (libFM, learner-lfl and learner-spectral predict in the same
+and "cpu_s" of the training process (libFM, learner-lfl, learner-spectral and learner-bpmf predict in the same
 process: their time includes that small share) and, for the learner, "rounded_mae".
 """
 import os
@@ -95,4 +95,5 @@ def _tool_job(tool, two_columns):
 
 
 JOBS = {"learner": learner_job, "libfm": libfm_job, "libmf": libmf_job,
-        "lfl": _tool_job("lfl", two_columns=True), "spectral": _tool_job("spectral", two_columns=False)}
+        "lfl": _tool_job("lfl", two_columns=True), "spectral": _tool_job("spectral", two_columns=False),
+        "bpmf": _tool_job("bpmf", two_columns=False)}

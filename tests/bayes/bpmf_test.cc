@@ -1,0 +1,148 @@
+// The Gibbs-sampled dyadic model (learner/bayes/bpmf.h): recovery of a generated low-rank matrix,
+// the two noise laws' estimates (mean against median), reproducibility and the input checks.
+#include "learner/bayes/bpmf.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "learner/error.h"
+
+namespace learner::bayes {
+namespace {
+
+auto no_progress = [](int, const Bpmf&) {};
+
+// r = 3 + b_u + c_i + U_u . V_i + noise (rank 2), every pair kept with probability `density`;
+// the pairs left out are the queries.
+struct Generated {
+  std::vector<Rating> train, test;
+};
+Generated low_rank(std::size_t users, std::size_t items, double density, double noise, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> uniform;
+  std::vector<double> b(users), c(items), u(users * 2), v(items * 2);
+  for (auto& x : b) x = 0.3 * normal(rng);
+  for (auto& x : c) x = 0.3 * normal(rng);
+  for (auto& x : u) x = normal(rng);
+  for (auto& x : v) x = normal(rng);
+  Generated g;
+  for (std::uint32_t i = 0; i < users; ++i)
+    for (std::uint32_t j = 0; j < items; ++j) {
+      const double truth = 3.0 + b[i] + c[j] + u[2 * i] * v[2 * j] + u[2 * i + 1] * v[2 * j + 1];
+      if (uniform(rng) < density)
+        g.train.push_back({i, j, truth + noise * normal(rng)});
+      else
+        g.test.push_back({i, j, truth});
+    }
+  return g;
+}
+
+double rmse(const std::vector<double>& p, const std::vector<Rating>& q) {
+  double se = 0.0;
+  for (std::size_t k = 0; k < q.size(); ++k) se += (p[k] - q[k].value) * (p[k] - q[k].value);
+  return std::sqrt(se / static_cast<double>(q.size()));
+}
+
+TEST(Bpmf, RecoversAGeneratedLowRankMatrix) {
+  const auto g = low_rank(60, 50, 0.3, 0.1, 1);
+  BpmfOptions o;
+  o.rank = 4;
+  o.sweeps = 150;
+  o.burn_in = 30;
+  Bpmf sampler(60, 50, g.train, o);
+  const auto result = posterior_mean(sampler, g.test, o, no_progress);
+  // The truth's spread around its mean is about 1.5; a recovered matrix predicts the left-out
+  // entries within a few noise widths. The constant alone would score about 1.5.
+  std::vector<double> constant(g.test.size(), sampler.global_mean());
+  EXPECT_GT(rmse(constant, g.test), 1.0);
+  EXPECT_LT(rmse(result.mean, g.test), 0.35);
+  // The sampled noise precision is near the truth's 1 / 0.1^2 = 100 (within a factor 2).
+  EXPECT_GT(sampler.noise_precision(), 50.0);
+  EXPECT_LT(sampler.noise_precision(), 200.0);
+}
+
+TEST(Bpmf, LaplaceEstimatesTheMedianAndGaussianTheMean) {
+  // Two users, two items; every pair rated 4 seven times and 1 three times: mean 3.1, median 4.
+  std::vector<Rating> train;
+  for (std::uint32_t u = 0; u < 2; ++u)
+    for (std::uint32_t i = 0; i < 2; ++i)
+      for (int k = 0; k < 10; ++k) train.push_back({u, i, k < 7 ? 4.0 : 1.0});
+  const std::vector<Rating> query{{0, 0, 4.0}, {1, 1, 4.0}};
+  BpmfOptions o;
+  o.rank = 1;
+  o.sweeps = 400;
+  o.burn_in = 50;
+  Bpmf gaussian(2, 2, train, o);
+  const auto mean = posterior_mean(gaussian, query, o, no_progress).mean;
+  o.likelihood = Likelihood::laplace;
+  Bpmf laplace(2, 2, train, o);
+  const auto median = posterior_mean(laplace, query, o, no_progress).mean;
+  for (std::size_t q = 0; q < query.size(); ++q) {
+    EXPECT_NEAR(mean[q], 3.1, 0.15) << q;
+    EXPECT_GT(median[q], 3.6) << q;
+    EXPECT_LE(median[q], 4.0) << q;
+  }
+}
+
+TEST(Bpmf, TheSeedAloneFixesTheResultWhateverTheThreads) {
+  const auto g = low_rank(30, 20, 0.4, 0.3, 2);
+  BpmfOptions o;
+  o.rank = 3;
+  o.sweeps = 20;
+  o.burn_in = 5;
+  Bpmf one(30, 20, g.train, o);
+  const auto a = posterior_mean(one, g.test, o, no_progress).mean;
+  o.threads = 3;
+  Bpmf three(30, 20, g.train, o);
+  const auto b = posterior_mean(three, g.test, o, no_progress).mean;
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t k = 0; k < a.size(); ++k) ASSERT_EQ(a[k], b[k]) << k;
+  o.seed = 2;
+  Bpmf other(30, 20, g.train, o);
+  const auto c = posterior_mean(other, g.test, o, no_progress).mean;
+  EXPECT_NE(a, c);
+}
+
+TEST(Bpmf, PredictionsStayInTheTrainingRangeAndUnknownIdsUseTheKnownSide) {
+  const auto g = low_rank(20, 20, 0.5, 0.5, 3);
+  BpmfOptions o;
+  o.rank = 2;
+  o.sweeps = 10;
+  o.burn_in = 0;
+  Bpmf sampler(20, 20, g.train, o);
+  std::vector<Rating> queries = g.test;
+  queries.push_back({kUnknown, 3, 0.0});
+  queries.push_back({kUnknown, kUnknown, 0.0});
+  const auto p = posterior_mean(sampler, queries, o, no_progress).mean;
+  for (double x : p) {
+    EXPECT_GE(x, sampler.min_value());
+    EXPECT_LE(x, sampler.max_value());
+  }
+  EXPECT_DOUBLE_EQ(sampler.predict(kUnknown, kUnknown), sampler.global_mean());
+  EXPECT_NE(sampler.predict(kUnknown, 3), sampler.global_mean());  // the item's bias
+}
+
+TEST(Bpmf, RefusesBadOptionsAndBadRatings) {
+  const std::vector<Rating> ok{{0, 0, 1.0}, {1, 1, 2.0}};
+  BpmfOptions o;
+  EXPECT_NO_THROW(Bpmf(2, 2, ok, o));
+  for (auto bad : {+[](BpmfOptions& x) { x.rank = 0; }, +[](BpmfOptions& x) { x.rank = 501; },
+                   +[](BpmfOptions& x) { x.sweeps = 0; }, +[](BpmfOptions& x) { x.burn_in = x.sweeps; },
+                   +[](BpmfOptions& x) { x.burn_in = -1; }, +[](BpmfOptions& x) { x.init = -1.0; },
+                   +[](BpmfOptions& x) { x.threads = 0; }, +[](BpmfOptions& x) { x.threads = 65; }}) {
+    BpmfOptions b;
+    bad(b);
+    EXPECT_THROW(validate(b), UsageError);
+    EXPECT_THROW(Bpmf(2, 2, ok, b), UsageError);
+  }
+  EXPECT_THROW(Bpmf(2, 2, {}, o), UsageError);
+  EXPECT_THROW(Bpmf(2, 2, {{2, 0, 1.0}}, o), UsageError);
+  EXPECT_THROW(Bpmf(2, 2, {{0, 0, std::nan("")}}, o), UsageError);
+  EXPECT_THROW(Bpmf(2, 2, {{0, 0, INFINITY}}, o), UsageError);
+}
+
+}  // namespace
+}  // namespace learner::bayes
