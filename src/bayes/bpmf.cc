@@ -21,12 +21,15 @@ void group(const std::vector<Rating>& train, std::size_t n, bool by_user, std::v
   for (std::size_t e = 0; e < n; ++e) start[e + 1] += start[e];
   std::vector<std::size_t> fill(start.begin(), start.end() - 1);
   index.resize(train.size());
-  for (std::size_t k = 0; k < train.size(); ++k) index[fill[by_user ? train[k].user : train[k].item]++] = static_cast<std::uint32_t>(k);
+  for (std::size_t k = 0; k < train.size(); ++k)
+    index[fill[by_user ? train[k].user : train[k].item]++] = static_cast<std::uint32_t>(k);
 }
 
-// The generator of one entity's draw in one sweep: independent of which thread draws it.
-Rng entity_rng(std::uint64_t seed, int sweep, bool users, std::uint64_t id) {
-  const std::uint64_t key = Rng::mix(seed ^ Rng::mix((static_cast<std::uint64_t>(sweep) << 2) | (users ? 1u : 2u)));
+// The generator of one draw in one sweep (stream: which kind of vector; id: which one):
+// independent of which thread draws it.
+enum Stream : std::uint64_t { kUsers = 1, kItems = 2, kHyper = 3, kNoise = 4, kImplicitUsers = 5, kImplicitItems = 6 };
+Rng draw_rng(std::uint64_t seed, int sweep, Stream stream, std::uint64_t id) {
+  const std::uint64_t key = Rng::mix(seed ^ Rng::mix((static_cast<std::uint64_t>(sweep) << 3) | stream));
   return Rng(Rng::mix(key ^ Rng::mix(id + 0x632be59bd9b4e019ull)));
 }
 
@@ -41,22 +44,20 @@ void validate(const BpmfOptions& o) {
 }
 
 Bpmf::Bpmf(std::size_t n_users, std::size_t n_items, std::vector<Rating> train, const BpmfOptions& options)
-    : n_users_(n_users), n_items_(n_items), o_(options), d_(options.rank + 1), train_(std::move(train)) {
+    : o_(options), d_(options.rank + 1), train_(std::move(train)) {
   validate(o_);
   if (train_.empty()) throw UsageError("no training ratings");
+  if (train_.size() > 0xffffffffu) throw UsageError("more than 2^32 - 1 training ratings");
   double sum = 0.0;
   lo_ = hi_ = train_.front().value;
   for (const auto& r : train_) {
-    if (r.user >= n_users_ || r.item >= n_items_) throw UsageError("a training rating's id is out of range");
+    if (r.user >= n_users || r.item >= n_items) throw UsageError("a training rating's id is out of range");
     if (!std::isfinite(r.value)) throw UsageError("a training rating is not a finite number");
     sum += r.value;
     lo_ = std::min(lo_, r.value);
     hi_ = std::max(hi_, r.value);
   }
   mu_ = sum / static_cast<double>(train_.size());
-  if (train_.size() > 0xffffffffu) throw UsageError("more than 2^32 - 1 training ratings");
-  group(train_, n_users_, true, user_start_, user_index_);
-  group(train_, n_items_, false, item_start_, item_index_);
   weight_.assign(train_.size(), alpha_);
   if (o_.likelihood == Likelihood::laplace) {
     mixing_.assign(train_.size(), 1.0);
@@ -64,23 +65,52 @@ Bpmf::Bpmf(std::size_t n_users, std::size_t n_items, std::vector<Rating> train, 
   }
   Rng rng(o_.seed);
   std::normal_distribution<double> normal(0.0, o_.init);
-  users_.resize(d_, static_cast<Eigen::Index>(n_users_));
-  items_.resize(d_, static_cast<Eigen::Index>(n_items_));
-  for (auto* m : {&users_, &items_})
-    for (Eigen::Index c = 0; c < m->cols(); ++c) {
-      (*m)(0, c) = 0.0;
-      for (int r = 1; r < d_; ++r) (*m)(r, c) = normal(rng);
+  const int k = d_ - 1;
+  for (int s = 0; s < 2; ++s) {
+    Side& side = sides_[s];
+    side.n = s == 0 ? n_users : n_items;
+    group(train_, side.n, s == 0, side.start, side.index);
+    side.vectors.resize(d_, static_cast<Eigen::Index>(side.n));
+    for (Eigen::Index c = 0; c < side.vectors.cols(); ++c) {
+      side.vectors(0, c) = 0.0;
+      for (int r = 1; r < d_; ++r) side.vectors(r, c) = normal(rng);
     }
-  mu_users_ = mu_items_ = Eigen::VectorXd::Zero(d_);
-  lambda_users_ = lambda_items_ = Eigen::MatrixXd::Identity(d_, d_);
+    side.mu = Eigen::VectorXd::Zero(d_);
+    side.lambda = Eigen::MatrixXd::Identity(d_, d_);
+    side.implicit = s == 0 ? o_.implicit : o_.flipped;
+  }
+  for (int s = 0; s < 2; ++s) {
+    Side& side = sides_[s];
+    if (!side.implicit) continue;
+    // The other side's vectors start at 0, so the first sweep is a plain one.
+    side.contributions = Eigen::MatrixXd::Zero(k, static_cast<Eigen::Index>(sides_[1 - s].n));
+    side.implied = Eigen::MatrixXd::Zero(k, static_cast<Eigen::Index>(side.n));
+    side.scale.resize(side.n);
+    for (std::size_t e = 0; e < side.n; ++e) {
+      const std::size_t m = side.start[e + 1] - side.start[e];
+      side.scale[e] = m > 0 ? 1.0 / std::sqrt(static_cast<double>(m)) : 0.0;
+    }
+    side.mu_contributions = Eigen::VectorXd::Zero(k);
+    side.lambda_contributions = Eigen::MatrixXd::Identity(k, k);
+  }
 }
 
 double Bpmf::predict(std::uint32_t user, std::uint32_t item) const {
+  const Side& users = sides_[0];
+  const Side& items = sides_[1];
   double p = mu_;
-  const bool known_user = user < n_users_, known_item = item < n_items_;
-  if (known_user) p += users_(0, user);
-  if (known_item) p += items_(0, item);
-  if (known_user && known_item) p += users_.col(user).tail(d_ - 1).dot(items_.col(item).tail(d_ - 1));
+  const bool known_user = user < users.n, known_item = item < items.n;
+  if (known_user) p += users.vectors(0, user);
+  if (known_item) p += items.vectors(0, item);
+  if (!(known_user && known_item)) return p;
+  const int k = d_ - 1;
+  const auto u = users.vectors.col(user).tail(k);
+  const auto v = items.vectors.col(item).tail(k);
+  // (U_u + z_u) . (V_i + w_i), term by term (no temporary vector).
+  p += u.dot(v);
+  if (users.implicit) p += users.implied.col(user).dot(v);
+  if (items.implicit) p += items.implied.col(item).dot(u);
+  if (users.implicit && items.implicit) p += users.implied.col(user).dot(items.implied.col(item));
   return p;
 }
 
@@ -93,41 +123,60 @@ double Bpmf::train_rmse() const {
   return std::sqrt(se / static_cast<double>(train_.size()));
 }
 
-// Draws every vector of one side given the other side, the side's hyper-parameters and alpha.
-// For entity e with ratings (other o_j, value r_j): x_j = (1, V_o), t_j = r_j - mu - c_o, and
-// e's vector ~ N(P^{-1} (Lambda mu_side + alpha sum_j x_j t_j), P^{-1}),
-// P = Lambda + alpha sum_j x_j x_j^T.
-void Bpmf::draw_side(bool users) {
-  Eigen::MatrixXd& self = users ? users_ : items_;
-  const Eigen::MatrixXd& other = users ? items_ : users_;
-  const auto& start = users ? user_start_ : item_start_;
-  const auto& index = users ? user_index_ : item_index_;
-  const Eigen::VectorXd& mu_side = users ? mu_users_ : mu_items_;
-  const Eigen::MatrixXd& lambda = users ? lambda_users_ : lambda_items_;
-  const Eigen::VectorXd prior_term = lambda * mu_side;
-  const std::size_t n = users ? n_users_ : n_items_;
+double Bpmf::implicit_drift() const {
+  double worst = 0.0;
+  for (int s = 0; s < 2; ++s) {
+    const Side& self = sides_[s];
+    if (!self.implicit) continue;
+    for (std::size_t e = 0; e < self.n; ++e) {
+      Eigen::VectorXd sum = Eigen::VectorXd::Zero(d_ - 1);
+      for (std::size_t p = self.start[e]; p < self.start[e + 1]; ++p) {
+        const Rating& r = train_[self.index[p]];
+        sum += self.contributions.col(s == 0 ? r.item : r.user);
+      }
+      worst = std::max(worst, (self.implied.col(static_cast<Eigen::Index>(e)) - self.scale[e] * sum).cwiseAbs().maxCoeff());
+    }
+  }
+  return worst;
+}
+
+// Draws every vector (bias, latent) of side s given the other side o, the side's
+// hyper-parameters and the rating weights w (alpha for Gaussian noise). For entity e and its
+// rating j with q on side o, the prediction is x_j . (e's vector) + (terms not involving it):
+// x_j = (1, eff_o(q)) with eff the latent vector plus the implicit sum when there is one, and
+// t_j = r_j - mu - bias_o(q) - implied_s(e) . eff_o(q). Then e's vector ~
+// N(P^{-1} (Lambda mu_s + sum_j w_j x_j t_j), P^{-1}), P = Lambda + sum_j w_j x_j x_j^T.
+void Bpmf::draw_side(int s) {
+  Side& self = sides_[s];
+  const Side& other = sides_[1 - s];
+  const Eigen::VectorXd prior_term = self.lambda * self.mu;
   const int sweep = sweeps_done_;
+  const int k = d_ - 1;
 
   auto work = [&](std::size_t first, std::size_t last) {
     Eigen::MatrixXd x, precision(d_, d_);
-    Eigen::VectorXd rhs(d_), z(d_), draw(d_);
-    Eigen::VectorXd t;
+    Eigen::VectorXd rhs(d_), z(d_), draw(d_), t;
     Eigen::LLT<Eigen::MatrixXd> llt(d_);
     for (std::size_t e = first; e < last; ++e) {
-      const std::size_t m = start[e + 1] - start[e];
+      const std::size_t m = self.start[e + 1] - self.start[e];
       x.resize(static_cast<Eigen::Index>(m), d_);
       t.resize(static_cast<Eigen::Index>(m));
       // Row j scaled by sqrt(w_j): x^T x and x^T t are then the weighted sums.
       for (std::size_t j = 0; j < m; ++j) {
-        const Rating& r = train_[index[start[e] + j]];
-        const std::uint32_t o = users ? r.item : r.user;
-        const double root = std::sqrt(weight_[index[start[e] + j]]);
+        const std::uint32_t at = self.index[self.start[e] + j];
+        const Rating& r = train_[at];
+        const std::uint32_t q = s == 0 ? r.item : r.user;
+        const double root = std::sqrt(weight_[at]);
         const auto row = static_cast<Eigen::Index>(j);
-        x.row(row) = root * other.col(o).transpose();
-        x(row, 0) = root;
-        t[row] = root * (r.value - mu_ - other(0, o));
+        x(row, 0) = 1.0;
+        x.row(row).tail(k) = other.vectors.col(q).tail(k).transpose();
+        if (other.implicit) x.row(row).tail(k) += other.implied.col(q).transpose();
+        double target = r.value - mu_ - other.vectors(0, q);
+        if (self.implicit) target -= self.implied.col(static_cast<Eigen::Index>(e)).dot(x.row(row).tail(k));
+        x.row(row) *= root;
+        t[row] = root * target;
       }
-      precision = lambda;
+      precision = self.lambda;
       rhs = prior_term;
       if (m > 0) {
         precision.selfadjointView<Eigen::Lower>().rankUpdate(x.transpose());
@@ -135,11 +184,12 @@ void Bpmf::draw_side(bool users) {
       }
       llt.compute(precision);
       const Eigen::VectorXd mean = llt.solve(rhs);
-      Rng rng = entity_rng(o_.seed, sweep, users, e);
+      Rng rng = draw_rng(o_.seed, sweep, s == 0 ? kUsers : kItems, e);
       draw_gaussian(llt, mean, rng, z, draw);
-      self.col(static_cast<Eigen::Index>(e)) = draw;
+      self.vectors.col(static_cast<Eigen::Index>(e)) = draw;
     }
   };
+  const std::size_t n = self.n;
   const std::size_t threads = std::min<std::size_t>(static_cast<std::size_t>(o_.threads), std::max<std::size_t>(n, 1));
   if (threads <= 1) {
     work(0, n);
@@ -148,20 +198,96 @@ void Bpmf::draw_side(bool users) {
   // Contiguous blocks of about equal rating counts.
   std::vector<std::thread> pool;
   std::size_t first = 0;
-  const std::size_t total = start[n];
+  const std::size_t total = self.start[n];
   for (std::size_t t = 1; t <= threads; ++t) {
     std::size_t last = first;
     const std::size_t target = total * t / threads;
-    while (last < n && (t == threads || start[last] < target)) ++last;
-    if (t == threads) last = n;
+    while (last < n && (t == threads || self.start[last] < target)) ++last;
     pool.emplace_back(work, first, last);
     first = last;
   }
   for (auto& th : pool) th.join();
 }
 
+// The implicit vectors that side o's ids contribute to side s (s = users: SVD++'s Y_j, one per
+// item; s = items, the flipped model: one per user), one at a time: each moves implied_s(e) of
+// every e it is rated with. For an entity e of side s with ratings j (q_j on side o) let
+// S_e = sum_j w_j eff_o(q_j) eff_o(q_j)^T and g_e = sum_j w_j eff_o(q_j) res_j (res: the
+// residuals). Contribution c_q's conditional is Gaussian with precision
+// Lambda_c + sum_{e rated with q} scale_e^2 S_e and linear term
+// Lambda_c mu_c + sum_e scale_e (g_e + scale_e S_e c_q); after the draw, implied_s(e) and g_e of
+// those entities move by scale_e dc and -scale_e S_e dc (the residuals are linear in
+// implied_s(e)). Cost per sweep: about 3 N k^2 for N ratings.
+void Bpmf::draw_implicit(int s) {
+  Side& self = sides_[s];
+  const Side& other = sides_[1 - s];
+  const int k = d_ - 1;
+  const auto ki = static_cast<Eigen::Index>(k);
+  Rng hyper_rng = draw_rng(o_.seed, sweeps_done_, kHyper, 2 + static_cast<std::uint64_t>(s));
+  draw_hyper(NormalWishart::standard(k), self.contributions, hyper_rng, self.mu_contributions,
+             self.lambda_contributions);
+  std::vector<Eigen::MatrixXd> scatter(self.n);
+  Eigen::MatrixXd g = Eigen::MatrixXd::Zero(ki, static_cast<Eigen::Index>(self.n));
+  Eigen::MatrixXd x;
+  Eigen::VectorXd res;
+  for (std::size_t e = 0; e < self.n; ++e) {
+    const std::size_t m = self.start[e + 1] - self.start[e];
+    x.resize(static_cast<Eigen::Index>(m), ki);
+    res.resize(static_cast<Eigen::Index>(m));
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::uint32_t at = self.index[self.start[e] + j];
+      const Rating& r = train_[at];
+      const std::uint32_t q = s == 0 ? r.item : r.user;
+      const double root = std::sqrt(weight_[at]);
+      const auto row = static_cast<Eigen::Index>(j);
+      x.row(row) = other.vectors.col(q).tail(k).transpose();
+      if (other.implicit) x.row(row) += other.implied.col(q).transpose();
+      x.row(row) *= root;
+      res[row] = root * (r.value - predict(r.user, r.item));
+    }
+    scatter[e] = Eigen::MatrixXd::Zero(ki, ki);
+    if (m > 0) {
+      scatter[e].selfadjointView<Eigen::Lower>().rankUpdate(x.transpose());
+      g.col(static_cast<Eigen::Index>(e)).noalias() = x.transpose() * res;
+    }
+    scatter[e] = scatter[e].selfadjointView<Eigen::Lower>();
+  }
+  const Eigen::VectorXd prior_term = self.lambda_contributions * self.mu_contributions;
+  Eigen::MatrixXd precision(ki, ki), data(ki, ki);
+  Eigen::VectorXd rhs(ki), z(ki), draw(ki), delta(ki);
+  Eigen::LLT<Eigen::MatrixXd> llt(ki);
+  for (std::size_t q = 0; q < other.n; ++q) {
+    const auto c = self.contributions.col(static_cast<Eigen::Index>(q));
+    // data = sum_e scale_e^2 S_e; the linear term's sum_e scale_e^2 S_e c_q is data c_q.
+    data.setZero();
+    rhs = prior_term;
+    for (std::size_t p = other.start[q]; p < other.start[q + 1]; ++p) {
+      const Rating& r = train_[other.index[p]];
+      const std::uint32_t e = s == 0 ? r.user : r.item;
+      const double scale = self.scale[e];
+      data += (scale * scale) * scatter[e];
+      rhs += scale * g.col(e);
+    }
+    rhs.noalias() += data * c;
+    precision = self.lambda_contributions + data;
+    llt.compute(precision);
+    const Eigen::VectorXd mean = llt.solve(rhs);
+    Rng rng = draw_rng(o_.seed, sweeps_done_, s == 0 ? kImplicitUsers : kImplicitItems, q);
+    draw_gaussian(llt, mean, rng, z, draw);
+    delta = draw - c;
+    self.contributions.col(static_cast<Eigen::Index>(q)) = draw;
+    for (std::size_t p = other.start[q]; p < other.start[q + 1]; ++p) {
+      const Rating& r = train_[other.index[p]];
+      const std::uint32_t e = s == 0 ? r.user : r.item;
+      const double scale = self.scale[e];
+      self.implied.col(e) += scale * delta;
+      g.col(e) -= scale * (scatter[e] * delta);
+    }
+  }
+}
+
 void Bpmf::draw_noise() {
-  Rng rng = entity_rng(o_.seed, sweeps_done_, true, 0xffffffffffffull);
+  Rng rng = draw_rng(o_.seed, sweeps_done_, kNoise, 0);
   const double n = static_cast<double>(train_.size());
   if (o_.likelihood == Likelihood::gaussian) {
     double se = 0.0;
@@ -193,11 +319,13 @@ void Bpmf::draw_noise() {
 
 void Bpmf::sweep() {
   const NormalWishart prior = NormalWishart::standard(d_);
-  Rng rng = entity_rng(o_.seed, sweeps_done_, false, 0xfffffffffffeull);
-  draw_hyper(prior, users_, rng, mu_users_, lambda_users_);
-  draw_side(true);
-  draw_hyper(prior, items_, rng, mu_items_, lambda_items_);
-  draw_side(false);
+  for (int s = 0; s < 2; ++s) {
+    Rng rng = draw_rng(o_.seed, sweeps_done_, kHyper, static_cast<std::uint64_t>(s));
+    draw_hyper(prior, sides_[s].vectors, rng, sides_[s].mu, sides_[s].lambda);
+    draw_side(s);
+  }
+  for (int s = 0; s < 2; ++s)
+    if (sides_[s].implicit) draw_implicit(s);
   draw_noise();
   ++sweeps_done_;
 }

@@ -50,8 +50,9 @@ int run(const po::variables_map& vm, const BpmfOptions& options, bool quiet) {
       std::fprintf(stderr, "sweep %d/%d: training RMSE %.4f, noise precision %.3f\n", s, options.sweeps,
                    b.train_rmse(), b.noise_precision());
   });
-  std::printf("sampled BPMF rank=%d sweeps=%d burn_in=%d likelihood=%s on %zu ratings (%zu users, %zu items) in %.2f s\n",
-              options.rank, options.sweeps, options.burn_in,
+  std::printf("sampled BPMF%s rank=%d sweeps=%d burn_in=%d likelihood=%s on %zu ratings (%zu users, %zu items) in %.2f s\n",
+              options.implicit ? (options.flipped ? " (implicit feedback, flipped too)" : " (implicit feedback)")
+                               : (options.flipped ? " (flipped implicit feedback)" : ""), options.rank, options.sweeps, options.burn_in,
               options.likelihood == learner::bayes::Likelihood::laplace ? "laplace" : "gaussian", train.entries.size(), train.n_users, train.n_items,
               result.seconds);
   if (queries.empty()) return 0;
@@ -95,6 +96,10 @@ int main(int argc, char** argv) {
       "seed", po::value<std::uint64_t>(&o.seed)->default_value(o.seed), "seed of the sampler")(
       "likelihood", po::value<std::string>(&likelihood)->default_value("gaussian"),
       "noise law of a rating: gaussian (RMSE: the mean rating) or laplace (MAE: the median rating)")(
+      "implicit", po::bool_switch(&o.implicit),
+      "SVD++ implicit feedback: a user's vector also sums a vector per item the user rated")(
+      "flipped", po::bool_switch(&o.flipped),
+      "the mirror of --implicit: an item's vector also sums a vector per user who rated it")(
       "quiet", po::bool_switch(&quiet), "no progress lines on stderr");
   po::variables_map vm;
   try {

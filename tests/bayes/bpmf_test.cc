@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -123,6 +124,44 @@ TEST(Bpmf, PredictionsStayInTheTrainingRangeAndUnknownIdsUseTheKnownSide) {
   }
   EXPECT_DOUBLE_EQ(sampler.predict(kUnknown, kUnknown), sampler.global_mean());
   EXPECT_NE(sampler.predict(kUnknown, 3), sampler.global_mean());  // the item's bias
+}
+
+TEST(Bpmf, ImplicitFeedbackBothWaysRecoversTheMatrixAndKeepsItsSumsExact) {
+  const auto g = low_rank(60, 50, 0.3, 0.1, 4);
+  BpmfOptions o;
+  o.rank = 4;
+  o.sweeps = 150;
+  o.burn_in = 30;
+  o.implicit = o.flipped = true;
+  Bpmf sampler(60, 50, g.train, o);
+  EXPECT_EQ(sampler.implicit_drift(), 0.0);
+  double worst = 0.0;
+  const auto result = posterior_mean(sampler, g.test, o, [&](int, const Bpmf& b) {
+    worst = std::max(worst, b.implicit_drift());
+  });
+  EXPECT_LT(worst, 1e-9);  // the incremental updates of z_u and w_i match their definition
+  EXPECT_LT(rmse(result.mean, g.test), 0.35);
+  for (double p : result.mean) ASSERT_TRUE(std::isfinite(p));
+}
+
+TEST(Bpmf, ImplicitFeedbackIsReproducibleWhateverTheThreadsAndRunsWithLaplaceNoise) {
+  const auto g = low_rank(30, 20, 0.4, 0.3, 5);
+  BpmfOptions o;
+  o.rank = 3;
+  o.sweeps = 20;
+  o.burn_in = 5;
+  o.implicit = o.flipped = true;
+  o.likelihood = Likelihood::laplace;
+  Bpmf one(30, 20, g.train, o);
+  const auto a = posterior_mean(one, g.test, o, no_progress).mean;
+  o.threads = 2;
+  Bpmf two(30, 20, g.train, o);
+  const auto b = posterior_mean(two, g.test, o, no_progress).mean;
+  ASSERT_EQ(a, b);
+  o.implicit = o.flipped = false;
+  Bpmf plain(30, 20, g.train, o);
+  EXPECT_NE(posterior_mean(plain, g.test, o, no_progress).mean, a);  // the option changes the model
+  EXPECT_EQ(plain.implicit_drift(), 0.0);
 }
 
 TEST(Bpmf, RefusesBadOptionsAndBadRatings) {

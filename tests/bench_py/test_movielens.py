@@ -228,14 +228,17 @@ class Experiments(unittest.TestCase):
         self.assertNotIn("quality options", models["k1"].comment)
 
     def test_bayes_model_grids_per_loss(self):
-        m = ml_experiments.bayes_model()
+        m, imp = ml_experiments.bayes_models()
+        self.assertEqual((imp.name, imp.system), ("bayes_imp", "bpmf"))
+        self.assertTrue(all("--implicit --flipped" in g for loss in imp.candidates for _, g in imp.candidates[loss]))
+        self.assertTrue(all("--implicit" not in g for loss in m.candidates for _, g in m.candidates[loss]))
         self.assertEqual((m.name, m.system), ("bayes", "bpmf"))
         self.assertTrue(all("--likelihood laplace" in g for _, g in m.candidates["quantile"]))
         self.assertTrue(all("--likelihood gaussian" in g for _, g in m.candidates["squared"]))
         self.assertTrue(all("--loss_function" not in g for loss in m.candidates for _, g in m.candidates[loss]))
         os.environ["GRID_SQ_BAYES"] = "--rank 3; --rank 4"
         try:
-            self.assertEqual(ml_experiments.bayes_model().candidates["squared"], [("ids", "--rank 3"), ("ids", "--rank 4")])
+            self.assertEqual(ml_experiments.bayes_models()[0].candidates["squared"], [("ids", "--rank 3"), ("ids", "--rank 4")])
         finally:
             del os.environ["GRID_SQ_BAYES"]
 

@@ -12,7 +12,8 @@
 //   alpha ~ Gamma(1, 1)                (or Laplace noise: see Likelihood)
 // One sweep draws the user hyper-parameters, every user vector given the items (a Gaussian:
 // precision Lambda_U + alpha sum_i x_i x_i^T with x_i = (1, V_i), mean from the residuals
-// r_ui - mu - c_i), the same for items, then alpha. The prediction is the posterior mean,
+// r_ui - mu - c_i), the same for items, the implicit-feedback vectors when asked for (below),
+// then alpha. The prediction is the posterior mean,
 // estimated by the mean of the predictions of the sweeps after `burn_in`, clipped to the
 // training range (so a query must be known when sampling starts, as in libFM).
 //
@@ -49,6 +50,15 @@ struct BpmfOptions {
   std::uint64_t seed = 1;
   int threads = 1;          // users (items) of a sweep drawn by this many threads, 1..64
   Likelihood likelihood = Likelihood::gaussian;
+  // SVD++'s implicit feedback (Y. Koren, "Factorization meets the neighborhood", KDD 2008): the
+  // user's vector is U_u + z_u, z_u = |N(u)|^{-1/2} sum_{j in N(u)} Y_j over the items N(u) the
+  // user rated in training (which items, not the ratings: still ids only), with
+  // Y_j ~ N(mu_Y, Lambda_Y^{-1}) under its own Normal-Wishart prior (as in Bayesian SVD++:
+  // S. Rendle, L. Zhang, Y. Koren, "On the difficulty of evaluating baselines", 2019).
+  bool implicit = false;
+  // The flipped model's mirror of it: the item's vector is V_i + |R(i)|^{-1/2} sum_{u in R(i)} X_u
+  // over the users R(i) who rated the item (Rendle, Zhang, Koren 2019, "flipped").
+  bool flipped = false;
 };
 
 // Throws learner::UsageError when an option is out of range.
@@ -73,23 +83,39 @@ class Bpmf {
   double max_value() const { return hi_; }
   // RMSE of the current sample on the training ratings.
   double train_rmse() const;
+  // The largest |implied(e) - scale_e sum of its contributions| over both sides: the implicit
+  // sums are updated incrementally in a sweep, and this recomputes them (0 without implicit
+  // feedback; rounding only, when the updates are right).
+  double implicit_drift() const;
 
  private:
-  void draw_side(bool users);
+  // One side of the dyad (0: users, 1: items).
+  struct Side {
+    std::size_t n = 0;
+    std::vector<std::size_t> start;    // its ratings, grouped: indices into train_ at
+    std::vector<std::uint32_t> index;  // index[start[e]..start[e+1])
+    Eigen::MatrixXd vectors;           // d x n: row 0 the bias, rows 1..rank the latent vector
+    Eigen::VectorXd mu;                // hyper-parameters of the vectors
+    Eigen::MatrixXd lambda;
+    // Implicit feedback (implicit for users, flipped for items): implied(e) = scale_e times the
+    // sum of the contributions of the ids e is rated with (rank x n); scale_e = |ratings|^{-1/2};
+    // contributions: rank x (the other side's n), with their own hyper-parameters.
+    bool implicit = false;
+    Eigen::MatrixXd implied, contributions;
+    std::vector<double> scale;
+    Eigen::VectorXd mu_contributions;
+    Eigen::MatrixXd lambda_contributions;
+  };
+  void draw_side(int side);
+  void draw_implicit(int side);
   void draw_noise();
 
-  std::size_t n_users_, n_items_;
   BpmfOptions o_;
   int d_;
   std::vector<Rating> train_;
-  // Ratings grouped by user and by item (compressed rows of indices into train_).
-  std::vector<std::size_t> user_start_, item_start_;
-  std::vector<std::uint32_t> user_index_, item_index_;
+  Side sides_[2];
   std::vector<double> weight_;  // per rating: its precision (alpha, or 1 / (8 s v) for Laplace)
   std::vector<double> mixing_;  // Laplace: per rating, v
-  Eigen::MatrixXd users_, items_;  // d x n: row 0 the bias, rows 1..rank the latent vector
-  Eigen::VectorXd mu_users_, mu_items_;
-  Eigen::MatrixXd lambda_users_, lambda_items_;
   double mu_ = 0.0, alpha_ = 1.0, sigma_ = 0.5, lo_ = 0.0, hi_ = 0.0;
   int sweeps_done_ = 0;
 };

@@ -206,7 +206,7 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
     if not speed_only:
         models = ex.learner_models(ranks, tn_ranks, implicit_ranks, quality_ranks)
         if "bpmf" in tools:
-            models.append(ex.bayes_model())
+            models += ex.bayes_models()
         result["rows"] = ([{"name": m.name, "label": m.label, "comment": m.comment, "system": m.system,
                             "per_loss": True}
                            for m in models] +

@@ -16,7 +16,8 @@ tn features when TN_RANKS is on). Why these grids and inputs: docs/movielens-ben
 The Bayesian dyadic row (when learner-bpmf is built): the same model on ids, integrated over its
 posterior by Gibbs sampling (learner/bayes/bpmf.h), per loss like a learner row: Laplace noise
 for the quantile-loss and MAE columns (its estimate is the median rating), Gaussian noise for the
-RMSE column; rank chosen on validation (GRID_Q_BAYES, GRID_SQ_BAYES).
+RMSE column; rank chosen on validation (GRID_Q_BAYES, GRID_SQ_BAYES); and the same with the implicit
+feedback of both sides (GRID_*_BAYES_IMP), a row of its own.
 
 Comparison rows (one prediction per pair, used for all three columns): libFM (LIBFM=path),
 LIBMF (LIBMF=path to mf-train, mf-predict beside it), learner-lfl (Menon & Elkan's LFL:
@@ -82,6 +83,8 @@ GRIDS = {
     # learner-bpmf: ranks 10 and 20, 200 sweeps (docs/ratings-quality.md, "A sampler").
     "GRID_Q_BAYES": ";".join(f"--likelihood laplace --rank {k} --sweeps 200 --threads 1 --quiet" for k in (10, 20)),
     "GRID_SQ_BAYES": ";".join(f"--likelihood gaussian --rank {k} --sweeps 200 --threads 1 --quiet" for k in (10, 20)),
+    "GRID_Q_BAYES_IMP": "--likelihood laplace --rank 10 --sweeps 200 --threads 1 --quiet --implicit --flipped",
+    "GRID_SQ_BAYES_IMP": "--likelihood gaussian --rank 10 --sweeps 200 --threads 1 --quiet --implicit --flipped",
     "GRID_Q_LINEAR_TN_EXTRA": "-l 0.1 --passes 20 -q ik -q uk; -l 0.25 --passes 5 -q ik -q uk",
 }
 LOSSES = ("quantile", "squared")
@@ -123,12 +126,19 @@ class Model:
     system: str = "learner"  # or "bpmf" (learner-bpmf: no --loss_function, the grid says the noise law)
 
 
-def bayes_model():
-    """The Gibbs-sampled dyadic model on ids (learner-bpmf), per loss."""
-    cands = {loss: [("ids", g) for g in grid(f"GRID_{SHORT[loss]}_BAYES")] for loss in LOSSES}
-    return Model("bayes", "", "Dyadic, Bayesian (Gibbs), ids only",
-                 "learner-bpmf: posterior mean of α_user + β_item + c + a_user·b_item; Laplace noise "
-                 "(quantile, MAE) / Gaussian (RMSE); rank chosen on validation", cands, "bpmf")
+def bayes_models():
+    """The Gibbs-sampled dyadic model (learner-bpmf), per loss: on ids alone, and with the implicit
+    feedback of both sides (which items a user rated, which users rated an item: SVD++ and its
+    flipped mirror), a row of its own since it uses more than the pair's two ids."""
+    def cands(key):
+        return {loss: [("ids", g) for g in grid(f"GRID_{SHORT[loss]}_{key}")] for loss in LOSSES}
+    return [Model("bayes", "", "Dyadic, Bayesian (Gibbs), ids only",
+                  "learner-bpmf: posterior mean of α_user + β_item + c + a_user·b_item; Laplace noise "
+                  "(quantile, MAE) / Gaussian (RMSE); rank chosen on validation", cands("BAYES"), "bpmf"),
+            Model("bayes_imp", "", "Dyadic, Bayesian (Gibbs), + implicit feedback",
+                  "learner-bpmf --implicit --flipped: a_user + |N(u)|^-½ Σ y_j over the items the user rated, "
+                  "b_item + |R(i)|^-½ Σ x_u over the users who rated it (training pairs only)",
+                  cands("BAYES_IMP"), "bpmf")]
 
 
 def learner_models(ranks, tn_ranks, implicit_ranks, quality_ranks=()):
