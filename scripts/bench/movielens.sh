@@ -30,6 +30,7 @@
 # Writes OUT_DIR/results.json, results.csv, table.md and commands.log; prints the report, which
 # ends with
 #   RESULT const_mae=… linear_mae=… dyadic_mae=… linear_rmse=… dyadic_rmse=… dyadic_ids_rmse=… dyadic_ids_mae=…
+#          [bayes_ids_rmse=… bayes_ids_mae=… bayes_imp_rmse=… bayes_imp_mae=…]   (learner-bpmf's rows)
 # Exit status 1 when a target fails: dyadic beats linear (MAE and RMSE) on every fold, mean
 # quantile MAE <= MAX_MAE (0.705), mean squared RMSE <= MAX_RMSE (0.905); with STRICT=1 also
 # the robustness and speed checks. 2 on a usage error.

@@ -134,7 +134,8 @@ double Bpmf::implicit_drift() const {
         const Rating& r = train_[self.index[p]];
         sum += self.contributions.col(s == 0 ? r.item : r.user);
       }
-      worst = std::max(worst, (self.implied.col(static_cast<Eigen::Index>(e)) - self.scale[e] * sum).cwiseAbs().maxCoeff());
+      const auto implied = self.implied.col(static_cast<Eigen::Index>(e));
+      worst = std::max(worst, (implied - self.scale[e] * sum).cwiseAbs().maxCoeff());
     }
   }
   return worst;

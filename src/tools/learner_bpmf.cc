@@ -50,11 +50,14 @@ int run(const po::variables_map& vm, const BpmfOptions& options, bool quiet) {
       std::fprintf(stderr, "sweep %d/%d: training RMSE %.4f, noise precision %.3f\n", s, options.sweeps,
                    b.train_rmse(), b.noise_precision());
   });
-  std::printf("sampled BPMF%s rank=%d sweeps=%d burn_in=%d likelihood=%s on %zu ratings (%zu users, %zu items) in %.2f s\n",
-              options.implicit ? (options.flipped ? " (implicit feedback, flipped too)" : " (implicit feedback)")
-                               : (options.flipped ? " (flipped implicit feedback)" : ""), options.rank, options.sweeps, options.burn_in,
-              options.likelihood == learner::bayes::Likelihood::laplace ? "laplace" : "gaussian", train.entries.size(), train.n_users, train.n_items,
-              result.seconds);
+  const char* feedback = options.implicit
+                             ? (options.flipped ? " (implicit feedback, flipped too)" : " (implicit feedback)")
+                             : (options.flipped ? " (flipped implicit feedback)" : "");
+  const char* noise = options.likelihood == learner::bayes::Likelihood::laplace ? "laplace" : "gaussian";
+  std::printf("sampled BPMF%s rank=%d sweeps=%d burn_in=%d likelihood=%s on %zu ratings (%zu users, %zu items) "
+              "in %.2f s\n",
+              feedback, options.rank, options.sweeps, options.burn_in, noise, train.entries.size(), train.n_users,
+              train.n_items, result.seconds);
   if (queries.empty()) return 0;
   double se = 0.0, ae = 0.0;
   for (std::size_t q = 0; q < queries.size(); ++q) {
@@ -90,7 +93,8 @@ int main(int argc, char** argv) {
   visible.add_options()(
       "rank", po::value<int>(&o.rank)->default_value(o.rank), "latent dimensions, 1..500")(
       "sweeps", po::value<int>(&o.sweeps)->default_value(o.sweeps), "Gibbs sweeps, 1..100000")(
-      "burn_in", po::value<int>(&o.burn_in)->default_value(o.burn_in), "sweeps left out of the mean, 0..sweeps-1 (default: 10, or sweeps/2 below 20 sweeps)")(
+      "burn_in", po::value<int>(&o.burn_in)->default_value(o.burn_in),
+      "sweeps left out of the mean, 0..sweeps-1 (default: 10, or sweeps/2 below 20 sweeps)")(
       "init", po::value<double>(&o.init)->default_value(o.init), "latent vectors start N(0, init^2), 0..10")(
       "threads", po::value<int>(&o.threads)->default_value(o.threads), "threads drawing a side's vectors, 1..64")(
       "seed", po::value<std::uint64_t>(&o.seed)->default_value(o.seed), "seed of the sampler")(

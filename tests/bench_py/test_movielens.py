@@ -159,6 +159,18 @@ class Report(unittest.TestCase):
                       "(target <= 0.700: met)", text)
         # The "dyadic" rows stay the learner's ranks.
         self.assertEqual(ml_report.Folds(result).dyadic(1, "quantile"), "k1")
+        # The implicit-feedback row adds its keys after them, and its own target line.
+        result["rows"].append({"name": "bayes_imp", "label": "Imp", "comment": "i", "system": "bpmf", "per_loss": True})
+        for f in (1, 2):
+            for loss, v in (("quantile", 0.68), ("squared", 0.88 + f / 1000)):
+                result["runs"].append({"fold": f, "loss": loss, "row": "bayes_imp", "phase": "test", "flags": "",
+                                       "mae": v, "rmse": v, "qloss": v / 2, "nan": 0, "n": 10, "seconds": 9.0,
+                                       "rss_kb": 1024})
+        text, _ = ml_report.render(result)
+        self.assertTrue(text.strip().splitlines()[-1].endswith(
+            " bayes_ids_rmse=0.8950 bayes_ids_mae=0.6950 bayes_imp_rmse=0.8815 bayes_imp_mae=0.6800"))
+        self.assertIn("Bayesian dyadic with implicit feedback: RMSE 0.8815 (issue 13's target with side features "
+                      "<= 0.890: met)", text)
 
     def test_json_and_csv_round_trip(self):
         with tempfile.TemporaryDirectory() as d:

@@ -466,6 +466,9 @@ if [[ -x "$bpmf" && -e sp.tsv ]]; then
     sh -c '"$0" --train sp.tsv --test sptest.tsv --sweeps 10 --quiet --likelihood laplace -p b1 >/dev/null &&
       "$0" --train sp.tsv --test sptest.tsv --sweeps 10 --quiet --likelihood laplace --threads 2 -p b2 >/dev/null &&
       cmp -s b1 b2' "$bpmf"
+  expect_true "learner-bpmf: --implicit --flipped runs and names itself" \
+    sh -c '"$0" --train sp.tsv --test sptest.tsv --rank 2 --sweeps 10 --quiet --implicit --flipped |
+      grep -q "^sampled BPMF (implicit feedback, flipped too) rank=2 "' "$bpmf"
   expect_exit "learner-bpmf: bad training line" 1 '^learner-bpmf: spbad\.tsv:2: rating "x" is not a number' \
     "$bpmf" --train spbad.tsv
   expect_exit "learner-bpmf: --burn_in not below --sweeps" 2 '--burn_in must be in 0..sweeps-1' \
