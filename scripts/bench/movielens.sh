@@ -18,7 +18,7 @@
 #   OUT_DIR=path          results folder [default: <repo>/build/bench/movielens]
 #   JOBS=n                parallel runs [default: nproc, at most 4]
 #   FOLDS, RANKS, SEED, VALID_FRACTION, TN_RANKS, QUALITY_RANKS, IMPLICIT_RANKS, USER_DAY_SCALE,
-#   NEIGHBORS_SHRINK, COMPARISON_ROWS, GRID_*, ROBUST_*, SPEED_PASSES, SPEED_RUNS, MAX_MAE, MAX_RMSE
+#   NEIGHBORS_SHRINK, COMPARISON_ROWS, BAYES_ROWS, GRID_*, ROBUST_*, SPEED_PASSES, SPEED_RUNS, MAX_MAE, MAX_RMSE
 #                         the experiment table's settings (scripts/bench/movielens/experiments.py)
 #   STRICT=1              also fail when the robustness or the speed check fails
 #   SPEED_ONLY=1          run the speed check alone (first fold; exit 1 when a ratio is above 2)

@@ -248,6 +248,14 @@ class Experiments(unittest.TestCase):
         self.assertTrue(all("--likelihood laplace" in g for _, g in m.candidates["quantile"]))
         self.assertTrue(all("--likelihood gaussian" in g for _, g in m.candidates["squared"]))
         self.assertTrue(all("--loss_function" not in g for loss in m.candidates for _, g in m.candidates[loss]))
+        os.environ["BAYES_ROWS"] = "bayes"
+        try:
+            self.assertEqual([r.name for r in ml_experiments.bayes_models()], ["bayes"])
+            os.environ["BAYES_ROWS"] = "bayes_x"
+            with self.assertRaisesRegex(ValueError, "BAYES_ROWS: no row bayes_x"):
+                ml_experiments.bayes_models()
+        finally:
+            del os.environ["BAYES_ROWS"]
         os.environ["GRID_SQ_BAYES"] = "--rank 3; --rank 4"
         try:
             self.assertEqual(ml_experiments.bayes_models()[0].candidates["squared"], [("ids", "--rank 3"), ("ids", "--rank 4")])

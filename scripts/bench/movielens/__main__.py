@@ -152,6 +152,7 @@ def main():
     tools = tools_from_env()
     try:
         comparison = ex.comparison_rows(tools)
+        bayes = ex.bayes_models()
     except ValueError as e:
         print(f"[movielens] error: {e}", file=sys.stderr)
         return 2
@@ -164,7 +165,7 @@ def main():
     keep = os.environ.get("KEEP", "0") == "1"
     try:
         return bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks, implicit_ranks,
-                     quality_ranks, comparison, seed, fraction, jobs, speed_only)
+                     quality_ranks, comparison, bayes, seed, fraction, jobs, speed_only)
     except (OSError, ValueError, subprocess.CalledProcessError, systems.RunError, metrics.MetricError) as e:
         log(f"error: {e} (commands: {clog}; logs: {os.path.join(work, 'logs')}, kept with KEEP=1)")
         return 1
@@ -176,7 +177,7 @@ def main():
 
 
 def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks, implicit_ranks, quality_ranks,
-          comparison, seed, fraction, jobs, speed_only):
+          comparison, bayes, seed, fraction, jobs, speed_only):
     log(f"learner: {tools['learner']}; data: {data_dir}; folds: {' '.join(map(str, folds))}; "
         f"ranks: {' '.join(map(str, ranks))}; quality ranks: {' '.join(map(str, quality_ranks))}; jobs: {jobs}; "
         f"comparison rows: {', '.join(r.name for r in comparison) or 'none'}")
@@ -206,7 +207,7 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
     if not speed_only:
         models = ex.learner_models(ranks, tn_ranks, implicit_ranks, quality_ranks)
         if "bpmf" in tools:
-            models += ex.bayes_models()
+            models += bayes
         result["rows"] = ([{"name": m.name, "label": m.label, "comment": m.comment, "system": m.system,
                             "per_loss": True}
                            for m in models] +

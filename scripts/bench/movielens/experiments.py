@@ -40,7 +40,8 @@ DEFAULTS = {
     "MAX_RMSE": "0.905",
     "QUALITY_RANKS": "10 20",  # ranks whose ids grid adds GRID_*_QUALITY (docs/ratings-quality.md)
     "IMPLICIT_RANKS": "",
-    "COMPARISON_ROWS": "",  # names of the comparison rows to run (empty: all whose tool is given)  # the old engine's default was 10; see docs/movielens-benchmark.md
+    "COMPARISON_ROWS": "",
+    "BAYES_ROWS": "bayes bayes_imp",  # the learner-bpmf rows to run (when it is built)  # names of the comparison rows to run (empty: all whose tool is given)  # the old engine's default was 10; see docs/movielens-benchmark.md
     "USER_DAY_SCALE": "0.5",
     "NEIGHBORS_SHRINK": "1000",
     "ROBUST_L2": "0.1",
@@ -132,13 +133,18 @@ def bayes_models():
     flipped mirror), a row of its own since it uses more than the pair's two ids."""
     def cands(key):
         return {loss: [("ids", g) for g in grid(f"GRID_{SHORT[loss]}_{key}")] for loss in LOSSES}
-    return [Model("bayes", "", "Dyadic, Bayesian (Gibbs), ids only",
+    names = setting("BAYES_ROWS").split()
+    unknown = sorted(set(names) - {"bayes", "bayes_imp"})
+    if unknown:
+        raise ValueError(f"BAYES_ROWS: no row {', '.join(unknown)} (rows: bayes bayes_imp)")
+    rows = [Model("bayes", "", "Dyadic, Bayesian (Gibbs), ids only",
                   "learner-bpmf: posterior mean of α_user + β_item + c + a_user·b_item; Laplace noise "
                   "(quantile, MAE) / Gaussian (RMSE); rank chosen on validation", cands("BAYES"), "bpmf"),
             Model("bayes_imp", "", "Dyadic, Bayesian (Gibbs), + implicit feedback",
                   "learner-bpmf --implicit --flipped: a_user + |N(u)|^-½ Σ y_j over the items the user rated, "
                   "b_item + |R(i)|^-½ Σ x_u over the users who rated it (training pairs only)",
                   cands("BAYES_IMP"), "bpmf")]
+    return [m for m in rows if m.name in names]
 
 
 def learner_models(ranks, tn_ranks, implicit_ranks, quality_ranks=()):
