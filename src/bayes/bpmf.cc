@@ -141,6 +141,24 @@ double Bpmf::implicit_drift() const {
   return worst;
 }
 
+void Bpmf::weighted_other_vectors(int s, std::size_t e, Eigen::MatrixXd& latent, Eigen::VectorXd& roots) const {
+  const Side& self = sides_[s];
+  const Side& other = sides_[1 - s];
+  const int k = d_ - 1;
+  const std::size_t m = self.start[e + 1] - self.start[e];
+  latent.resize(static_cast<Eigen::Index>(m), k);
+  roots.resize(static_cast<Eigen::Index>(m));
+  for (std::size_t j = 0; j < m; ++j) {
+    const std::uint32_t at = self.index[self.start[e] + j];
+    const std::uint32_t q = s == 0 ? train_[at].item : train_[at].user;
+    const auto row = static_cast<Eigen::Index>(j);
+    roots[row] = std::sqrt(weight_[at]);
+    latent.row(row) = other.vectors.col(q).tail(k).transpose();
+    if (other.implicit) latent.row(row) += other.implied.col(q).transpose();
+    latent.row(row) *= roots[row];
+  }
+}
+
 // Draws every vector (bias, latent) of side s given the other side o, the side's
 // hyper-parameters and the rating weights w (alpha for Gaussian noise). For entity e and its
 // rating j with q on side o, the prediction is x_j . (e's vector) + (terms not involving it):
@@ -155,27 +173,23 @@ void Bpmf::draw_side(int s) {
   const int k = d_ - 1;
 
   auto work = [&](std::size_t first, std::size_t last) {
-    Eigen::MatrixXd x, precision(d_, d_);
-    Eigen::VectorXd rhs(d_), z(d_), draw(d_), t;
+    Eigen::MatrixXd latent, x, precision(d_, d_);
+    Eigen::VectorXd roots, rhs(d_), z(d_), draw(d_), t;
     Eigen::LLT<Eigen::MatrixXd> llt(d_);
     for (std::size_t e = first; e < last; ++e) {
       const std::size_t m = self.start[e + 1] - self.start[e];
-      x.resize(static_cast<Eigen::Index>(m), d_);
-      t.resize(static_cast<Eigen::Index>(m));
+      weighted_other_vectors(s, e, latent, roots);
       // Row j scaled by sqrt(w_j): x^T x and x^T t are then the weighted sums.
+      x.resize(static_cast<Eigen::Index>(m), d_);
+      x.col(0) = roots;
+      x.rightCols(k) = latent;
+      t.resize(static_cast<Eigen::Index>(m));
       for (std::size_t j = 0; j < m; ++j) {
-        const std::uint32_t at = self.index[self.start[e] + j];
-        const Rating& r = train_[at];
+        const Rating& r = train_[self.index[self.start[e] + j]];
         const std::uint32_t q = s == 0 ? r.item : r.user;
-        const double root = std::sqrt(weight_[at]);
         const auto row = static_cast<Eigen::Index>(j);
-        x(row, 0) = 1.0;
-        x.row(row).tail(k) = other.vectors.col(q).tail(k).transpose();
-        if (other.implicit) x.row(row).tail(k) += other.implied.col(q).transpose();
-        double target = r.value - mu_ - other.vectors(0, q);
-        if (self.implicit) target -= self.implied.col(static_cast<Eigen::Index>(e)).dot(x.row(row).tail(k));
-        x.row(row) *= root;
-        t[row] = root * target;
+        t[row] = roots[row] * (r.value - mu_ - other.vectors(0, q));
+        if (self.implicit) t[row] -= self.implied.col(static_cast<Eigen::Index>(e)).dot(latent.row(row));
       }
       precision = self.lambda;
       rhs = prior_term;
@@ -230,21 +244,14 @@ void Bpmf::draw_implicit(int s) {
   std::vector<Eigen::MatrixXd> scatter(self.n);
   Eigen::MatrixXd g = Eigen::MatrixXd::Zero(ki, static_cast<Eigen::Index>(self.n));
   Eigen::MatrixXd x;
-  Eigen::VectorXd res;
+  Eigen::VectorXd roots, res;
   for (std::size_t e = 0; e < self.n; ++e) {
     const std::size_t m = self.start[e + 1] - self.start[e];
-    x.resize(static_cast<Eigen::Index>(m), ki);
+    weighted_other_vectors(s, e, x, roots);
     res.resize(static_cast<Eigen::Index>(m));
     for (std::size_t j = 0; j < m; ++j) {
-      const std::uint32_t at = self.index[self.start[e] + j];
-      const Rating& r = train_[at];
-      const std::uint32_t q = s == 0 ? r.item : r.user;
-      const double root = std::sqrt(weight_[at]);
-      const auto row = static_cast<Eigen::Index>(j);
-      x.row(row) = other.vectors.col(q).tail(k).transpose();
-      if (other.implicit) x.row(row) += other.implied.col(q).transpose();
-      x.row(row) *= root;
-      res[row] = root * (r.value - predict(r.user, r.item));
+      const Rating& r = train_[self.index[self.start[e] + j]];
+      res[static_cast<Eigen::Index>(j)] = roots[static_cast<Eigen::Index>(j)] * (r.value - predict(r.user, r.item));
     }
     scatter[e] = Eigen::MatrixXd::Zero(ki, ki);
     if (m > 0) {

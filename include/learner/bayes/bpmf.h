@@ -106,6 +106,9 @@ class Bpmf {
     Eigen::VectorXd mu_contributions;
     Eigen::MatrixXd lambda_contributions;
   };
+  // For entity e of `side`, per rating j (with q_j on the other side): roots[j] = sqrt(w_j)
+  // and row j of latent = sqrt(w_j) times q_j's latent vector plus its implicit sum.
+  void weighted_other_vectors(int side, std::size_t e, Eigen::MatrixXd& latent, Eigen::VectorXd& roots) const;
   void draw_side(int side);
   void draw_implicit(int side);
   void draw_noise();
