@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
       "sweeps", po::value<int>(&o.sweeps)->default_value(o.sweeps), "Gibbs sweeps, 1..100000")(
       "burn_in", po::value<int>(&o.burn_in)->default_value(o.burn_in),
       "sweeps left out of the mean, 0..sweeps-1 (default: 10, or sweeps/2 below 20 sweeps)")(
-      "init", po::value<double>(&o.init)->default_value(o.init), "latent vectors start N(0, init^2), 0..10")(
+      "init", po::value<double>(&o.init)->default_value(o.init, learner::tools::shown(o.init)), "latent vectors start N(0, init^2), 0..10")(
       "threads", po::value<int>(&o.threads)->default_value(o.threads), "threads drawing a side's vectors, 1..64")(
       "seed", po::value<std::uint64_t>(&o.seed)->default_value(o.seed), "seed of the sampler")(
       "likelihood", po::value<std::string>(&likelihood)->default_value("gaussian"),

@@ -76,10 +76,10 @@ int main(int argc, char** argv) {
                                           "write \"expected median\" per --test line");
   visible.add_options()(
       "rank", po::value<int>(&o.rank)->default_value(o.rank), "latent dimensions per rating value, 1..1000")(
-      "lr", po::value<double>(&o.lr)->default_value(o.lr), "step size, > 0 and <= 10")(
-      "l2", po::value<double>(&o.l2)->default_value(o.l2), "L2 weight, 0..100")(
+      "lr", po::value<double>(&o.lr)->default_value(o.lr, learner::tools::shown(o.lr)), "step size, > 0 and <= 10")(
+      "l2", po::value<double>(&o.l2)->default_value(o.l2, learner::tools::shown(o.l2)), "L2 weight, 0..100")(
       "passes", po::value<int>(&o.passes)->default_value(o.passes), "passes, 1..10000")(
-      "init", po::value<double>(&o.init)->default_value(o.init), "initial latent values in [-init, init], 0..10")(
+      "init", po::value<double>(&o.init)->default_value(o.init, learner::tools::shown(o.init)), "initial latent values in [-init, init], 0..10")(
       "adagrad", po::bool_switch(&o.adagrad), "AdaGrad steps instead of plain SGD")(
       "seed", po::value<std::uint64_t>(&o.seed)->default_value(o.seed), "seed of the start and the shuffles");
   po::variables_map vm;

@@ -199,7 +199,7 @@ int main(int argc, char** argv) {
       "threshold", po::value<std::string>(&thresholds)->default_value(thresholds),
       "rows with more entries than this are filtered (list)")(
       "ridge", po::value<std::string>(&ridges)->default_value(ridges), "L2 on the non-constant coefficients (list)")(
-      "drop", po::value<double>(&options.filter.drop)->default_value(options.filter.drop),
+      "drop", po::value<double>(&options.filter.drop)->default_value(options.filter.drop, learner::tools::shown(options.filter.drop)),
       "probability of removing an entry of a filtered row (the paper: 0.85)")(
       "seed", po::value<std::uint64_t>(&options.filter.seed)->default_value(options.filter.seed), "filter seed")(
       "basis", po::value<std::string>(&basis)->default_value(basis), "monomial or chebyshev")(
@@ -208,7 +208,7 @@ int main(int argc, char** argv) {
       "query-one", po::value<std::string>(&query_one)->default_value(query_one),
       "the query's 1 in its column: set (the paper), add (also on a known entry), off (users only); list")(
       "dense-svd", "dense BDCSVD instead of Lanczos (small data, checks)")(
-      "validation", po::value<double>()->default_value(0.1), "fraction of --train held out to choose a grid point")(
+      "validation", po::value<double>()->default_value(0.1, "0.1"), "fraction of --train held out to choose a grid point")(
       "validation-seed", po::value<std::uint64_t>()->default_value(7), "seed of that cut");
   po::variables_map vm;
   Grid grid;

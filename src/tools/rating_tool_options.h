@@ -1,13 +1,22 @@
-// The file options the rating tools share (learner-spectral, learner-lfl): --help, --train,
+// The file options the rating tools share (learner-spectral, learner-lfl, learner-bpmf): --help, --train,
 // --test, --predictions/-p and --format (the formats of learner/ratings/rating_reader.h), and
 // their parsing.
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <cstdio>
 #include <iostream>
 #include <string>
 
 namespace learner::tools {
+
+// A default as --help shows it: "0.1", where Boost would print the double's 17 digits
+// (0.10000000000000001).
+inline std::string shown(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
 
 inline void add_rating_file_options(boost::program_options::options_description& options,
                                     const char* test_help, const char* predictions_help) {

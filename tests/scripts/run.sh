@@ -459,6 +459,9 @@ fi
 bpmf="$(dirname -- "$spectral")/learner-bpmf"
 if [[ -x "$bpmf" && -e sp.tsv ]]; then
   expect_true "learner-bpmf: --help" "$bpmf" --help
+  expect_true "learner-spectral, learner-lfl, learner-bpmf: --help shows defaults as written (0.1, not 0.10000000000000001)" \
+    sh -c 'for t in "$@"; do "$t" --help | grep -q "(=0\.1)" || exit 1; ! "$t" --help | grep -q "[0-9]\{10\}" || exit 1; done' \
+    sh "$spectral" "$lfl" "$bpmf"
   expect_true "learner-bpmf: a run prints RESULT and one prediction per test line, within the training range" \
     sh -c '"$0" --train sp.tsv --test sptest.tsv --rank 2 --sweeps 20 --quiet -p bpmf.pred | grep -q "^RESULT .* n=2 " &&
       test "$(wc -l <bpmf.pred)" = 2 && awk "\$1 < 1 || \$1 > 5 { exit 1 }" bpmf.pred' "$bpmf"
