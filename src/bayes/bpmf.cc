@@ -58,11 +58,7 @@ Bpmf::Bpmf(std::size_t n_users, std::size_t n_items, std::vector<Rating> train, 
     hi_ = std::max(hi_, r.value);
   }
   mu_ = sum / static_cast<double>(train_.size());
-  weight_.assign(train_.size(), alpha_);
-  if (o_.likelihood == Likelihood::laplace) {
-    mixing_.assign(train_.size(), 1.0);
-    weight_.assign(train_.size(), 1.0 / (8.0 * sigma_));
-  }
+  weight_.assign(train_.size(), o_.likelihood == Likelihood::laplace ? 1.0 / (8.0 * sigma_) : alpha_);
   Rng rng(o_.seed);
   std::normal_distribution<double> normal(0.0, o_.init);
   const int k = d_ - 1;
@@ -114,14 +110,16 @@ double Bpmf::predict(std::uint32_t user, std::uint32_t item) const {
   return p;
 }
 
-double Bpmf::train_rmse() const {
+double Bpmf::squared_error() const {
   double se = 0.0;
   for (const auto& r : train_) {
     const double e = r.value - predict(r.user, r.item);
     se += e * e;
   }
-  return std::sqrt(se / static_cast<double>(train_.size()));
+  return se;
 }
+
+double Bpmf::train_rmse() const { return std::sqrt(squared_error() / static_cast<double>(train_.size())); }
 
 double Bpmf::implicit_drift() const {
   double worst = 0.0;
@@ -298,12 +296,7 @@ void Bpmf::draw_noise() {
   Rng rng = draw_rng(o_.seed, sweeps_done_, kNoise, 0);
   const double n = static_cast<double>(train_.size());
   if (o_.likelihood == Likelihood::gaussian) {
-    double se = 0.0;
-    for (const auto& r : train_) {
-      const double e = r.value - predict(r.user, r.item);
-      se += e * e;
-    }
-    std::gamma_distribution<double> gamma(1.0 + 0.5 * n, 1.0 / (1.0 + 0.5 * se));
+    std::gamma_distribution<double> gamma(1.0 + 0.5 * n, 1.0 / (1.0 + 0.5 * squared_error()));
     alpha_ = gamma(rng);
     std::fill(weight_.begin(), weight_.end(), alpha_);
     return;
@@ -311,17 +304,18 @@ void Bpmf::draw_noise() {
   // Laplace: r = p + sqrt(8 s v) z with v ~ Exp(mean s), z ~ N(0, 1) (Kozumi & Kobayashi at
   // tau = 1/2: theta = 0, tau^2 = 8). Given the residual e: 1/v ~ InverseGaussian(4 / |e|, 2 / s);
   // given every v: s ~ InverseGamma(1 + 3n/2, 1 + sum e^2 / (16 v) + sum v).
+  // weight_ holds each v until the new s is drawn, then becomes 1 / (8 s v).
   double scale_sum = 1.0;
   for (std::size_t k = 0; k < train_.size(); ++k) {
     const Rating& r = train_[k];
     const double e = std::max(std::fabs(r.value - predict(r.user, r.item)), 1e-9);
     const double v = 1.0 / draw_inverse_gaussian(4.0 / e, 2.0 / sigma_, rng);
-    mixing_[k] = v;
+    weight_[k] = v;
     scale_sum += e * e / (16.0 * v) + v;
   }
   std::gamma_distribution<double> gamma(1.0 + 1.5 * n, 1.0);
   sigma_ = scale_sum / gamma(rng);
-  for (std::size_t k = 0; k < train_.size(); ++k) weight_[k] = 1.0 / (8.0 * sigma_ * mixing_[k]);
+  for (double& w : weight_) w = 1.0 / (8.0 * sigma_ * w);
   alpha_ = 1.0 / (2.0 * sigma_ * sigma_);  // the precision of a Laplace law of scale sigma (variance 2 sigma^2)
 }
 

@@ -41,6 +41,15 @@ Generated low_rank(std::size_t users, std::size_t items, double density, double 
   return g;
 }
 
+// Options of a short run: rank, sweeps, sweeps left out of the mean.
+BpmfOptions sampling(int rank, int sweeps, int burn_in) {
+  BpmfOptions o;
+  o.rank = rank;
+  o.sweeps = sweeps;
+  o.burn_in = burn_in;
+  return o;
+}
+
 double rmse(const std::vector<double>& p, const std::vector<Rating>& q) {
   double se = 0.0;
   for (std::size_t k = 0; k < q.size(); ++k) se += (p[k] - q[k].value) * (p[k] - q[k].value);
@@ -49,10 +58,7 @@ double rmse(const std::vector<double>& p, const std::vector<Rating>& q) {
 
 TEST(Bpmf, RecoversAGeneratedLowRankMatrix) {
   const auto g = low_rank(60, 50, 0.3, 0.1, 1);
-  BpmfOptions o;
-  o.rank = 4;
-  o.sweeps = 150;
-  o.burn_in = 30;
+  BpmfOptions o = sampling(4, 150, 30);
   Bpmf sampler(60, 50, g.train, o);
   const auto result = posterior_mean(sampler, g.test, o, no_progress);
   // The truth's spread around its mean is about 1.5; a recovered matrix predicts the left-out
@@ -72,10 +78,7 @@ TEST(Bpmf, LaplaceEstimatesTheMedianAndGaussianTheMean) {
     for (std::uint32_t i = 0; i < 2; ++i)
       for (int k = 0; k < 10; ++k) train.push_back({u, i, k < 7 ? 4.0 : 1.0});
   const std::vector<Rating> query{{0, 0, 4.0}, {1, 1, 4.0}};
-  BpmfOptions o;
-  o.rank = 1;
-  o.sweeps = 400;
-  o.burn_in = 50;
+  BpmfOptions o = sampling(1, 400, 50);
   Bpmf gaussian(2, 2, train, o);
   const auto mean = posterior_mean(gaussian, query, o, no_progress).mean;
   o.likelihood = Likelihood::laplace;
@@ -90,10 +93,7 @@ TEST(Bpmf, LaplaceEstimatesTheMedianAndGaussianTheMean) {
 
 TEST(Bpmf, TheSeedAloneFixesTheResultWhateverTheThreads) {
   const auto g = low_rank(30, 20, 0.4, 0.3, 2);
-  BpmfOptions o;
-  o.rank = 3;
-  o.sweeps = 20;
-  o.burn_in = 5;
+  BpmfOptions o = sampling(3, 20, 5);
   Bpmf one(30, 20, g.train, o);
   const auto a = posterior_mean(one, g.test, o, no_progress).mean;
   o.threads = 3;
@@ -109,10 +109,7 @@ TEST(Bpmf, TheSeedAloneFixesTheResultWhateverTheThreads) {
 
 TEST(Bpmf, PredictionsStayInTheTrainingRangeAndUnknownIdsUseTheKnownSide) {
   const auto g = low_rank(20, 20, 0.5, 0.5, 3);
-  BpmfOptions o;
-  o.rank = 2;
-  o.sweeps = 10;
-  o.burn_in = 0;
+  BpmfOptions o = sampling(2, 10, 0);
   Bpmf sampler(20, 20, g.train, o);
   std::vector<Rating> queries = g.test;
   queries.push_back({kUnknown, 3, 0.0});
@@ -128,10 +125,7 @@ TEST(Bpmf, PredictionsStayInTheTrainingRangeAndUnknownIdsUseTheKnownSide) {
 
 TEST(Bpmf, ImplicitFeedbackBothWaysRecoversTheMatrixAndKeepsItsSumsExact) {
   const auto g = low_rank(60, 50, 0.3, 0.1, 4);
-  BpmfOptions o;
-  o.rank = 4;
-  o.sweeps = 150;
-  o.burn_in = 30;
+  BpmfOptions o = sampling(4, 150, 30);
   o.implicit = o.flipped = true;
   Bpmf sampler(60, 50, g.train, o);
   EXPECT_EQ(sampler.implicit_drift(), 0.0);
@@ -146,10 +140,7 @@ TEST(Bpmf, ImplicitFeedbackBothWaysRecoversTheMatrixAndKeepsItsSumsExact) {
 
 TEST(Bpmf, ImplicitFeedbackIsReproducibleWhateverTheThreadsAndRunsWithLaplaceNoise) {
   const auto g = low_rank(30, 20, 0.4, 0.3, 5);
-  BpmfOptions o;
-  o.rank = 3;
-  o.sweeps = 20;
-  o.burn_in = 5;
+  BpmfOptions o = sampling(3, 20, 5);
   o.implicit = o.flipped = true;
   o.likelihood = Likelihood::laplace;
   Bpmf one(30, 20, g.train, o);

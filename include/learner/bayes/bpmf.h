@@ -112,13 +112,13 @@ class Bpmf {
   void draw_side(int side);
   void draw_implicit(int side);
   void draw_noise();
+  double squared_error() const;  // of the current sample on the training ratings
 
   BpmfOptions o_;
   int d_;
   std::vector<Rating> train_;
   Side sides_[2];
   std::vector<double> weight_;  // per rating: its precision (alpha, or 1 / (8 s v) for Laplace)
-  std::vector<double> mixing_;  // Laplace: per rating, v
   double mu_ = 0.0, alpha_ = 1.0, sigma_ = 0.5, lo_ = 0.0, hi_ = 0.0;
   int sweeps_done_ = 0;
 };

@@ -66,6 +66,11 @@ class Folds:
         return wall, "%.0f" % (max(r["rss_kb"] for r in runs) / 1024)
 
 
+def _per_loss(row):
+    """A row trained per loss (learner rows, the Bayesian rows); old results lack the key."""
+    return row.get("per_loss", row["system"] == "learner")
+
+
 def _table(result, fx):
     cfg = result["config"]
     name = os.path.basename(os.path.normpath(cfg["data"]))
@@ -82,12 +87,12 @@ def _table(result, fx):
     row("Best constant", "const", "median (quantile) / mean (squared) of the training labels")
     rows = {r["name"]: r for r in result["rows"]}
     for r in result["rows"]:
-        if r.get("per_loss", r["system"] == "learner"):
+        if _per_loss(r):
             row(r["label"], r["name"], r["comment"])
     row("Dyadic, k chosen on validation", "dyadic", "per fold and loss")
     row("Dyadic, ids only, k chosen on validation", "dyadic_ids", "per fold and loss, ids input only")
     for r in result["rows"]:
-        if not r.get("per_loss", r["system"] == "learner"):
+        if not _per_loss(r):
             row(rows[r["name"]]["label"], r["name"], r["comment"], "", "")
     lines += ["", "Learner rows (and the Bayesian row: Laplace noise for the first two columns, Gaussian for RMSE): quantile loss and MAE of the models trained with --loss_function quantile; RMSE of "
               "the models trained with squared loss; time = training on uN.base (mean of both losses; wall clock "
