@@ -48,11 +48,13 @@ bench_log "data: $json_bytes bytes, $(wc -l <"$json" | tr -d ' ') examples"
 work="$(mktemp -d "${TMPDIR:-/tmp}/json-speed.XXXXXX")"
 trap 'rm -rf -- "$work"' EXIT
 
-# cpu_run NAME BIN: one run; appends its CPU seconds to $work/NAME.cpu.
+# cpu_run NAME BIN: one run; appends its CPU seconds to $work/NAME.cpu. GNU time counts in
+# hundredths of a second, so a shorter run reads 0: it is counted as 0.01 s (its speed is then a
+# lower bound) rather than dividing by zero into "inf".
 cpu_run() {
   /usr/bin/time -f '%U %S' -o "$work/$1.time" "$2" --json --chain_hash -d "$json" \
     --loss_function logistic -b 22 --quiet >"$work/$1.log" 2>&1 || { tail -n 5 "$work/$1.log" >&2; bench_die "$1 failed"; }
-  awk '{ printf "%.3f\n", $1 + $2 }' "$work/$1.time" >>"$work/$1.cpu"
+  awk '{ s = $1 + $2; printf "%.3f\n", (s < 0.01 ? 0.01 : s) }' "$work/$1.time" >>"$work/$1.cpu"
   bench_log "$1: $(tail -n 1 "$work/$1.cpu") CPU s"
 }
 median() { sort -n "$work/$1.cpu" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

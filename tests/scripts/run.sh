@@ -640,6 +640,17 @@ if [[ -x "$vw2json_bin" && -x "$learner_bin" ]]; then
   else
     fail "json_speed.sh: a small run prints RESULT" "exit $rc" "$(cat js.out)" "$(tail -n 3 js.err)"
   fi
+  # A run under GNU time's 0.01 s resolution (here a learner that does nothing) reads 0 CPU s:
+  # it must count as 0.01 s, not divide into "inf" (the small run above did so now and then).
+  JSON_BYTES=20K RUNS=1 BENCH_DIR="$tmp/jb" LEARNER="$(type -P true)" VW="$(type -P true)" \
+    VW2JSON="$vw2json_bin" GEN_SYNTHETIC="$(dirname "$learner_bin")/gen_synthetic" \
+    "$root/scripts/bench/json_speed.sh" >js0.out 2>js0.err
+  rc=$?
+  if ((rc == 0)) && grep -Eq '^RESULT json_mb=0\.0 learner_mb_per_cpu_s=[0-9.]+ vw_mb_per_cpu_s=[0-9.]+ ratio=1\.00$' js0.out; then
+    pass "json_speed.sh: a run too short to time counts as 0.01 CPU s"
+  else
+    fail "json_speed.sh: a run too short to time counts as 0.01 CPU s" "exit $rc" "$(cat js0.out)" "$(tail -n 3 js0.err)"
+  fi
 fi
 # scripts/bench/bfgs_convergence.sh on a tiny a9a-shaped folder (LIBSVM, labels -1/+1):
 # the table, one row per method with a finite objective, the plot and the RESULT line.
