@@ -102,6 +102,29 @@ class LinearWeights {
   double steps_ = 0.0;     // T, learn() calls so far
   bool pristine_ = true;   // all zero: nothing added or loaded yet
   std::vector<std::pair<uint64_t, double>> g_;  // scratch: merged gradient
+
+  // Row form of the gradient (rows_): when K is a power of two, slot h K + c
+  // is row (h K) & mask plus c, so parts on distinct sub-models never share
+  // a slot; with every part's sign +1 or -1, g is each row's sum a_r of the
+  // feature values times each part's sign at r + c. A feature is probed once,
+  // not once per part, and add() moves a row's slots of all parts together
+  // (one cache line), checking and writing in one pass. Same values and sums
+  // as the slot form. (Skipping the merge when a bitmap of rows saw no
+  // repeat cost as many instructions as the merge, on R8.)
+  bool rows_ = false;
+  std::vector<std::pair<uint64_t, double>> row_sums_;  // (row, a_r), first-seen order
+  std::vector<Part> row_parts_;
+  bool power_of_two_k_;
+  std::vector<std::pair<float, double>> old_;  // add_by_row's scratch: values before, to undo
+  // Probes x for repeated keys (the slot, or the row in the row form): `out`
+  // gets each distinct key once, with the sum of `value` over its features.
+  // Keys repeat across the merge() calls of one round, which start_merge()
+  // begins for at most `entries` keys.
+  void start_merge(std::size_t entries);
+  template <class Key, class Value>
+  void merge(const std::vector<Feature>& x, Key key, Value value, std::vector<std::pair<uint64_t, double>>& out);
+  template <bool kAveraged, std::size_t kParts>  // kParts: 1, 2, or 0 for any count
+  bool add_by_row(double scale);
   // Scratch of gradient(): where each slot stands in g_, by hash. Repeated
   // slots (a feature given twice, or two hashes that meet under -b) are
   // merged as they arrive. (A 2^20-bit filter with a sort whenever two

@@ -83,6 +83,30 @@ TEST(Learners, MiraLearnsMulticlassAndCountsItsUpdates) {
   EXPECT_EQ(p.exit_code, 0) << p.err;
 }
 
+// MIRA's class scores come from a row loop built twice (baseline and AVX2,
+// picked at run time): both give the same scores and model bit for bit, for
+// K = 2..16 (one loop per K) and a table small enough that rows wrap.
+TEST(Learners, MiraScoresAreTheSameWithAndWithoutAvx2) {
+  for (const int k : {2, 3, 4, 5, 8, 10, 16}) {
+    const std::string data = temp_path("learners_avx2.txt");
+    std::string text;
+    for (int i = 0; i < 200; ++i)
+      text += std::to_string(i % k + 1) + " |w a" + std::to_string(i % k) + ":0.7 b" + std::to_string(i % 13) +
+              ":1.3 c" + std::to_string(i % 5) + "\n";
+    write_file(data, text);
+    for (const std::string bits : {"18", "5"}) {
+      const std::string args = "--mira " + std::to_string(k) + " -b " + bits + " -d " + data +
+                               " --passes 2 -c -k --holdout_off --quiet -r /dev/stdout --readable_model /dev/stdout";
+      const RunResult best = run_learner(args);
+      const RunResult baseline = run_learner_with_env("LEARNER_NO_AVX2=1", args);
+      ASSERT_EQ(best.exit_code, 0) << best.err;
+      ASSERT_EQ(baseline.exit_code, 0) << baseline.err;
+      EXPECT_GT(best.out.size(), 200u * k);
+      EXPECT_EQ(best.out, baseline.out) << "K " << k << " -b " << bits;
+    }
+  }
+}
+
 TEST(Learners, KernelPerceptronWithALinearKernelEqualsThePerceptron) {
   const std::string data = binary_file();
   const RunResult primal = run_learner("--perceptron -d " + data + " -r /dev/stdout --quiet");

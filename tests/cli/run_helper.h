@@ -36,6 +36,14 @@ inline RunResult run_learner(const std::string& args, const std::string& stdin_t
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
 
+// Runs "learner ARGS" with ENV ("NAME=value ...") added to its environment.
+inline RunResult run_learner_with_env(const std::string& env, const std::string& args) {
+  const std::string out = temp_path("stdout.txt"), err = temp_path("stderr.txt");
+  const std::string cmd = "env " + env + " " + learner_binary() + " " + args + " </dev/null >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
 // Runs "WRAPPER learner ARGS" (e.g. WRAPPER = "/usr/bin/time -f %M -o F").
 inline RunResult run_learner_wrapped(const std::string& wrapper, const std::string& args) {
   const std::string out = temp_path("stdout.txt"), err = temp_path("stderr.txt");

@@ -101,6 +101,19 @@ TEST(PassiveAggressive, SamePartTwiceOrNoFeaturesIsNoUpdate) {
   EXPECT_EQ(test::text_of(*l), "");
 }
 
+// With K not a power of two, two parts' slots can meet where rows wrap at
+// the table's end; the squared norm must count the merged slot once, or the
+// step misses the margin. At -b 2 (4 slots) and K = 3, part 0 of feature 0
+// and part 1 of feature 1 are both slot 0 (+1 and -1: merged, 0): |g|^2 = 2.
+TEST(PassiveAggressive, PartsThatShareASlotCountOnceInTheNorm) {
+  auto l = make_passive_aggressive({.bits = 2, .sub_models = 3, .averaged = false});
+  const Part pair[2] = {{0, 1.0}, {1, -1.0}};
+  const std::vector<Feature> x = {{1.0f, 0}, {1.0f, 1}};
+  l->learn(kEx, x, pair, 0.0, 1.0, 1.0);
+  EXPECT_NEAR(l->predict(kEx, x, pair), 1.0, 1e-12);
+  EXPECT_EQ(test::text_of(*l), "1:-0.5\n3:0.5\n");
+}
+
 TEST(PassiveAggressive, NonFiniteNeverEntersTheWeights) {
   auto l = make_passive_aggressive({.bits = 8, .averaged = true});
   l->learn(kEx, {{std::nanf(""), 1}}, kSinglePart, 0.0, 1.0, 1.0);

@@ -113,6 +113,26 @@ TEST(Perceptron, NonFiniteNeverEntersTheWeights) {
   EXPECT_EQ(test::text_of(*l), "");
 }
 
+// An update whose first slots are finite and whose last would overflow
+// changes nothing: the slots written before the overflow is seen are restored
+// (one part, K = 1; two parts on a row, K = 4; averaged or not).
+TEST(Perceptron, AnUpdateThatOverflowsPartWayChangesNothing) {
+  const Part pair[2] = {{0, 1.0}, {2, -1.0}};
+  for (const bool averaged : {false, true})
+    for (const uint32_t k : {1u, 4u}) {
+      auto l = make_perceptron({.bits = 8, .sub_models = k, .averaged = averaged});
+      const Parts parts = k == 1 ? Parts(kSinglePart) : Parts(pair, 2);
+      l->learn(kEx, {{1.0f, 1}, {2.0f, 2}}, parts, -1.0, 1.0, 1.0);
+      ASSERT_EQ(l->updates(), 1u);
+      const std::string before = test::text_of(*l);
+      ASSERT_NE(before, "");
+      // 1e30 times 1 and 2 are finite floats; 1e30 times 3e38 is not.
+      l->learn(kEx, {{1.0f, 1}, {2.0f, 2}, {3e38f, 3}}, parts, -1.0, 1.0, 1e30);
+      EXPECT_EQ(l->dropped_updates(), 1u) << "K " << k << " averaged " << averaged;
+      EXPECT_EQ(test::text_of(*l), before) << "K " << k << " averaged " << averaged;
+    }
+}
+
 TEST(Perceptron, RejectsBadConfig) {
   EXPECT_THROW(make_perceptron({.bits = 0}), Error);
   EXPECT_THROW(make_perceptron({.bits = 33}), Error);
