@@ -10,6 +10,7 @@ namespace learner::detail {
 void LinearWeights::average(AllReduce& group) {
   if (group.size() == 1) return;
   average_table(group, w(), size(), 1, -1);
+  exact_ = false;  // other ranks' slots are now non-zero here too: a save sweeps the touched pages
   if (!averaged_) return;
   // final = w - u / T per rank; with u scaled by T_mean / T_r the mean of
   // (w, u) over ranks, read with T_mean, is the mean of the finals.

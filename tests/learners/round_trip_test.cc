@@ -3,6 +3,7 @@
 // training then continues identically.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "learner/error.h"
@@ -10,6 +11,7 @@
 #include "learner/learners/passive_aggressive.h"
 #include "learner/learners/perceptron.h"
 #include "learners/fixtures.h"
+#include "support/thread_group.h"
 
 namespace learner {
 namespace {
@@ -194,6 +196,29 @@ TEST(RoundTrip, SparseSlotsOutOfOrderAreCorrupt) {
   }
   auto p = make_perceptron({.bits = 12, .sub_models = 3});
   EXPECT_THROW(test::load_model(*p, path), Error);
+}
+
+// After an allreduce a rank's tables hold slots that only other ranks
+// updated; its saved model must hold them too (a save that visited only the
+// slots this rank's own updates wrote lost them). Averaged and not.
+TEST(RoundTrip, AModelSavedAfterAnAllreduceHoldsEveryRanksSlots) {
+  for (const bool averaged : {false, true}) {
+    std::string text_in_memory, path;
+    test::run_group(2, [&](AllReduce& g) {
+      auto l = make_perceptron({.bits = 18, .averaged = averaged});
+      const std::vector<Feature> x = {{1.0f, g.rank() == 0 ? 11u : 22u}};  // each rank its own feature
+      l->learn(kEx, x, kSinglePart, 0.0, 1.0, 1.0);
+      l->average(g);
+      if (g.rank() == 0) {
+        text_in_memory = test::text_of(*l);
+        path = test::save_model(*l, averaged ? "allreduce_avg.bin" : "allreduce.bin", false);
+      }
+    });
+    auto loaded = make_perceptron({.bits = 18, .averaged = averaged});
+    test::load_model(*loaded, path);
+    EXPECT_EQ(std::count(text_in_memory.begin(), text_in_memory.end(), '\n'), 2) << text_in_memory;
+    EXPECT_EQ(test::text_of(*loaded), text_in_memory) << "averaged " << averaged;
+  }
 }
 
 // predict_each (features outer, parts inner) equals predict per part, with
