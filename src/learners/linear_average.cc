@@ -11,7 +11,7 @@ void LinearWeights::average(AllReduce& group) {
   if (group.size() == 1) return;
   average_table(group, w(), size(), 1, -1);
   exact_ = false;  // other ranks' slots are now non-zero here too: a save sweeps the touched pages
-  if (!averaged_) return;
+  if (!averaged_) return bound_tables();
   // final = w - u / T per rank; with u scaled by T_mean / T_r the mean of
   // (w, u) over ranks, read with T_mean, is the mean of the finals.
   double mean_steps = steps_;
@@ -22,6 +22,7 @@ void LinearWeights::average(AllReduce& group) {
   average_values(group, sums, size());
   steps_ = mean_steps;
   pristine_ = false;
+  bound_tables();
 }
 
 }  // namespace learner::detail

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <new>
 
@@ -131,6 +132,7 @@ void LinearWeights::start(const WeightInit& init) {
   if (init.constant != 0.0f)
     for (uint32_t c = 0; c < k_; ++c) w()[slot(kConstantIndex, c)] = init.constant;
   pristine_ = false;
+  bound_tables();
 }
 
 double LinearWeights::predict(const Example& ex, const std::vector<Feature>& x, Parts parts, bool average) const {
@@ -366,6 +368,28 @@ double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
 // slots written so far are restored from the scratch of old values when one
 // would be non-finite (rare), so nothing changes then. (A checking pass and a
 // writing pass read every weight twice.) kParts: 1, 2, or 0 for any count.
+namespace {
+// While a table's bound plus an update's largest step stays below these, no
+// value can become non-finite (the halves leave room for rounding).
+constexpr double kFloatRoom = std::numeric_limits<float>::max() / 2.0;
+constexpr double kDoubleRoom = std::numeric_limits<double>::max() / 2.0;
+// A bound grows by this factor besides the step, to stay a bound through the
+// roundings of the writes (each under 2^-24 of the value).
+constexpr double kBoundSlack = 1.0 + 0x1p-20;
+}  // namespace
+
+void LinearWeights::bound_tables() {
+  float wm = 0.0f;
+  double um = 0.0;
+  for (const auto& [begin, end] : live(w_, sizeof(float)))
+    for (uint64_t s = begin; s < std::min(size(), end); ++s) wm = std::max(wm, std::abs(w()[s]));
+  if (averaged_)
+    for (const auto& [begin, end] : live(u_, sizeof(double)))
+      for (uint64_t s = begin; s < std::min(size(), end); ++s) um = std::max(um, std::abs(u()[s]));
+  w_bound_ = wm;
+  u_bound_ = um;
+}
+
 template <bool kAveraged, std::size_t kParts>
 bool LinearWeights::add_by_row(double scale) {
   const auto& rows = row_sums_;
@@ -374,9 +398,45 @@ bool LinearWeights::add_by_row(double scale) {
   double* u = kAveraged ? this->u() : nullptr;
   auto* dirty = static_cast<uint64_t*>(dirty_.data());
   const std::size_t parts = kParts ? kParts : row_parts_.size();
+  auto mark_dirty = [&] {
+    pristine_ = false;
+    // A row starts at a multiple of K; with K <= 2^kLineShift (a power of
+    // two) it lies within one line of the bitmap.
+    const bool row_in_line = k_ <= (1u << kLineShift);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      for (std::size_t p = 0; p < (row_in_line ? 1 : parts); ++p) {
+        const uint64_t s = rows[i].first + row_parts_[p].index;
+        dirty[s >> (kLineShift + 6)] |= uint64_t{1} << ((s >> kLineShift) & 63);
+      }
+  };
+  // The largest step |d| (the parts' signs are +1 or -1); NaN stays NaN.
+  double largest = 0.0;
+  for (const auto& [r, a] : rows)
+    if (!(std::abs(a) <= largest)) largest = std::abs(a);
+  largest *= std::abs(scale);
+  if (largest <= kFloatRoom && w_bound_ + largest <= kFloatRoom &&
+      (!kAveraged || u_bound_ + before * largest <= kDoubleRoom)) {
+    // Every new value is finite: no check, nothing to undo.
+    for (const auto& [r, a] : rows)
+      for (std::size_t p = 0; p < parts; ++p) {
+        const Part& part = row_parts_[p];
+        const uint64_t s = r + part.index;
+        const double d = scale * (part.sign * a);
+        w[s] = static_cast<float>(w[s] + d);
+        if (kAveraged) u[s] += before * d;
+      }
+    w_bound_ = (w_bound_ + largest) * kBoundSlack;
+    if (kAveraged) u_bound_ = (u_bound_ + before * largest) * kBoundSlack;
+    mark_dirty();
+    return true;
+  }
+  // Near the limits (or a non-finite step): check each slot as it is
+  // written, and restore the slots written so far if one would be
+  // non-finite, so that nothing changes then.
   old_.resize(rows.size() * parts);
   std::size_t n = 0;  // slots written
   bool finite = true;
+  double w_max = w_bound_, u_max = u_bound_;
   for (std::size_t i = 0; i < rows.size() && finite; ++i) {
     const auto [r, a] = rows[i];
     for (std::size_t p = 0; p < parts; ++p) {
@@ -389,6 +449,8 @@ bool LinearWeights::add_by_row(double scale) {
       w[s] = nw;
       if (kAveraged) u[s] = nu;
       finite &= std::isfinite(nw) & (!kAveraged || std::isfinite(nu));
+      w_max = std::max(w_max, static_cast<double>(std::abs(nw)));
+      u_max = std::max(u_max, std::abs(nu));
     }
   }
   if (!finite) {  // undo (a row's parts are distinct slots, and rows are distinct)
@@ -400,15 +462,9 @@ bool LinearWeights::add_by_row(double scale) {
       }
     return false;
   }
-  pristine_ = false;
-  // A row starts at a multiple of K; with K <= 2^kLineShift (a power of two)
-  // it lies within one line of the bitmap.
-  const bool row_in_line = k_ <= (1u << kLineShift);
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t p = 0; p < (row_in_line ? 1 : parts); ++p) {
-      const uint64_t s = rows[i].first + row_parts_[p].index;
-      dirty[s >> (kLineShift + 6)] |= uint64_t{1} << ((s >> kLineShift) & 63);
-    }
+  w_bound_ = w_max;
+  u_bound_ = u_max;
+  mark_dirty();
   return true;
 }
 
@@ -431,7 +487,11 @@ bool LinearWeights::add(double scale) {
   for (const auto& [s, v] : g_) {
     const double d = scale * v;
     w()[s] = static_cast<float>(w()[s] + d);
-    if (averaged_) u()[s] += before * d;
+    w_bound_ = std::max(w_bound_, static_cast<double>(std::abs(w()[s])));
+    if (averaged_) {
+      u()[s] += before * d;
+      u_bound_ = std::max(u_bound_, std::abs(u()[s]));
+    }
     dirty[s >> (kLineShift + 6)] |= uint64_t{1} << ((s >> kLineShift) & 63);
   }
   return true;
@@ -498,6 +558,7 @@ void LinearWeights::load(ModelReader& in, const std::string& name) {
     }
     if (averaged_) steps_ = steps;
   }
+  bound_tables();
 }
 
 void LinearWeights::write_text(std::FILE* out, const NameMap* names) const {

@@ -116,6 +116,13 @@ class LinearWeights {
   std::vector<Part> row_parts_;
   bool power_of_two_k_;
   std::vector<std::pair<float, double>> old_;  // add_by_row's scratch: values before, to undo
+  // Upper bounds on |w| and |u| over the whole table: swept after start
+  // values, a load or an allreduce, raised by each update. While the bound
+  // plus an update's largest step stays under half the type's largest value,
+  // no slot can become non-finite, and add_by_row() writes without checking
+  // (or saving for an undo) each slot.
+  double w_bound_ = 0.0, u_bound_ = 0.0;
+  void bound_tables();
   // Probes x for repeated keys (the slot, or the row in the row form): `out`
   // gets each distinct key once, with the sum of `value` over its features.
   // Keys repeat across the merge() calls of one round, which start_merge()

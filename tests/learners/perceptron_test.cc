@@ -1,4 +1,5 @@
 #include "learner/learners/perceptron.h"
+#include "learner/model/weight_init.h"
 
 #include <gtest/gtest.h>
 
@@ -131,6 +132,32 @@ TEST(Perceptron, AnUpdateThatOverflowsPartWayChangesNothing) {
       EXPECT_EQ(l->dropped_updates(), 1u) << "K " << k << " averaged " << averaged;
       EXPECT_EQ(test::text_of(*l), before) << "K " << k << " averaged " << averaged;
     }
+}
+
+// Updates skip the per-slot check while a bound on the table's weights
+// says no slot can overflow; that bound must cover weights the learner did
+// not write itself: start values and a loaded model. Each holds 3e38 here,
+// and a step of 1e38 would overflow it.
+TEST(Perceptron, WeightsNearTheLimitFromStartValuesOrALoadAreStillChecked) {
+  const std::vector<Feature> x = {{1.0f, 1}};
+  auto started = make_perceptron({.bits = 8, .rate = 1e38});
+  WeightInit init;
+  init.kind = WeightInit::Kind::kValue;
+  init.value = 3e38f;
+  ASSERT_TRUE(started->start_weights(init));
+  started->learn(kEx, x, kSinglePart, -1.0, 1.0, 1.0);
+  EXPECT_EQ(started->dropped_updates(), 1u);
+  EXPECT_EQ(started->predict(kEx, x, kSinglePart), 3e38f);
+
+  auto big = make_perceptron({.bits = 8, .rate = 3e38});
+  big->learn(kEx, x, kSinglePart, -1.0, 1.0, 1.0);  // w = 3e38 (checked: a step past the room)
+  ASSERT_EQ(big->updates(), 1u);
+  const std::string path = test::save_model(*big, "near_limit.bin", false);
+  auto loaded = make_perceptron({.bits = 8, .rate = 1e38});
+  test::load_model(*loaded, path);
+  loaded->learn(kEx, x, kSinglePart, -1.0, 1.0, 1.0);
+  EXPECT_EQ(loaded->dropped_updates(), 1u);
+  EXPECT_EQ(loaded->predict(kEx, x, kSinglePart), 3e38f);
 }
 
 TEST(Perceptron, RejectsBadConfig) {
