@@ -317,21 +317,29 @@ void LinearWeights::start_merge(std::size_t entries) {
 template <class Key, class Value>
 void LinearWeights::merge(const std::vector<Feature>& x, Key key, Value value,
                           std::vector<std::pair<uint64_t, double>>& out) {
+  // Locals, not members: the stores into the tables would otherwise make the
+  // compiler reload every member each feature.
   const std::size_t capacity = probes_.size();
   const int shift = 64 - std::countr_zero(capacity);
+  const uint32_t stamp = stamp_;
+  Probe* const probes = probes_.data();
+  std::size_t n = out.size();
+  out.resize(n + x.size());  // at most one new key per feature
+  std::pair<uint64_t, double>* const entries = out.data();
   for (const Feature& f : x) {
     const uint64_t s = key(f);
     const double v = value(f);
     std::size_t i = static_cast<std::size_t>((s * 0x9E3779B97F4A7C15ull) >> shift);  // Fibonacci hashing
-    while (probes_[i].stamp == stamp_ && probes_[i].slot != s) i = (i + 1) & (capacity - 1);
-    Probe& p = probes_[i];
-    if (p.stamp == stamp_) {
-      out[p.position].second += v;  // a repeated key
+    while (probes[i].stamp == stamp && probes[i].slot != s) i = (i + 1) & (capacity - 1);
+    Probe& p = probes[i];
+    if (p.stamp == stamp) {
+      entries[p.position].second += v;  // a repeated key
     } else {
-      p = Probe{s, static_cast<uint32_t>(out.size()), stamp_};
-      out.emplace_back(s, v);
+      p = Probe{s, static_cast<uint32_t>(n), stamp};
+      entries[n++] = {s, v};
     }
   }
+  out.resize(n);
 }
 
 double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
@@ -347,7 +355,7 @@ double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
     row_parts_.assign(parts.begin(), parts.end());
     start_merge(x.size());
     merge(
-        x, [this](const Feature& f) { return (static_cast<uint64_t>(f.index) * k_) & mask_; },
+        x, [k = k_, mask = mask_](const Feature& f) { return (static_cast<uint64_t>(f.index) * k) & mask; },
         [](const Feature& f) { return static_cast<double>(f.value); }, row_sums_);
     // In the order of the slot form (parts outer), for the same sum.
     for (const Part& part : parts)
