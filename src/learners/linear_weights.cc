@@ -27,12 +27,40 @@ namespace {
 // test, is false only where value(s) is zero, and value(s) is computed only
 // where it is true (most slots of a hashed table are zero: the sweep costs a
 // load and a compare a slot). Only the slots of `ranges` (ascending [begin,
-// end) slot ranges outside which every value is zero) are visited. Entries go
-// out in blocks, so the writer's CRC and stream calls run per block, not per
-// entry.
+// end) slot ranges outside which every value is zero) are visited.
+// m comes first, so the entries are gathered in one sweep while they fit
+// kGatherLimit, then written; a larger table is swept twice (count, then
+// write in blocks) rather than held in memory whole.
 template <class T, class Maybe, class Value>
 void put_sparse(ModelWriter& out, uint64_t n, const SlotRanges& ranges, Maybe maybe, Value value) {
   constexpr std::size_t kEntry = sizeof(uint64_t) + sizeof(T);
+  constexpr std::size_t kGatherLimit = std::size_t{32} << 20;  // bytes of entries
+  constexpr std::size_t kBlock = 4096 * kEntry;
+  auto append = [](std::vector<char>& block, uint64_t s, T v) {
+    const std::size_t at = block.size();
+    block.resize(at + kEntry);
+    std::memcpy(block.data() + at, &s, sizeof s);
+    std::memcpy(block.data() + at + sizeof s, &v, sizeof v);
+  };
+  std::vector<char> block;
+  block.reserve(kBlock);
+  bool gathered = true;
+  for (const auto& [begin, end] : ranges) {
+    for (uint64_t s = begin; s < std::min(n, end) && gathered; ++s) {
+      if (!maybe(s)) continue;
+      const T v = value(s);
+      if (v == T(0)) continue;
+      append(block, s, v);
+      gathered = block.size() <= kGatherLimit;
+    }
+  }
+  if (gathered) {
+    out.put<uint64_t>(n);
+    out.put<uint64_t>(block.size() / kEntry);
+    out.put_bytes(block.data(), block.size());
+    return;
+  }
+  std::vector<char>().swap(block);
   auto for_each_slot = [&](auto&& f) {
     for (const auto& [begin, end] : ranges)
       for (uint64_t s = begin; s < std::min(n, end); ++s)
@@ -42,16 +70,12 @@ void put_sparse(ModelWriter& out, uint64_t n, const SlotRanges& ranges, Maybe ma
   for_each_slot([&](uint64_t s) { m += value(s) != T(0); });
   out.put<uint64_t>(n);
   out.put<uint64_t>(m);
-  std::vector<char> block;
-  block.reserve(4096 * kEntry);
+  block.reserve(kBlock);
   for_each_slot([&](uint64_t s) {
     const T v = value(s);
     if (v == T(0)) return;
-    const std::size_t at = block.size();
-    block.resize(at + kEntry);
-    std::memcpy(block.data() + at, &s, sizeof s);
-    std::memcpy(block.data() + at + sizeof s, &v, sizeof v);
-    if (block.size() == block.capacity()) {
+    append(block, s, v);
+    if (block.size() >= kBlock) {  // per block, not per entry: the writer's CRC and stream calls
       out.put_bytes(block.data(), block.size());
       block.clear();
     }

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 
 #include "learner/error.h"
 #include "learner/learners/kernel_perceptron.h"
 #include "learner/learners/passive_aggressive.h"
 #include "learner/learners/perceptron.h"
+#include "learner/model/weight_init.h"
 #include "learners/fixtures.h"
 #include "support/thread_group.h"
 
@@ -196,6 +198,25 @@ TEST(RoundTrip, SparseSlotsOutOfOrderAreCorrupt) {
   }
   auto p = make_perceptron({.bits = 12, .sub_models = 3});
   EXPECT_THROW(test::load_model(*p, path), Error);
+}
+
+// A save gathers a table's non-zero entries in one sweep while they fit
+// 32 MiB and sweeps twice beyond (counting, then writing): 2^22 start values
+// (48 MiB of entries) take the second way, and load back whole.
+TEST(RoundTrip, ALargeDenseTableRoundTrips) {
+  auto a = make_perceptron({.bits = 22});
+  WeightInit init;
+  init.kind = WeightInit::Kind::kValue;
+  init.value = 0.25f;
+  ASSERT_TRUE(a->start_weights(init));
+  a->learn(kEx, {{1.0f, 7}}, kSinglePart, -1.0, 1.0, 1.0);  // one slot moves off 0.25
+  const std::string path = test::save_model(*a, "dense.bin", false);
+  EXPECT_GT(std::filesystem::file_size(path), uint64_t{48} << 20);
+  auto b = make_perceptron({.bits = 22});
+  test::load_model(*b, path);
+  for (const uint32_t h : {0u, 7u, 12345u, (1u << 22) - 1})
+    EXPECT_EQ(b->predict(kEx, {{1.0f, h}}, kSinglePart), a->predict(kEx, {{1.0f, h}}, kSinglePart)) << h;
+  EXPECT_EQ(b->predict(kEx, {{1.0f, 7}}, kSinglePart), 1.25);
 }
 
 // After an allreduce a rank's tables hold slots that only other ranks
