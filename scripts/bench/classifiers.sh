@@ -15,8 +15,12 @@
 # last 20% after training on the first 80%; the chosen setting is retrained on the whole
 # training file and scored once on the test file. Rows whose flags this learner lacks are
 # reported as "not available". Installs liblinear-tools and libsvm-tools when missing.
-# Writes OUT_DIR/results.json, results.csv, table.txt, kernel.png (when kernel rows ran) and
-# commands.log; prints the table and ends with
+# Side by side: the chosen settings of averaged MIRA and liblinear -s 4 on R8 are then trained
+# alternately 15 times each (so the shared machine's slow spells fall on both) and a line
+#   DUEL r8 mira_avg/liblinear_s4: A s vs B s wall (ratio A/B), ... CPU (ratio ...)
+# gives the medians (experiments.DUELS).
+# Writes OUT_DIR/results.json, results.csv, table.txt, duels.json, kernel.png (when kernel rows
+# ran) and commands.log; prints the table and the DUEL lines and ends with
 #   RESULT r8_mira_avg=… r8_perceptron_avg=… pendigits_kernel=… a9a_perceptron_avg=…
 # (test accuracies as fractions, nan for rows not available). Exit status 1 when a row failed.
 set -euo pipefail

@@ -3,7 +3,8 @@
 Usage: python3 scripts/bench/classifiers DATA_DIR OUT_DIR [--only REGEX]
 Tools come from the environment: LEARNER (required), LIBLINEAR_TRAIN/_PREDICT, SVM_TRAIN/
 _PREDICT (default: the Debian names on PATH). --only keeps the rows whose "dataset/row"
-matches REGEX (for a quick run). Exit status 1 when a row failed (other than "not available").
+matches REGEX (for a quick run); a duel (experiments.DUELS) runs when both its rows ran. Exit
+status 1 when a row failed (other than "not available").
 """
 import argparse
 import os
@@ -13,6 +14,7 @@ import sys
 import time
 
 import data
+import duel
 import evaluate
 import experiments
 import report
@@ -39,6 +41,7 @@ def main():
     run_log = os.path.join(args.out_dir, "commands.log")
     open(run_log, "w").close()
     records = []
+    reruns = {}  # (dataset, row) -> (rerun function, cache path)
     for dataset in experiments.DATASETS:
         rows = [r for r in experiments.ROWS
                 if dataset.name in r.datasets and only.search(f"{dataset.name}/{r.name}")]
@@ -54,13 +57,23 @@ def main():
             f"prepared in {time.perf_counter() - start:.1f} s")
         for row in rows:
             start = time.perf_counter()
-            record = evaluate.evaluate(row, dataset, splits, tools, run_log)
+            record, rerun = evaluate.evaluate(row, dataset, splits, tools, run_log)
             records.append(record)
+            if rerun:
+                reruns[(dataset.name, row.name)] = rerun
             acc = record["test_accuracy"]
             log(f"{dataset.name} {row.name}: {record['status']}"
                 + (f", test accuracy {acc:.4f} ({record['chosen']})" if acc is not None else f" ({record['reason']})")
                 + f" [{time.perf_counter() - start:.1f} s]")
     out = lambda name: os.path.join(args.out_dir, name)  # noqa: E731
+    duels = []
+    for dataset, a, b in experiments.DUELS:
+        if (dataset, a) in reruns and (dataset, b) in reruns:
+            (run_a, cache_a), (run_b, cache_b) = reruns[(dataset, a)], reruns[(dataset, b)]
+            timing_a, timing_b = duel.alternate(run_a, run_b, experiments.DUEL_ROUNDS, (cache_a, cache_b))
+            duels.append(duel.record(dataset, a, b, timing_a, timing_b, experiments.DUEL_ROUNDS))
+            log(duel.line(duels[-1]))
+    report.write_json(duels, out("duels.json"))
     report.write_json(records, out("results.json"))
     records = report.read_json(out("results.json"))
     report.write_csv(records, out("results.csv"))
@@ -69,6 +82,8 @@ def main():
     png = report.write_kernel_plot(records, out("kernel.dat"), out("kernel.gp"), out("kernel.png"))
     log(f"wrote {out('results.json')}, results.csv, table.txt" + (f", {png}" if png else " (no kernel plot: no kernel row ran)"))
     print(report.table(records), end="")
+    for d in duels:
+        print(duel.line(d))
     print(report.result_line(records, experiments.RESULT))
     return 1 if any(r["status"] == "error" for r in records) else 0
 

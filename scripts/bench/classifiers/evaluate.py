@@ -74,16 +74,21 @@ def _on_split(row, dataset, split, tools, log):
     timing = _timed(lambda: train(tools, base + systems.point_flags(row.system, point), split.path("train", fmt),
                                   model, log), split.path("train", fmt))
     n = split.sizes["train"]
-    return point, valid, score("test"), timing, metrics.examples_per_s(n, point.get("passes", 1), timing.wall)
+    # The chosen training again (for a duel), from the text as in _timed.
+    rerun = (lambda: train(tools, base + systems.point_flags(row.system, point), split.path("train", fmt), model, log),
+             split.path("train", fmt) + ".cache")
+    return point, valid, score("test"), timing, metrics.examples_per_s(n, point.get("passes", 1), timing.wall), rerun
 
 
 def evaluate(row, dataset, splits, tools, log):
+    """(record, rerun): rerun is (a function training the chosen setting of the first split
+    again, the cache file to remove before it), or None when the row did not run."""
     try:
         runs = [_on_split(row, dataset, split, tools, log) for split in splits]
     except systems.Unavailable as e:
-        return _record(row, dataset, status="not available", reason=str(e))
+        return _record(row, dataset, status="not available", reason=str(e)), None
     except (systems.RunError, metrics.MetricError) as e:
-        return _record(row, dataset, status="error", reason=str(e))
+        return _record(row, dataset, status="error", reason=str(e)), None
     chosen = list(dict.fromkeys(_describe(r[0]) for r in runs))
     return _record(row, dataset, chosen="; ".join(chosen),
                    valid_accuracy=metrics.mean(r[1] for r in runs),
@@ -91,4 +96,4 @@ def evaluate(row, dataset, splits, tools, log):
                    train_s=metrics.mean(r[3].wall for r in runs),
                    train_cpu_s=metrics.mean(r[3].cpu for r in runs),
                    examples_per_s=metrics.mean(r[4] for r in runs),
-                   train_examples=splits[0].sizes["train"])
+                   train_examples=splits[0].sizes["train"]), runs[0][5]

@@ -113,6 +113,14 @@ def grid_for(row, dataset):
     return row.grid.get(dataset, row.grid)
 
 
+# Side by side (duel.py): after the table, each pair's chosen settings on a dataset (its first
+# split) are trained alternately, a b a b ..., DUEL_ROUNDS times each, so that the shared
+# machine's slow spells fall on both; the medians and their ratio are printed as "DUEL ..."
+# lines and written to duels.json. The speed target: averaged MIRA against LIBLINEAR's
+# Crammer-Singer solver on R8.
+DUELS = [("r8", "mira_avg", "liblinear_s4")]
+DUEL_ROUNDS = 15
+
 RESULT = [
     ("r8_mira_avg", "r8", "mira_avg"),
     ("r8_perceptron_avg", "r8", "perceptron_avg"),
