@@ -1,6 +1,6 @@
 // Private to src/cli: readers of one group of options each, split out of
 // options.cc (which owns the catalogue, the parsed values and the order in
-// which the groups are read). Each reads only through OptionValues and throws
+// which the groups are read), in the order options.cc calls them. Each reads only through OptionValues and throws
 // UsageError for a bad combination.
 #pragma once
 
@@ -22,5 +22,27 @@ WeightInit weight_init(const OptionValues& v, uint32_t seed, bool constant_featu
 
 // --json, --dsjson, --csv and their settings into o.parse (format_options.cc).
 void fill_format(const OptionValues& v, Options& o);
+
+// The learner and reduction the command line selects into o.learner and
+// o.reduction_plugin; a plug-in's own options without its selector, and
+// gradient-learner options with another learner, are errors
+// (plugin_selection.cc).
+void select_plugins(const OptionValues& v, Options& o);
+
+// Files, passes, cache, holdout, progress (io_options.cc).
+void fill_io(const OptionValues& v, Options& o);
+
+// Hashing, interactions, text features, --ignore/--keep; after fill_io
+// (feature_options.cc).
+void fill_features(const OptionValues& v, Options& o);
+
+// Loss, update rule, link, the dyadic model, start weights; after
+// fill_features. Returns whether VW's --lrq / --rank -q spelling chose the
+// dyadic model (learning_options.cc).
+bool fill_learning(const OptionValues& v, Options& o, bool rank_on_command_line);
+
+// The reduction's settings, labels and prediction form; after fill_learning
+// (reduction_options.cc).
+void fill_reduction(const OptionValues& v, Options& o);
 
 }  // namespace learner

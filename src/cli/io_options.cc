@@ -1,0 +1,63 @@
+// -d, -p, -f and the other files of a run; passes, cache, holdout, progress.
+#include <filesystem>
+#include <string>
+
+#include "learner/error.h"
+#include "option_readers.h"
+#include "rank_setup.h"
+
+namespace learner {
+
+void fill_io(const OptionValues& v, Options& o) {
+  if (v.given("data")) o.data = v.text("data");
+  else if (v.flag("no_stdin")) o.data = "/dev/null";  // VW's --no_stdin: no examples
+  v.number("example_queue_limit");  // range-checked only: the parse queue's size is fixed (stream/example_stream.h)
+  o.predictions = v.text("predictions");
+  o.raw_predictions = v.text("raw_predictions");
+  o.final_regressor = v.text("final_regressor");
+  o.initial_regressor = v.text("initial_regressor");
+  o.readable_model = v.text("readable_model");
+  o.invert_hash = v.text("invert_hash");
+  o.audit = v.flag("audit");
+  o.audit_regressor = v.text("audit_regressor");
+  o.testonly = v.flag("testonly");
+  o.lenient = v.flag("lenient");
+  o.pad_skipped = v.flag("pad_skipped");
+  if (o.pad_skipped && !o.lenient) throw UsageError("--pad_skipped needs --lenient (without it a malformed line stops the run)");
+  o.predict_only_model = v.flag("predict_only_model");
+  o.passes = static_cast<unsigned>(v.number("passes"));
+  o.pass_memory_mib = static_cast<uint64_t>(v.number("pass_memory"));
+  o.max_examples = static_cast<int64_t>(v.number("examples"));
+  o.save_on_signal = v.flag("save_on_signal");
+  fill_allreduce(v, o);
+
+  const bool stdin_data = o.data.empty() || o.data == "-";
+  if (v.given("cache_file")) {
+    o.cache_path = v.text("cache_file");
+    if (o.cache_path.empty() || o.cache_path == "-") throw UsageError("--cache_file needs a file name");
+  } else if (v.flag("cache")) {
+    if (stdin_data)
+      throw UsageError("-c/--cache names the cache after the data file (<data>.cache); with standard input give "
+                       "--cache_file FILE");
+    o.cache_path = o.data + ".cache";
+  }
+  if (!o.cache_path.empty() && !stdin_data) {
+    std::error_code ec;
+    if (o.cache_path == o.data || std::filesystem::equivalent(o.cache_path, o.data, ec))
+      throw UsageError("--cache_file " + o.cache_path + " is the data file itself");
+  }
+  o.kill_cache = v.flag("kill_cache");
+  o.compressed = v.flag("compressed");
+
+  o.holdout_period = static_cast<unsigned>(v.number("holdout_period"));
+  o.holdout_after = static_cast<uint64_t>(v.number("holdout_after"));
+  o.holdout = !v.flag("holdout_off") && (o.passes > 1 || o.holdout_after > 0);
+  o.early_terminate = static_cast<unsigned>(v.number("early_terminate"));
+  o.save_per_pass = v.flag("save_per_pass");
+  if (o.save_per_pass && o.final_regressor.empty()) throw UsageError("--save_per_pass needs -f (the model file to write)");
+  o.decay_learning_rate = v.number("decay_learning_rate");
+  o.core.decay_learning_rate = o.decay_learning_rate;
+  o.progress.quiet = v.flag("quiet");
+  if (v.given("progress")) o.progress = progress_rule(v.text("progress"), o.progress);
+}
+}  // namespace learner

@@ -1,0 +1,38 @@
+// Private to src/cli: every declared option by name (the general table, the
+// learner and reduction plug-ins), as options.cc gathers them for
+// Boost.ProgramOptions; the other option files read the catalogue here
+// without seeing Boost.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "learner/plugin.h"
+
+namespace learner::detail {
+
+struct Declared {
+  const OptionSpec* spec = nullptr;
+  std::vector<const LearnerPlugin*> learners;  // the learners that declare it (several may: --averaged)
+  const ReductionPlugin* reduction = nullptr;  // a reduction's own option
+  bool gd_only = false;                      // the gradient learner's (general table)
+  std::vector<const LearnerPlugin*> shared;  // other learners that use a gd_only option too (--l1, --l2)
+};
+using DeclaredOptions = std::map<std::string, Declared, std::less<>>;
+
+const DeclaredOptions& declared_options();
+
+// The declaration of --name; throws Error for an undeclared name (a bug).
+const OptionSpec& spec_of(std::string_view name);
+
+// Whether learner l uses d, a gradient-learner option, too.
+bool shares(const Declared& d, const LearnerPlugin* l);
+
+// `text` as option s's number: strict (no NaN, inf, trailing text; whole
+// for counts) and within s's range; throws UsageError naming the flag.
+double parse_value(const OptionSpec& s, const std::string& text);
+
+}  // namespace learner::detail

@@ -1,0 +1,59 @@
+// Which learner and reduction a command line selects, and the options that
+// belong to neither.
+#include <algorithm>
+#include <string>
+
+#include "learner/cli/registry.h"
+#include "learner/error.h"
+#include "option_catalogue.h"
+#include "option_readers.h"
+
+namespace learner {
+
+// Which learner and reduction the command line selects; a plug-in's own
+// options without its selector are errors, and so are gradient-learner
+// options with another learner.
+void select_plugins(const OptionValues& v, Options& o) {
+  o.learner = learner_plugins().front();
+  for (const LearnerPlugin* l : learner_plugins()) {
+    if (l->selector.empty() || !v.given(l->selector)) continue;
+    if (o.learner != learner_plugins().front())
+      throw UsageError("--" + o.learner->selector + " and --" + l->selector + " choose two learners");
+    o.learner = l;
+  }
+  for (const ReductionPlugin* r : reduction_plugins()) {
+    if (!v.given(r->options.front().name)) continue;
+    if (o.reduction_plugin) {
+      if (r->name == "active" || o.reduction_plugin->name == "active")
+        throw UsageError("--active works on simple (binary) labels, not with --" +
+                         (r->name == "active" ? o.reduction_plugin->name : r->name));
+      throw UsageError("--" + o.reduction_plugin->name + " and --" + r->name + " cannot be combined");
+    }
+    o.reduction_plugin = r;
+  }
+  if (o.reduction_plugin && !o.reduction_plugin->default_learner.empty() && o.learner == learner_plugins().front())
+    for (const LearnerPlugin* l : learner_plugins())
+      if (l->name == o.reduction_plugin->default_learner) o.learner = l;
+  for (const auto& [name, d] : detail::declared_options()) {
+    if (!v.given(name)) continue;
+    if (!d.learners.empty() && std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end()) {
+      bool selector = false;
+      std::string owners;
+      for (const LearnerPlugin* l : d.learners) {
+        selector = selector || name == l->selector;
+        owners += (owners.empty() ? "--" : " or --") + l->selector;
+      }
+      if (!selector) throw UsageError("--" + name + " needs " + owners);
+    }
+    if (d.reduction && d.reduction != o.reduction_plugin && name != d.reduction->options.front().name)
+      throw UsageError("--" + name + " needs --" + d.reduction->options.front().name);
+    if (d.gd_only && o.learner != learner_plugins().front() && !detail::shares(d, o.learner))
+      throw UsageError("--" + name + " applies to the gradient learner, not to " +
+                       (o.learner->selector.empty() ? "the " + o.learner->name + " learner"
+                                                    : "--" + o.learner->selector));
+  }
+  if (o.learner->validate) o.learner->validate(v);
+  if (o.reduction_plugin && o.reduction_plugin->validate) o.reduction_plugin->validate(v);
+}
+
+}  // namespace learner

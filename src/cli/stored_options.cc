@@ -1,0 +1,113 @@
+// The options a model file stores: what a run writes (every stored option
+// of its learner and reduction, defaults included) and how a stored value
+// compares with and is shown beside the user's.
+#include "stored_options.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include "learner/cli/registry.h"
+#include "option_catalogue.h"
+
+namespace learner::detail {
+
+// A stored option's value as model-file text: switches 0/1, lists joined
+// by tabs (namespace letters and names hold no blanks), numbers as given.
+std::string stored_text(const OptionValues& v, const OptionSpec& s) {
+  switch (s.kind) {
+    case OptionKind::kSwitch: return v.flag(s.name) ? "1" : "0";
+    case OptionKind::kList: {
+      std::string joined;
+      for (const std::string& x : v.list(s.name)) joined += (joined.empty() ? "" : "\t") + x;
+      return joined;
+    }
+    default: return v.text(s.name);
+  }
+}
+
+bool same_value(const OptionSpec& s, const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  if (s.kind == OptionKind::kCount || s.kind == OptionKind::kInteger || s.kind == OptionKind::kNumber) {
+    char* e1;
+    char* e2;
+    const double x = std::strtod(a.c_str(), &e1), y = std::strtod(b.c_str(), &e2);
+    return !*e1 && !*e2 && !a.empty() && !b.empty() && x == y;
+  }
+  return false;
+}
+
+std::string shown(const OptionSpec& s, const std::string& value) {
+  if (s.kind == OptionKind::kSwitch) return value == "1" ? "given" : "not given";
+  if (s.kind == OptionKind::kList) {
+    std::string out;
+    for (char c : value) out += c == '\t' ? ' ' : c;
+    return out.empty() ? "none" : out;
+  }
+  return value.empty() ? "none" : value;
+}
+
+// The user's value of a stored option (the alias --loss counts for --loss_function).
+std::string user_text(const OptionValues& v, const OptionSpec& s) {
+  if (s.name == "loss_function" && !v.given("loss_function") && v.given("loss")) return v.text("loss");
+  return stored_text(v, s);
+}
+
+bool user_gave(const OptionValues& v, const OptionSpec& s) {
+  return v.given(s.name) || (s.name == "loss_function" && v.given("loss"));
+}
+
+// Every stored option of the run's learner and reduction and of the command
+// line's own, with its value, defaults included, so a model says everything
+// that changes its predictions.
+OptionList stored_options(const OptionValues& v, const Options& o) {
+  OptionList out;
+  const bool gd = o.learner == learner_plugins().front();
+  for (const auto& [name, d] : declared_options()) {
+    const OptionSpec& s = *d.spec;
+    if (!s.stored) continue;
+    const bool foreign = !d.learners.empty() &&
+                         std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end();
+    if ((d.gd_only && !gd && !shares(d, o.learner)) || foreign ||
+        (d.reduction && d.reduction != o.reduction_plugin))
+      continue;
+    if (name == "loss_function") {
+      out.emplace_back(name, user_text(v, s).empty() ? std::string("squared") : user_text(v, s));
+      continue;
+    }
+    const std::string value = stored_text(v, s);
+    if (value.empty() && s.kind != OptionKind::kList) continue;  // no value, no default (e.g. --oaa absent)
+    out.emplace_back(name, value);
+  }
+  return out;
+}
+
+// VW's --lrq / --rank -q spellings (vw_latent.h) are stored in the model
+// file as the learner spelling they map to (--dotproduct pairs, --rank,
+// the -q pairs --rank factorised removed), so -i
+// restores the same model whatever the defaults.
+void record_effective_latent(Options& o) {
+  std::string pairs;
+  for (const DotProductPair& p : o.core.dotproducts) {
+    if (!pairs.empty()) pairs += '\t';  // appends: GCC 12 misreads "" + std::string&& (-Wrestrict)
+    pairs += p.by_full_name ? p.left + "," + p.right : p.left + p.right;
+  }
+  std::string interactions;
+  for (const std::string& s : o.features.interactions) interactions += (interactions.empty() ? "" : "\t") + s;
+  for (auto& [name, value] : o.model_options) {
+    if (name == "rank") value = std::to_string(o.core.rank);
+    else if (name == "dotproduct") value = pairs;
+    else if (name == "dotproduct_dropout" && o.core.dotproduct_dropout == 0.5) value = "0.5";
+    else if ((name == "quadratic" || name == "interactions" || name == "cubic") && o.features.interactions.empty())
+      value.clear();
+  }
+  // An empty text option is not stored (stored_options), so --lrqfa's fields are added here.
+  if (!o.core.dotproduct_fields.empty()) {
+    auto it = std::find_if(o.model_options.begin(), o.model_options.end(),
+                           [](const auto& option) { return option.first == "dotproduct_fields"; });
+    if (it == o.model_options.end()) o.model_options.emplace_back("dotproduct_fields", o.core.dotproduct_fields);
+    else it->second = o.core.dotproduct_fields;
+  }
+}
+
+}  // namespace learner::detail
