@@ -46,7 +46,8 @@ ensure_built() {
 find_learner() {
   if [[ -n "${LEARNER:-}" ]]; then
     [[ -x "$LEARNER" && ! -d "$LEARNER" ]] || bench_die "LEARNER=$LEARNER is not an executable file"
-    echo "$LEARNER"
+    # Absolute: the benchmarks run commands from their work folders.
+    if [[ "$LEARNER" == /* ]]; then echo "$LEARNER"; else echo "$PWD/$LEARNER"; fi
   elif [[ -x "$repo_root/build/learner" ]]; then
     echo "$repo_root/build/learner"
   else

@@ -673,6 +673,19 @@ if [[ -x "$learner_bin" ]]; then
     pass "bfgs_convergence.sh: a small run prints the table, the plot and RESULT"
   fi
 fi
+# scripts/bench/a9a.sh with LEARNER given as a relative path (the benchmarks run their commands
+# from work folders: a relative path used to fail there), on the same tiny a9a-shaped folder.
+# ---------------------------------------------------------------------------
+if [[ -x "$learner_bin" && -d bf/a9a ]]; then
+  relative="$(realpath --relative-to="$tmp" "$learner_bin")"
+  LEARNER="$relative" MIN_ACCURACY=0 "$root/scripts/bench/a9a.sh" "$tmp/bf/a9a" >a9rel.out 2>a9rel.err
+  rc=$?
+  if ((rc != 0)) || ! grep -Eq '^RESULT test_accuracy=[01]\.[0-9]{4}$' a9rel.out; then
+    fail "a9a.sh: LEARNER as a relative path" "exit status $rc" "$(tail -n 3 a9rel.err)"
+  else
+    pass "a9a.sh: LEARNER as a relative path ($relative)"
+  fi
+fi
 # scripts/bench/ngram_speed.sh on a tiny R8-shaped folder: the RESULT line; a bad VW is refused.
 # ---------------------------------------------------------------------------
 if [[ -x "$learner_bin" ]]; then
