@@ -278,7 +278,10 @@ template <std::size_t K>
 }
 // LEARNER_NO_AVX2 set: the baseline loop even where AVX2 is available (a
 // test compares the two; results are bit for bit the same).
-const bool kHasAvx2 = __builtin_cpu_supports("avx2") && std::getenv("LEARNER_NO_AVX2") == nullptr;
+// (__builtin_cpu_init first: this runs as a static initialiser, which may
+// come before libgcc's own.)
+const bool kHasAvx2 =
+    (__builtin_cpu_init(), __builtin_cpu_supports("avx2")) && std::getenv("LEARNER_NO_AVX2") == nullptr;
 #endif
 
 template <std::size_t K>
