@@ -483,7 +483,7 @@ bool LinearWeights::add_by_row(double scale) {
       old_[n++] = {w[s], kAveraged ? u[s] : 0.0};
       w[s] = nw;
       if (kAveraged) u[s] = nu;
-      finite &= std::isfinite(nw) & (!kAveraged || std::isfinite(nu));
+      finite = finite && std::isfinite(nw) && (!kAveraged || std::isfinite(nu));
       w_max = std::max(w_max, static_cast<double>(std::abs(nw)));
       u_max = std::max(u_max, std::abs(nu));
     }
