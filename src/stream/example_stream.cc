@@ -64,6 +64,10 @@ void ExampleStream::retain(const ParsedExample& slot, uint64_t text_bytes) {
   ParsedExample& kept = retained_.emplace_back();
   kept.ex = slot.ex;
   kept.ex.names = {};  // names serve pass 1 only
+  if (!options_.retain_raw_features) {  // the built features serve the later passes
+    std::vector<Feature>().swap(kept.ex.features);
+    std::vector<NamespaceSpan>().swap(kept.ex.namespaces);
+  }
   kept.features = slot.features;
   kept.source = PassSource::kMemory;
   const Example& e = kept.ex;

@@ -133,6 +133,42 @@ TEST(PassMemory, DataLargerThanTheBudgetIsReadAgain) {
   EXPECT_EQ(small.out, large.out);
 }
 
+// The dyadic model reads the parsed features (ex.features) in every pass:
+// its memory passes keep them and equal passes that read the text again.
+TEST(PassMemory, DotproductMemoryPassesEqualTextPasses) {
+  const std::string data = data_file("pass_memory_dot.txt", 2000, 6);
+  const std::string args = " --passes 3 --dotproduct ab --rank 3 -p /dev/stdout";
+  const RunResult memory = ok("-d " + data + args);
+  EXPECT_TRUE(has(memory.err, "(memory)")) << memory.err;
+  const RunResult text = ok("-d " + data + args + " --pass_memory 0");
+  EXPECT_FALSE(has(text.err, "(memory)")) << text.err;
+  ASSERT_EQ(first_column(memory.out).size(), 6000u);
+  EXPECT_EQ(memory.out, text.out);
+}
+
+// Without a dyadic term only the built features are kept for the memory
+// passes (the parsed ones were a second copy): 600 lines of 300 features
+// (about 1.4 MB with both copies' other parts; 2.9 MB kept twice) fit a
+// 2 MiB budget. With --dotproduct ab the parsed copy stays and they do not.
+TEST(PassMemory, ALinearModelKeepsOneCopyOfTheFeatures) {
+  std::string text;
+  for (int i = 0; i < 600; ++i) {
+    text += (i % 2 ? "1 |a" : "-1 |a");
+    for (int k = 0; k < 150; ++k) text += " x" + std::to_string((i * 7 + k * 13) % 5000) + ":0.5";
+    text += " |b";
+    for (int k = 0; k < 150; ++k) text += " y" + std::to_string((i * 11 + k * 3) % 5000);
+    text += "\n";
+  }
+  const std::string data = temp_path("pass_memory_one_copy.txt");
+  write_file(data, text);
+  const RunResult linear = ok("-d " + data + " --passes 2 --holdout_off --pass_memory 2 -p /dev/stdout");
+  EXPECT_TRUE(has(linear.err, "(memory)")) << linear.err;
+  const RunResult reread = ok("-d " + data + " --passes 2 --holdout_off --pass_memory 0 -p /dev/stdout");
+  EXPECT_EQ(linear.out, reread.out);
+  const RunResult dyadic = ok("-d " + data + " --passes 2 --holdout_off --pass_memory 2 --dotproduct ab");
+  EXPECT_FALSE(has(dyadic.err, "(memory)")) << dyadic.err;
+}
+
 TEST(PassMemory, ClassWeightsAreNotAppliedTwice) {
   // A memory pass hands out the same example again: a weight applied to the
   // stored example would compound pass after pass.

@@ -13,8 +13,9 @@
 //    read that cache. Without a cache later passes rewind the text.
 //  * Memory: with several passes and StreamOptions::memory_bytes > 0, the
 //    producer also copies pass 1's examples (built features included, names
-//    and malformed lines left out, as in a cache) while they fit in that many
-//    bytes. When all of pass 1 fit, the producer stops after it and the later
+//    and malformed lines left out, as in a cache; the parsed features too
+//    unless StreamOptions::retain_raw_features is false) while they fit in
+//    that many bytes. When all of pass 1 fit, the producer stops after it and the later
 //    passes are served from that copy on the consumer's thread: no reading,
 //    decoding or hand-over (R8, 20 passes of --mira 8 -b 22 after a pass
 //    from the cache: 143-176 -> 120-131 CPU ms, perf stat, 3 x 10 runs).
@@ -88,6 +89,11 @@ struct StreamOptions {
   CacheKey cache_key;
   bool compressed = false;          // zlib blocks in a cache written
   std::size_t memory_bytes = 0;     // keep pass 1 for the later passes when it fits (0 = never)
+  // The copy for the memory passes keeps the parsed features and namespace
+  // spans (ex.features, ex.namespaces) besides the built ones: only the
+  // dyadic model reads them. False: they are left out (half the copy of a
+  // linear model without interactions, so twice the data fits the budget).
+  bool retain_raw_features = true;
   uint64_t text_bytes = 0;          // the text's size when known (a plain file), else 0
   const std::atomic<bool>* cancel = nullptr;
 };
