@@ -3,20 +3,16 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <map>
 #include <new>
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
 #include "learner/error.h"
 #include "learner/parse/hash.h"
 #include "learner/model/model_file.h"
 #include "learner/model/text_model.h"
+#include "row_scores.h"
 
 namespace learner::detail {
 namespace {
@@ -173,127 +169,6 @@ double LinearWeights::predict(const Example& ex, const std::vector<Feature>& x, 
   return p;
 }
 
-namespace {
-
-// out[c] += sum over x of f.value * w[(f.index K + c) & mask], c < n = K: a
-// feature's K slots are one row, except where the row wraps at the table's end.
-void add_rows_any(const float* weights, uint64_t mask, uint32_t k, std::size_t n, const std::vector<Feature>& x,
-                  double* out) {
-  for (const Feature& f : x) {
-    const uint64_t first = (static_cast<uint64_t>(f.index) * k) & mask;
-    if (first + n - 1 <= mask) {
-      const float* row = weights + first;
-      for (std::size_t c = 0; c < n; ++c) out[c] += f.value * row[c];
-    } else {
-      for (std::size_t c = 0; c < n; ++c) out[c] += f.value * weights[(static_cast<uint64_t>(f.index) * k + c) & mask];
-    }
-  }
-}
-
-// The same for a fixed K, four classes at a time in GCC vector types (one
-// float multiply of 4 lanes, widened to 4 doubles and added): each lane does
-// the scalar loop's float product and double sum in the same order, so the
-// results are bit for bit those of add_rows_any (out starts at 0).
-using Floats4 = float __attribute__((vector_size(16)));
-using Doubles4 = double __attribute__((vector_size(32)));
-
-template <std::size_t K>
-[[gnu::always_inline]] inline void add_rows_body(const float* weights, uint64_t mask, uint32_t k,
-                                                 const std::vector<Feature>& x, double* out) {
-  constexpr std::size_t kVectors = K / 4, kRest = K % 4;
-  Doubles4 sums[kVectors + 1] = {};
-  double rest[kRest + 1] = {};
-  for (std::size_t j = 0; j < kVectors; ++j)
-    for (std::size_t i = 0; i < 4; ++i) sums[j][i] = out[4 * j + i];
-  for (std::size_t c = 0; c < kRest; ++c) rest[c] = out[4 * kVectors + c];
-  for (const Feature& f : x) {
-    const uint64_t first = (static_cast<uint64_t>(f.index) * k) & mask;
-    if (first + K - 1 <= mask) {
-      const float* row = weights + first;
-      const Floats4 value = {f.value, f.value, f.value, f.value};
-      for (std::size_t j = 0; j < kVectors; ++j) {
-        Floats4 w;
-        std::memcpy(&w, row + 4 * j, sizeof w);
-        sums[j] += __builtin_convertvector(w * value, Doubles4);
-      }
-      for (std::size_t c = 0; c < kRest; ++c) rest[c] += f.value * row[4 * kVectors + c];
-    } else {  // the row wraps at the end of the table
-      for (std::size_t c = 0; c < K; ++c) {
-        const double add = f.value * weights[(static_cast<uint64_t>(f.index) * k + c) & mask];
-        if (c < 4 * kVectors) {
-          sums[c / 4][c % 4] += add;
-        } else {
-          rest[c - 4 * kVectors] += add;
-        }
-      }
-    }
-  }
-  for (std::size_t j = 0; j < kVectors; ++j)
-    for (std::size_t i = 0; i < 4; ++i) out[4 * j + i] = sums[j][i];
-  for (std::size_t c = 0; c < kRest; ++c) out[4 * kVectors + c] = rest[c];
-}
-
-// The loop built for the machine's baseline (SSE2: GCC keeps the 4-lane sums
-// on the stack) and, with intrinsics, for AVX2 (one 8-float multiply and two
-// widenings to 4 doubles; R8's --mira 8: 36 instructions a feature become
-// about 12). No FMA: the same products and sums in the same order either way.
-template <std::size_t K>
-void add_rows(const float* weights, uint64_t mask, uint32_t k, const std::vector<Feature>& x, double* out) {
-  add_rows_body<K>(weights, mask, k, x, out);
-}
-#if defined(__x86_64__)
-template <std::size_t K>
-[[gnu::target("avx2")]] void add_rows_avx2(const float* weights, uint64_t mask, uint32_t k,
-                                           const std::vector<Feature>& x, double* out) {
-  constexpr std::size_t kQuads = K / 4, kRest = K % 4;
-  __m256d sums[kQuads + 1];
-  double rest[kRest + 1] = {};
-  for (std::size_t j = 0; j < kQuads; ++j) sums[j] = _mm256_loadu_pd(out + 4 * j);
-  for (std::size_t c = 0; c < kRest; ++c) rest[c] = out[4 * kQuads + c];
-  float wrapped[K];  // a row that wraps at the table's end, gathered
-  for (const Feature& f : x) {
-    const uint64_t first = (static_cast<uint64_t>(f.index) * k) & mask;
-    const float* row = weights + first;
-    if (first + K - 1 > mask) [[unlikely]] {
-      for (std::size_t c = 0; c < K; ++c) wrapped[c] = weights[(static_cast<uint64_t>(f.index) * k + c) & mask];
-      row = wrapped;
-    }
-    std::size_t j = 0;
-    if constexpr (kQuads >= 2) {
-      const __m256 value = _mm256_set1_ps(f.value);
-      for (; j + 1 < kQuads; j += 2) {
-        const __m256 p = _mm256_mul_ps(_mm256_loadu_ps(row + 4 * j), value);
-        sums[j] = _mm256_add_pd(sums[j], _mm256_cvtps_pd(_mm256_castps256_ps128(p)));
-        sums[j + 1] = _mm256_add_pd(sums[j + 1], _mm256_cvtps_pd(_mm256_extractf128_ps(p, 1)));
-      }
-    }
-    for (; j < kQuads; ++j) {
-      const __m128 p = _mm_mul_ps(_mm_loadu_ps(row + 4 * j), _mm_set1_ps(f.value));
-      sums[j] = _mm256_add_pd(sums[j], _mm256_cvtps_pd(p));
-    }
-    for (std::size_t c = 0; c < kRest; ++c) rest[c] += f.value * row[4 * kQuads + c];
-  }
-  for (std::size_t j = 0; j < kQuads; ++j) _mm256_storeu_pd(out + 4 * j, sums[j]);
-  for (std::size_t c = 0; c < kRest; ++c) out[4 * kQuads + c] = rest[c];
-}
-// LEARNER_NO_AVX2 set: the baseline loop even where AVX2 is available (a
-// test compares the two; results are bit for bit the same).
-// (__builtin_cpu_init first: this runs as a static initialiser, which may
-// come before libgcc's own.)
-const bool kHasAvx2 =
-    (__builtin_cpu_init(), __builtin_cpu_supports("avx2")) && std::getenv("LEARNER_NO_AVX2") == nullptr;
-#endif
-
-template <std::size_t K>
-void add_rows_best(const float* weights, uint64_t mask, uint32_t k, const std::vector<Feature>& x, double* out) {
-#if defined(__x86_64__)
-  if (kHasAvx2) return add_rows_avx2<K>(weights, mask, k, x, out);
-#endif
-  add_rows<K>(weights, mask, k, x, out);
-}
-
-}  // namespace
-
 void LinearWeights::predict_each(const Example& ex, const std::vector<Feature>& x, Parts parts, bool average,
                                  double* out) const {
   const bool avg = average && averaged_ && steps_ > 0.0;
@@ -303,19 +178,10 @@ void LinearWeights::predict_each(const Example& ex, const std::vector<Feature>& 
   for (std::size_t c = 0; in_order && c < n; ++c) in_order = parts[c].index == c;
   if (in_order && !avg) {
     // The training-time case (--mira, --oaa scoring every class): one row of
-    // K adjacent weights per feature, no slot arithmetic per class. Same
-    // products and sums in the same order as the general loop below; for
-    // K <= 16 the sums sit in a fixed-size local array the compiler keeps in
-    // vector registers (R8, K = 8: about 4 times fewer instructions).
-    switch (n) {
-#define LEARNER_ROWS(K) \
-  case K: add_rows_best<K>(w(), mask_, k_, x, out); break;
-      LEARNER_ROWS(2) LEARNER_ROWS(3) LEARNER_ROWS(4) LEARNER_ROWS(5) LEARNER_ROWS(6) LEARNER_ROWS(7)
-      LEARNER_ROWS(8) LEARNER_ROWS(9) LEARNER_ROWS(10) LEARNER_ROWS(11) LEARNER_ROWS(12) LEARNER_ROWS(13)
-      LEARNER_ROWS(14) LEARNER_ROWS(15) LEARNER_ROWS(16)
-#undef LEARNER_ROWS
-      default: add_rows_any(w(), mask_, k_, n, x, out);
-    }
+    // K adjacent weights per feature, no slot arithmetic per class
+    // (row_scores.h). Same products and sums in the same order as the
+    // general loop below.
+    add_row_scores(w(), mask_, k_, x, out);
   } else if (avg) {
     for (const Feature& f : x)
       for (std::size_t c = 0; c < n; ++c) out[c] += f.value * final_weight(slot(f.index, parts[c].index));
@@ -399,10 +265,6 @@ double LinearWeights::gradient(const std::vector<Feature>& x, Parts parts) {
   return norm;
 }
 
-// One pass: each slot's new values are checked as they are written, and the
-// slots written so far are restored from the scratch of old values when one
-// would be non-finite (rare), so nothing changes then. (A checking pass and a
-// writing pass read every weight twice.) kParts: 1, 2, or 0 for any count.
 namespace {
 // While a table's bound plus an update's largest step stays below these, no
 // value can become non-finite (the halves leave room for rounding).
@@ -425,6 +287,12 @@ void LinearWeights::bound_tables() {
   u_bound_ = um;
 }
 
+// w += scale g over the rows of gradient(). While the bounds leave room for
+// the largest step no slot can overflow, and the slots are written without a
+// check; otherwise each is checked as it is written, and the slots written
+// so far are restored from the scratch of old values when one would be
+// non-finite (rare), so that nothing changes then. (A checking pass and a
+// writing pass read every weight twice.)
 template <bool kAveraged, std::size_t kParts>
 bool LinearWeights::add_by_row(double scale) {
   const auto& rows = row_sums_;
@@ -449,7 +317,7 @@ bool LinearWeights::add_by_row(double scale) {
   for (const auto& [r, a] : rows)
     if (!(std::abs(a) <= largest)) largest = std::abs(a);
   largest *= std::abs(scale);
-  if (largest <= kFloatRoom && w_bound_ + largest <= kFloatRoom &&
+  if (w_bound_ + largest <= kFloatRoom &&  // (false for a NaN step; the bounds are >= 0)
       (!kAveraged || u_bound_ + before * largest <= kDoubleRoom)) {
     // Every new value is finite: no check, nothing to undo.
     for (const auto& [r, a] : rows)

@@ -132,9 +132,9 @@ class LinearWeights {
   void merge(const std::vector<Feature>& x, Key key, Value value, std::vector<std::pair<uint64_t, double>>& out);
   template <bool kAveraged, std::size_t kParts>  // kParts: 1, 2, or 0 for any count
   bool add_by_row(double scale);
-  // Scratch of gradient(): where each slot stands in g_, by hash. Repeated
-  // slots (a feature given twice, or two hashes that meet under -b) are
-  // merged as they arrive. (A 2^20-bit filter with a sort whenever two
+  // Scratch of merge(): where each key (slot, or row) stands in its output,
+  // by hash. Repeated keys (a feature given twice, or two hashes that meet
+  // under -b) are merged as they arrive. (A 2^20-bit filter with a sort whenever two
   // different slots shared a bit cost R8's MIRA 10% of a run in the sort:
   // long documents share bits.) The slot sits in the entry
   // (a probe reads one line) and a stamp per call replaces clearing.

@@ -71,12 +71,15 @@ def _on_split(row, dataset, split, tools, log):
         train(tools, base + systems.point_flags(row.system, point), split.path("fit", fmt), model, log)
         scored.append((point, score("valid")))
     point, valid = metrics.best(scored)
-    timing = _timed(lambda: train(tools, base + systems.point_flags(row.system, point), split.path("train", fmt),
-                                  model, log), split.path("train", fmt))
+    train_file = split.path("train", fmt)
+
+    def train_chosen():
+        return train(tools, base + systems.point_flags(row.system, point), train_file, model, log)
+
+    timing = _timed(train_chosen, train_file)
     n = split.sizes["train"]
-    # The chosen training again (for a duel), from the text as in _timed.
-    rerun = (lambda: train(tools, base + systems.point_flags(row.system, point), split.path("train", fmt), model, log),
-             split.path("train", fmt) + ".cache")
+    # train_chosen again serves a duel, which also removes the cache before each run.
+    rerun = (train_chosen, train_file + ".cache")
     return point, valid, score("test"), timing, metrics.examples_per_s(n, point.get("passes", 1), timing.wall), rerun
 
 
