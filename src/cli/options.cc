@@ -14,14 +14,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <map>
 #include <ostream>
 #include <sstream>
 
 #include "learner/cli/registry.h"
-#include "learner/features/text_options.h"
 #include "learner/error.h"
 #include "learner/io/same_file.h"
 #include "option_catalogue.h"
