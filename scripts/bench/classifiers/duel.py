@@ -6,9 +6,6 @@ two chosen settings alternately, a b a b ..., `rounds` times each (each run from
 without a cache, as in _timed), so that both meet the same spells, and reports each median
 and the ratio a / b of the medians (below 1: a is faster).
 """
-import os
-
-import metrics
 import systems
 
 
@@ -18,12 +15,8 @@ def alternate(run_a, run_b, rounds, caches=()):
     timings = ([], [])
     for _ in range(rounds):
         for side, run in enumerate((run_a, run_b)):
-            for cache in caches:
-                if os.path.exists(cache):
-                    os.remove(cache)
-            timings[side].append(run())
-    return tuple(systems.Timing(metrics.median(t.wall for t in ts), metrics.median(t.cpu for t in ts))
-                 for ts in timings)
+            timings[side].append(systems.run_from_text(run, caches))
+    return tuple(systems.median_timing(ts) for ts in timings)
 
 
 def record(dataset, a, b, timing_a, timing_b, rounds):

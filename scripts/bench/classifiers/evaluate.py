@@ -46,12 +46,9 @@ def _timed(run, train_file, repeats=None):
     """Median wall and CPU seconds of `repeats` runs (experiments.TIME_REPEATS) of the same
     training; each starts without a cache of train_file (should a row's flags have learner
     write train_file.cache), so every run reads the text, as a peer does."""
-    timings = []
-    for _ in range(repeats or experiments.TIME_REPEATS):
-        if os.path.exists(train_file + ".cache"):
-            os.remove(train_file + ".cache")
-        timings.append(run())
-    return systems.Timing(metrics.median(t.wall for t in timings), metrics.median(t.cpu for t in timings))
+    timings = [systems.run_from_text(run, [train_file + ".cache"])
+               for _ in range(repeats or experiments.TIME_REPEATS)]
+    return systems.median_timing(timings)
 
 
 def _on_split(row, dataset, split, tools, log):

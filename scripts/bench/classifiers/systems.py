@@ -7,12 +7,15 @@ learner rejects an option (exit status 2 and "unrecognised/unknown option" or
 "invalid option" on stderr: a flag that this build does not have), RunError on any other
 failure. Every command line and its output are appended to the log.
 """
+import os
 import re
 import resource
 import shlex
 import subprocess
 import time
 from typing import NamedTuple
+
+import metrics
 
 
 class Timing(NamedTuple):
@@ -23,6 +26,21 @@ class Timing(NamedTuple):
 def _children_cpu():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def run_from_text(run, caches):
+    """run() after removing the files in `caches`, so that a learner whose flags write a cache
+    reads the text, as a peer does."""
+    for cache in caches:
+        if os.path.exists(cache):
+            os.remove(cache)
+    return run()
+
+
+def median_timing(timings):
+    """The median wall and the median CPU seconds of several Timings."""
+    timings = list(timings)
+    return Timing(metrics.median(t.wall for t in timings), metrics.median(t.cpu for t in timings))
 
 
 class Unavailable(Exception):
