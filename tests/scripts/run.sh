@@ -614,13 +614,6 @@ if [[ -x "$learner_bin" ]]; then
   expect_exit "vw_compat.sh: no VW_TEST_DATA" 1 'set VW_TEST_DATA' env -u VW_TEST_DATA "$root/scripts/bench/vw_compat.sh"
   expect_exit "vw_compat.sh: an argument" 2 'usage' "$root/scripts/bench/vw_compat.sh" extra
 fi
-expect_exit "build_vw.sh: a destination inside the project" 2 'inside the project tree' \
-  "$root/scripts/peers/build_vw.sh" "$root/build/no-vw-here"
-if [[ -e "$root/build/no-vw-here" ]]; then
-  fail "build_vw.sh: creates nothing in the project" "$root/build/no-vw-here exists"
-else
-  pass "build_vw.sh: creates nothing in the project"
-fi
 # vw2json (VW text -> --json lines) and scripts/bench/json_speed.sh on a tiny file.
 # ---------------------------------------------------------------------------
 vw2json_bin="${BUILD:-$(dirname "$learner_bin")}/vw2json"
