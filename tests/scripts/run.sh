@@ -652,6 +652,25 @@ expect_fail "split: line without the user namespace" 'nouser.vw:2: no feature af
 expect_fail "split: missing user field" 'r8.tsv:1: no field 5' "$split" --leave-out 1 --user-field 5 --train a --test b r8.tsv
 expect_true "split: --help" "$split" --help
 
+# Issue 28: the outputs are replaced only when the split succeeds (temporaries renamed at the end).
+printf 'old train\n' >keep.train
+printf 'old test\n' >keep.test
+expect_fail "split: a bad --user-field fails" 'no field 5' \
+  "$split" --leave-out 1 --user-field 5 --train keep.train --test keep.test r8.tsv
+expect_true "split: ... and both previous outputs are as they were, no temporary left" \
+  sh -c 'test "$(cat keep.train)" = "old train" && test "$(cat keep.test)" = "old test" && ! ls keep.*.tmp.* 2>/dev/null'
+seq 1 3000 >big.txt
+expect_exit "split: a write cut short (EFBIG) fails with exit 1" 1 'File too large' \
+  sh -c 'trap "" XFSZ; ulimit -f 4; exec "$0" --test-fraction 0.5 --train keep.train --test keep.test big.txt' "$split"
+expect_true "split: ... and leaves the previous outputs whole, no temporary left" \
+  sh -c 'test "$(cat keep.train)" = "old train" && test "$(cat keep.test)" = "old test" && ! ls keep.*.tmp.* 2>/dev/null'
+ln -sf keep.real keep.link
+expect_true "split: an output through a symlink writes its target and keeps the link; /dev/stdout is written through" \
+  sh -c '"$0" --quiet --test-fraction 0.3 --train keep.link --test /dev/stdout t20.txt >keep.stdout &&
+    test -L keep.link && cmp -s keep.real t20.train.want && cmp -s keep.stdout t20.test.want' "$split"
+expect_exit "split: --train and --test naming one file through a symlink is a usage error" 2 'different files' \
+  "$split" --test-fraction 0.3 --train keep.link --test keep.real t20.txt
+
 # ---------------------------------------------------------------------------
 # scripts/bench/cost_learning.sh (the --struct_svm benchmark) on a tiny pendigits-shaped folder:
 # the table, a learned cost matrix with its heat map files and the RESULT line.
