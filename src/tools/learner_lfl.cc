@@ -6,10 +6,10 @@
 // Rating files as learner-ratings reads them (tab, dcolon, csv; plain or .gz), through
 // learner/spectral/load.h: the classes are the distinct training rating values.
 // --predictions FILE writes "expected median" per --test line (never over --train or --test;
-// a failed run leaves no partial file). A pass whose steps make the model non-finite is undone
-// and rerun at half the step size, with a message (learner/lfl/model.h). Exit status: 0; 1 on
-// bad input ("learner-lfl: FILE:LINE: reason") or a model that diverges at every step size;
-// 2 on a usage error (an option out of range).
+// a failed run leaves no partial file). A pass that diverges (a parameter turns non-finite, or
+// its mean loss more than doubles) is undone and rerun at half the step size, with a message
+// (learner/lfl/model.h). Exit status: 0; 1 on bad input ("learner-lfl: FILE:LINE: reason")
+// or a model that diverges at every step size; 2 on a usage error (an option out of range).
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>

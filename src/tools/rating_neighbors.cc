@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
       "neighbors,k", po::value<int>(&options.neighbors)->default_value(options.neighbors),
       "neighbours per query (the most similar items the user rated)")(
       "shrink", po::value<double>(&options.shrink)->default_value(options.shrink),
-      ">= 0: similarity shrinkage: s = (n-1)/(n-1+shrink) * correlation over n co-raters")(
+      "similarity shrinkage, >= 0: s = (n-1)/(n-1+shrink) * correlation over n co-raters")(
       "folds", po::value<int>(&options.folds)->default_value(options.folds),
       "folds for the out-of-fold values of pairs in REF, 2..1000");
   po::options_description all;
