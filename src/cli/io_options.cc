@@ -1,6 +1,7 @@
 // -d, -p, -f and the other files of a run; passes, cache, holdout, progress.
 #include <filesystem>
 #include <string>
+#include <utility>
 
 #include "learner/error.h"
 #include "option_readers.h"
@@ -20,6 +21,20 @@ void fill_io(const OptionValues& v, Options& o) {
   o.invert_hash = v.text("invert_hash");
   o.audit = v.flag("audit");
   o.audit_regressor = v.text("audit_regressor");
+  // It learns and predicts nothing (driver.cc): an output it would drop is refused, not silently skipped.
+  if (!o.audit_regressor.empty())
+    for (const auto& [flag, path] : {std::pair<const char*, const std::string&>{"-f", o.final_regressor},
+                                     {"-p", o.predictions},
+                                     {"-r", o.raw_predictions},
+                                     {"--readable_model", o.readable_model},
+                                     {"--invert_hash", o.invert_hash}})
+      if (!path.empty())
+        throw UsageError(std::string("--audit_regressor lists the -i model's weights by feature name and neither "
+                                     "trains nor predicts: it would not write ") +
+                         flag + " " + path + "; drop " + flag + " (or run it without --audit_regressor)");
+  if (!o.audit_regressor.empty() && o.audit)
+    throw UsageError("--audit_regressor lists the -i model's weights and predicts nothing: -a/--audit would print "
+                     "nothing; drop one of them");
   o.testonly = v.flag("testonly");
   o.lenient = v.flag("lenient");
   o.pad_skipped = v.flag("pad_skipped");

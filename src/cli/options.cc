@@ -20,10 +20,10 @@
 
 #include "learner/cli/registry.h"
 #include "learner/error.h"
-#include "learner/io/same_file.h"
 #include "option_catalogue.h"
 #include "option_readers.h"
 #include "option_table.h"
+#include "output_guard.h"
 #include "stored_options.h"
 
 namespace po = boost::program_options;
@@ -339,15 +339,11 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     select_plugins(v, o);
     fill_io(v, o);
     if (!mask.empty()) o.initial_regressor = mask;
-    refuse_outputs_over_inputs({{"-p", o.predictions}, {"-r", o.raw_predictions}, {"--readable_model", o.readable_model},
-                                {"--invert_hash", o.invert_hash}, {"--audit_regressor", o.audit_regressor},
-                                {"--cache_file", o.cache_path}},
-                               {{"-d", o.data}, {"-i", o.initial_regressor}});
-    refuse_outputs_over_inputs({{"-f", o.final_regressor}}, {{"-d", o.data}});  // -f = -i: resume in place
     if (o.initial_model && o.initial_model->learner() != o.learner->name)
       throw UsageError(o.initial_regressor + " was written by the '" + o.initial_model->learner() +
                        "' learner; this command line selects the '" + o.learner->name + "' learner");
     fill_features(v, o);
+    refuse_outputs_over_inputs(o);  // the names as given (for_rank checks them again with '%r' replaced)
     fill_format(v, o);
     const bool vw_latent = fill_learning(v, o, rank_on_command_line);
     const std::string* model_pairs = o.initial_model ? o.initial_model->option("dotproduct") : nullptr;

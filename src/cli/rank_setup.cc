@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "learner/error.h"
+#include "output_guard.h"
 
 #ifdef LEARNER_HAVE_MPI
 #include "learner/parallel/mpi_group.h"
@@ -76,6 +77,7 @@ Options for_rank(const Options& all, const AllReduce& group) {
     o.progress.mute = true;  // rows are still collective points (report/progress.h)
     if (o.final_regressor.empty()) o.save_per_pass = false;
   }
+  refuse_outputs_over_inputs(o);  // the names this rank opens: -p d-%r.vw is -d d-%r.vw
   return o;
 }
 

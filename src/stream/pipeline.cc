@@ -36,6 +36,7 @@ CacheUse open_cache(const InputSpec& o, StreamOptions& options, std::unique_ptr<
   std::error_code ec;
   if (std::filesystem::exists(o.cache_path, ec) && !std::filesystem::is_regular_file(o.cache_path, ec))
     throw UsageError("--cache_file " + o.cache_path + " is not a regular file (a cache is read back after it is written)");
+  refuse_replacing_non_cache(o.cache_path);  // before any work: a model named as the cache is kept
   options.cache_key = make_cache_key(o.data, o.parse);
   // The parse-time text features are in the cache: one made without them (or others) is rebuilt.
   if (o.features.text && !o.features.text->cache_key().empty())

@@ -19,7 +19,6 @@
 #include "learner/bayes/bpmf.h"
 #include "learner/error.h"
 #include "learner/io/output_file.h"
-#include "learner/io/same_file.h"
 #include "learner/spectral/load.h"
 #include "rating_tool_options.h"
 
@@ -97,7 +96,7 @@ int main(int argc, char** argv) {
       "sweeps left out of the mean, 0..sweeps-1 (default: 10, or sweeps/2 below 20 sweeps)")(
       "init", po::value<double>(&o.init)->default_value(o.init, learner::tools::shown(o.init)), "latent vectors start N(0, init^2), 0..10")(
       "threads", po::value<int>(&o.threads)->default_value(o.threads), "threads drawing a side's vectors, 1..64")(
-      "seed", po::value<std::uint64_t>(&o.seed)->default_value(o.seed), "seed of the sampler")(
+      "seed", po::value<std::string>()->default_value(std::to_string(o.seed)), "seed of the sampler")(
       "likelihood", po::value<std::string>(&likelihood)->default_value("gaussian"),
       "noise law of a rating: gaussian (RMSE: the mean rating) or laplace (MAE: the median rating)")(
       "implicit", po::bool_switch(&o.implicit),
@@ -115,9 +114,8 @@ int main(int argc, char** argv) {
     if (vm["burn_in"].defaulted()) o.burn_in = std::min(o.burn_in, o.sweeps / 2);
     learner::bayes::validate(o);
     learner::ratings::parse_format(vm["format"].as<std::string>());
-    const auto path = [&](const char* name) { return vm.count(name) ? vm[name].as<std::string>() : std::string(); };
-    learner::refuse_outputs_over_inputs({{"--predictions", path("predictions")}},
-                                        {{"--train", path("train")}, {"--test", path("test")}});
+    o.seed = learner::tools::seed_option(vm, "seed");
+    learner::tools::refuse_predictions_over_inputs(vm);
   } catch (const std::exception& e) {
     std::cerr << "learner-bpmf: " << e.what() << "\nTry 'learner-bpmf --help'.\n";
     return 2;

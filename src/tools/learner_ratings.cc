@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "learner/error.h"
+#include "learner/io/standard_output.h"
 #include "learner/ratings/converter.h"
 #include "learner/ratings/implicit_feedback.h"
 #include "learner/ratings/neighbor_column.h"
@@ -106,8 +107,7 @@ bool readable(const std::string& path) {
 }
 
 void write_out(std::string& buffer) {
-  if (!buffer.empty() && std::fwrite(buffer.data(), 1, buffer.size(), stdout) != buffer.size())
-    throw learner::Error("write error on standard output");
+  learner::write_stdout(buffer);
   buffer.clear();
 }
 
@@ -155,7 +155,7 @@ int run(const ConvertOptions& o, std::string& out) {
     }
   }
   write_out(out);
-  if (std::fflush(stdout) != 0) throw learner::Error("write error on standard output");
+  learner::finish_stdout();
   return 0;
 }
 

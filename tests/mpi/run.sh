@@ -9,7 +9,8 @@
 #   * a rank that fails (a malformed line in its shard, a missing shard) ends
 #     every rank with a non-zero exit, its message on stderr, no model, and no
 #     deadlock (every mpirun runs under `timeout`);
-#   * a rank with an empty shard works.
+#   * a rank with an empty shard works;
+#   * an output named with %r is refused where it is the rank's own input (-p d-%r.vw -d d-%r.vw).
 # Skips (exit 0, with a message) only when mpirun is absent or learner was built
 # without MPI. Usage: LEARNER=build/learner tests/mpi/run.sh [-v]
 set -uo pipefail
@@ -168,6 +169,19 @@ check "progress rows leave the model unchanged" cmp -s rows.model rows2.model
 run 2 -d train.vw --shard_by line --bfgs --passes 4 --loss_function logistic --holdout_off
 check "--bfgs over 2 ranks runs" test "$rc" -eq 0
 check "--bfgs over 2 ranks: 4 pass lines, once each" test "$(grep -c '^bfgs pass [0-9]* objective' out.txt)" -eq 4
+
+# 5d. Issue 28: a rank's outputs are compared with its inputs once %r is its rank: -p keep-%r.vw
+# over -d keep-%r.vw is refused on every rank and both shards stay as they were.
+head -n 100 part-0.vw >keep-0.vw
+head -n 200 part-0.vw >keep-1.vw
+cp keep-0.vw keep-0.want
+cp keep-1.vw keep-1.want
+for flag in -p -f --readable_model; do
+  run 2 -d keep-%r.vw --quiet "$flag" keep-%r.vw
+  check "$flag keep-%r.vw over -d keep-%r.vw: refused (not a timeout)" test "$rc" -ne 0 -a "$rc" -ne 124
+  check "$flag keep-%r.vw: rank 1 says why" grep -q "rank 1 of 2: $flag keep-1.vw is the same file as the input -d keep-1.vw" out.txt
+  check "$flag keep-%r.vw: both shards unchanged" sh -c 'cmp -s keep-0.vw keep-0.want && cmp -s keep-1.vw keep-1.want'
+done
 
 # 6. Command-line mistakes.
 run 2 -d train.vw --quiet

@@ -487,6 +487,95 @@ else
   echo "note  learner-bpmf: $bpmf not built; its command-line checks are skipped"
 fi
 
+# Issue 28: the rating tools' outputs. -p never replaces --train/--test (through a symlink
+# too) and goes through OutputFile; seeds are whole numbers; LFL never returns a non-finite
+# model; the tools on standard output fail loudly when it cannot be written; numeric options
+# are range-checked.
+tools="$(dirname -- "$spectral")"
+if [[ -x "$lfl" && -x "$spectral" && -e sp.tsv ]]; then
+  cp sptest.tsv sptest.keep
+  cp sp.tsv sp.keep
+  ln -sf sp.tsv sp.link
+  expect_exit "learner-lfl: predictions over the test file are refused" 2 'is the same file as the input --test' \
+    "$lfl" --train sp.tsv --test sptest.tsv -p sptest.tsv
+  expect_exit "learner-lfl: predictions over the training file through a symlink are refused" 2 \
+    'is the same file as the input --train' "$lfl" --train sp.tsv --test sptest.tsv -p sp.link
+  expect_exit "learner-spectral: predictions over the test file are refused" 2 'is the same file as the input --test' \
+    "$spectral" --train sp.tsv --test sptest.tsv -p sptest.tsv
+  expect_exit "learner-spectral: predictions over the training file through a symlink are refused" 2 \
+    'is the same file as the input --train' "$spectral" --train sp.tsv --test sptest.tsv -p sp.link
+  expect_true "learner-lfl, learner-spectral: the refused outputs left both inputs as they were" \
+    sh -c 'cmp -s sptest.tsv sptest.keep && cmp -s sp.tsv sp.keep && test -L sp.link'
+  expect_exit "learner-lfl: a -p write that fails says why" 1 'No space left on device' \
+    "$lfl" --train sp.tsv --test sptest.tsv --passes 1 -p /dev/full
+  expect_exit "learner-spectral: a -p write that fails says why" 1 'No space left on device' \
+    "$spectral" --train sp.tsv --test sptest.tsv -p /dev/full
+  expect_exit "learner-lfl: --lr 10 --l2 100 --init 10 recovers by halving the rate, with a message" 0 \
+    'pass 1 diverged .* run again at 5$' "$lfl" --train sp.tsv --test sptest.tsv --lr 10 --l2 100 --init 10 --passes 3 -p lfl.div
+  expect_true "learner-lfl: ... and its objective and predictions are finite numbers" \
+    sh -c '"$0" --train sp.tsv --test sptest.tsv --lr 10 --l2 100 --init 10 --passes 3 -p lfl.div 2>/dev/null |
+      grep "training objective" | grep -qv -i "nan\|inf" &&
+      test "$(wc -l <lfl.div)" = 2 && ! grep -qi "nan\|inf" lfl.div' "$lfl"
+  for t in "$lfl" "$spectral" "$bpmf"; do
+    expect_exit "$(basename -- "$t"): --seed -1 is refused (not read as 2^64 - 1)" 2 '--seed must be a whole number in 0\.\.18446744073709551615' \
+      "$t" --train sp.tsv --seed -1
+  done
+  expect_exit "learner-spectral: --validation-seed -1 is refused" 2 '--validation-seed must be a whole number' \
+    "$spectral" --train sp.tsv --rank 2,3 --validation-seed -1
+else
+  echo "note  rating tools' output checks: learner-lfl / learner-spectral not built; skipped"
+fi
+if [[ -x "$tools/gen_ratings" ]]; then
+  printf '4 |u 3 |i 2\n2 |u 1 |i 4\n3 |u 5 |i 4\n4 |u 5 |i 2\n' >gr.want
+  expect_out "gen_ratings: output as before (pinned)" gr.want "$tools/gen_ratings" --users 5 --items 4 --ratings 4 --seed 3
+  expect_exit "gen_ratings: --users 99999999999999999999 is a usage error" 2 '--users needs a whole number in 1\.\.1000000' \
+    "$tools/gen_ratings" --users 99999999999999999999
+  expect_exit "gen_ratings: --ratings 0 is a usage error" 2 '--ratings needs a whole number in 1\.\.1000000000000' \
+    "$tools/gen_ratings" --ratings 0
+  expect_exit "gen_ratings: an unknown option is a usage error (was ignored)" 2 "unknown argument '--user'" \
+    "$tools/gen_ratings" --user 5
+  expect_exit "gen_ratings: a missing value is a usage error (was ignored)" 2 '--seed needs a value' \
+    "$tools/gen_ratings" --seed
+  expect_exit "gen_ratings: a full disk on stdout fails with errno's message" 1 \
+    'write error on standard output: No space left on device' sh -c '"$0" >/dev/full' "$tools/gen_ratings"
+  expect_exit "gen_ratings: a closed stdout fails" 1 'write error on standard output: Bad file descriptor' \
+    sh -c '"$0" --ratings 5 >&-' "$tools/gen_ratings"
+fi
+if [[ -x "$tools/rating_neighbors" ]]; then
+  printf 'a x 4\na y 2\nb x 5\nb y 1\nc x 3\n' >rn.ref
+  printf 'c y\na x\n' >rn.q
+  expect_true "rating_neighbors: a normal run exits 0" "$tools/rating_neighbors" rn.ref rn.q
+  expect_exit "rating_neighbors: a full disk on stdout fails with errno's message" 1 \
+    'write error on standard output: No space left on device' sh -c '"$0" rn.ref rn.q >/dev/full' "$tools/rating_neighbors"
+  expect_exit "rating_neighbors: a closed stdout fails with a message" 1 'write error on standard output' \
+    sh -c '"$0" rn.ref rn.q >&-' "$tools/rating_neighbors"
+  expect_exit "rating_neighbors: --folds 2000000000 is a usage error (was std::bad_alloc)" 2 '--folds must be in 2\.\.1000' \
+    "$tools/rating_neighbors" --folds 2000000000 rn.ref rn.q
+  expect_exit "rating_neighbors: --shrink inf is a usage error" 2 '--shrink must be a number >= 0' \
+    "$tools/rating_neighbors" --shrink inf rn.ref rn.q
+fi
+if [[ -x "$tools/vw2json" ]]; then
+  expect_exit "vw2json: a full disk on stdout fails with errno's message" 1 \
+    'write error on standard output: No space left on device' sh -c 'printf "1 |a b\n" | "$0" >/dev/full' "$tools/vw2json"
+  expect_exit "vw2json: --bytes 1e300 is a usage error (was an overflowing conversion)" 2 'N: 1 \.\. 10\^18' \
+    "$tools/vw2json" --bytes 1e300
+  expect_exit "vw2json: --bytes 0.5 is a usage error (was 0: no limit)" 2 'usage' "$tools/vw2json" --bytes 0.5
+fi
+if [[ -x "$tools/learner-ratings" ]]; then
+  expect_exit "learner-ratings: a full disk on stdout fails with errno's message" 1 \
+    'write error on standard output: No space left on device' sh -c '"$0" r.tsv >/dev/full' "$tools/learner-ratings"
+fi
+if [[ -x "$tools/gen_synthetic" ]]; then
+  printf 'previous\n' >gs.out
+  expect_exit "gen_synthetic: --out /dev/full fails with errno's message" 1 'No space left on device' \
+    "$tools/gen_synthetic" --bytes 200K --quiet --out /dev/full
+  expect_exit "gen_synthetic: --stats and --out the same file is a usage error" 2 'name the same file' \
+    "$tools/gen_synthetic" --bytes 1K --out gs.out --stats gs.out
+  expect_true "gen_synthetic: --out replaces a file with the stdout bytes, --stats beside it" \
+    sh -c '"$0" --bytes 20K --quiet --out gs.out --stats gs.stats && "$0" --bytes 20K --quiet | cmp -s - gs.out &&
+      grep -q "^bytes=$(wc -c <gs.out)\$" gs.stats && ! ls gs.out.tmp.* 2>/dev/null' "$tools/gen_synthetic"
+fi
+
 # ---------------------------------------------------------------------------
 # split
 # ---------------------------------------------------------------------------
@@ -562,6 +651,25 @@ expect_fail "split: line without the user namespace" 'nouser.vw:2: no feature af
   "$split" --leave-out 1 --vw-user-ns u --train a --test b nouser.vw
 expect_fail "split: missing user field" 'r8.tsv:1: no field 5' "$split" --leave-out 1 --user-field 5 --train a --test b r8.tsv
 expect_true "split: --help" "$split" --help
+
+# Issue 28: the outputs are replaced only when the split succeeds (temporaries renamed at the end).
+printf 'old train\n' >keep.train
+printf 'old test\n' >keep.test
+expect_fail "split: a bad --user-field fails" 'no field 5' \
+  "$split" --leave-out 1 --user-field 5 --train keep.train --test keep.test r8.tsv
+expect_true "split: ... and both previous outputs are as they were, no temporary left" \
+  sh -c 'test "$(cat keep.train)" = "old train" && test "$(cat keep.test)" = "old test" && ! ls keep.*.tmp.* 2>/dev/null'
+seq 1 3000 >big.txt
+expect_exit "split: a write cut short (EFBIG) fails with exit 1" 1 'File too large' \
+  sh -c 'trap "" XFSZ; ulimit -f 4; exec "$0" --test-fraction 0.5 --train keep.train --test keep.test big.txt' "$split"
+expect_true "split: ... and leaves the previous outputs whole, no temporary left" \
+  sh -c 'test "$(cat keep.train)" = "old train" && test "$(cat keep.test)" = "old test" && ! ls keep.*.tmp.* 2>/dev/null'
+ln -sf keep.real keep.link
+expect_true "split: an output through a symlink writes its target and keeps the link; /dev/stdout is written through" \
+  sh -c '"$0" --quiet --test-fraction 0.3 --train keep.link --test /dev/stdout t20.txt >keep.stdout &&
+    test -L keep.link && cmp -s keep.real t20.train.want && cmp -s keep.stdout t20.test.want' "$split"
+expect_exit "split: --train and --test naming one file through a symlink is a usage error" 2 'different files' \
+  "$split" --test-fraction 0.3 --train keep.link --test keep.real t20.txt
 
 # ---------------------------------------------------------------------------
 # scripts/bench/cost_learning.sh (the --struct_svm benchmark) on a tiny pendigits-shaped folder:

@@ -98,9 +98,19 @@ struct CacheInfo {
   uint64_t text_bytes = 0;  // bytes of text the cache was made from (decompressed)
 };
 
+// Whether a cache may replace what is at `path`: nothing (missing, empty, not
+// a regular file: opening decides), or a file that starts as a learner cache
+// ("LRNRCACH", any version, complete or not). A model, a data file, an
+// unreadable file or anything else is not, so that -c / --cache_file naming
+// the wrong file cannot destroy it (issue 28).
+bool replaceable_by_cache(const std::string& path);
+// Throws UsageError naming `path` when !replaceable_by_cache(path).
+void refuse_replacing_non_cache(const std::string& path);
+
 class CacheWriter {
  public:
-  // Creates "<path>.tmp.<pid>". Throws learner::Error if it cannot.
+  // Creates "<path>.tmp.<pid>". Throws learner::Error if it cannot, and
+  // UsageError (refuse_replacing_non_cache) when `path` is not a cache.
   CacheWriter(std::string path, const CacheKey& key, bool compressed);
   ~CacheWriter();
   CacheWriter(const CacheWriter&) = delete;
