@@ -66,7 +66,7 @@
 namespace learner {
 
 enum class KernelKind : uint8_t { kLinear, kPoly, kRbf, kLaplacian };
-enum class Eviction : uint8_t { kOldest, kSmallest };
+enum class Eviction : uint8_t { kOldest, kSmallest, kMerge };
 
 struct KernelConfig {
   uint32_t bits = 18;        // -b: feature indices are masked to bits
@@ -77,14 +77,15 @@ struct KernelConfig {
   double gamma = 1.0;        // --gamma (poly, rbf, laplacian), > 0
   double rate = 1.0;         // -l
   uint64_t budget = 0;       // --budget: max support vectors, 0 = unbounded
-  Eviction eviction = Eviction::kOldest;
+  Eviction eviction = Eviction::kMerge;
   bool averaged = false;     // --averaged
 };
 
-// "linear|poly|rbf|laplacian" and "oldest|smallest"; throw learner::Error
+// "linear|poly|rbf|laplacian" and "merge|oldest|smallest"; throw learner::Error
 // for other names.
 KernelKind parse_kernel(const std::string& name);
 Eviction parse_eviction(const std::string& name);
+const char* eviction_name(Eviction e);
 
 class KernelLearner : public Learner, public Averaging {
  public:
@@ -95,8 +96,11 @@ class KernelLearner : public Learner, public Averaging {
   virtual uint64_t updates() const = 0;  // mistakes that changed the model
 };
 
-// Throws learner::Error for bits outside 1..32, sub_models 0, degree < 1,
-// gamma or rate not finite and positive, coef0 not finite.
+// Throws learner::Error for bits outside 1..32, sub_models 0, degree outside
+// 1..kMaxDegree, gamma outside (0, kMaxGamma], |coef0| > kMaxCoef0, rate not
+// finite and positive.
+inline constexpr int kMaxDegree = 64;
+inline constexpr double kMaxGamma = 1e6, kMaxCoef0 = 1e6;
 std::unique_ptr<KernelLearner> make_kernel_perceptron(const KernelConfig& config);
 
 
