@@ -10,7 +10,6 @@
 #include "learner/learners/kernel_perceptron.h"
 #include "learner/loss/loss.h"
 #include "sparse.h"
-#include "budget_merge.h"
 #include "support_set.h"
 
 namespace learner::detail {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "budget_merge.h"
 #include "kernel_learner.h"
 #include "learner/error.h"
 #include "option_helpers.h"
