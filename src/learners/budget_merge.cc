@@ -84,15 +84,21 @@ double squared(const float* a, uint32_t k) {
 
 }  // namespace
 
-MergePlan plan_merge(const SupportSet& s, const KernelFunction& k) {
+MergePlan plan_merge(const SupportSet& s, const KernelFunction& k, double steps) {
   MergePlan plan;
   const uint32_t K = s.sub_models();
-  double smallest = kInf;
-  for (uint64_t j = 0; j < s.size(); ++j)
-    if (const double a = squared(s.coef(j), K); a < smallest) {
+  double smallest = kInf, smallest_avg = kInf;
+  for (uint64_t j = 0; j < s.size(); ++j) {
+    const double a = squared(s.coef(j), K);
+    if (a > smallest) continue;
+    double abar = 0.0;
+    for (uint32_t c = 0; steps > 0.0 && c < K; ++c) abar += std::pow(static_cast<double>(s.coef_at(j, c, steps)), 2);
+    if (a < smallest || abar < smallest_avg) {
       smallest = a;
+      smallest_avg = abar;
       plan.m = j;
     }
+  }
   if (s.size() < 2) return plan;
   const SparseView xm = s.view(plan.m);
   const float* am = s.coef(plan.m);

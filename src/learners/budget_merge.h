@@ -4,7 +4,9 @@
 // descent", BSGD's merging), here with a coefficient vector a_j in R^K per
 // support vector and with the bias term of kernel_perceptron.h.
 //
-// m is the vector with the smallest |a_m| (ties: the oldest). Its partner n
+// m is the vector with the smallest |a_m|; among equals (with unit steps
+// most are +-1), the one the average has weighed least, smallest
+// |a_bar_m| (then the oldest), so the average loses least. Its partner n
 // and the point z = h x_m + (1-h) x_n, h in [0, 1], minimise the change of
 // the model in the kernel's feature space,
 //   E = | a_m phi(x_m) + a_n phi(x_n) - a_z phi(z) |^2,
@@ -35,9 +37,9 @@
 // Not done: choosing h for the average too. Requiring that each merge change
 // the average by at most dropping x_m from it (|a_bar_m|^2 k_mm) binds when
 // x_m is young (a_bar_m near 0) and all but forbids moving x_n; measured on
-// a validation cut of pendigits (rbf, gamma 2, 3 passes) the averaged model
-// fell from 98.1% to 96.7% at budget 50 and from 99.3% to 98.5% at 100,
-// below the plain model's 97.6% and 98.7%.
+// a validation cut of pendigits (rbf, gamma 2, 3 passes; m's ties then
+// broken by age only) the averaged model fell from 98.1% to 96.7% at budget
+// 50 and from 99.3% to 98.5% at 100, below the plain model's 97.6% and 98.7%.
 #pragma once
 
 #include <cstdint>
@@ -56,7 +58,9 @@ struct MergePlan {
   uint64_t evaluations = 0;   // pair geometries computed (each costs a kernel evaluation)
 };
 
-// The merge for evicting one vector of s (size >= 1).
-MergePlan plan_merge(const SupportSet& s, const KernelFunction& k);
+// The merge for evicting one vector of s (size >= 1). steps: the
+// averaging's T (support_set.h; the sums are kept with or without
+// --averaged), for the tie-break on |a_bar_m|.
+MergePlan plan_merge(const SupportSet& s, const KernelFunction& k, double steps);
 
 }  // namespace learner::detail

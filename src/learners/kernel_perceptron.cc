@@ -124,7 +124,7 @@ void KernelPerceptron::evict() {
     if (valid_) kv_.erase(kv_.begin() + static_cast<std::ptrdiff_t>(j));
   };
   if (config_.eviction == Eviction::kMerge) {
-    const MergePlan plan = plan_merge(support_, kernel_);
+    const MergePlan plan = plan_merge(support_, kernel_, steps_);
     evaluations_ += plan.evaluations;
     if (plan.merge) {
       support_.merge(plan.m, plan.n, plan.h, plan.wm, plan.wn);
