@@ -25,15 +25,15 @@
 // Budget N > 0 bounds the support set. When it is full, a mistake first
 // makes room, then inserts, by the policy (--budget_policy):
 // "merge" (the default) replaces the vector m of smallest |a_m| (ties: of
-// smallest averaged |a_bar_m|) and the
-// partner n that changes the model least by one vector z = h x_m +
-// (1-h) x_n with the coefficients' projection onto it (budget_merge.h:
-// BSGD's merging, Wang, Crammer & Vucetic 2012); every kernel here allows
-// it, as k(x_m, z), k(x_n, z) and k(z, z) follow from the pair's dot
-// product, norms and distances. It costs one pass over the set per
-// eviction (B - 1 pair geometries, the cost of one prediction), and keeps
-// the accuracy where dropping loses it: pendigits (rbf, gamma 2, 3 passes,
-// budget 250) 97.3% test against 77.7% with "oldest".
+// smallest averaged |a_bar_m|) and the partner n that changes the model
+// least by one vector z = h x_m + (1-h) x_n with the coefficients'
+// projection onto it (budget_merge.h: BSGD's merging, Wang, Crammer &
+// Vucetic 2012); every kernel here allows it, as k(x_m, z), k(x_n, z) and
+// k(z, z) follow from the pair's dot product, norms and distances. It
+// costs one pass over the set per eviction (B - 1 pair geometries, the cost
+// of one prediction), and keeps the accuracy where dropping loses it:
+// pendigits (rbf, gamma 2, 3 passes, budget 250) 97.3% test against 77.7%
+// with "oldest".
 // "oldest" drops the earliest inserted (a sliding window over recent
 // mistakes, the forgetron's choice); "smallest" drops
 // argmin_j max_c |a_j[c]| (ties go to the oldest, so with unit steps, where
