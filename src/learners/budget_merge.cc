@@ -145,7 +145,8 @@ MergePlan plan_merge(const SupportSet& s, const KernelFunction& k, double steps)
   }
   if (kept_count == 0) return plan;
   for (int i = 0; i < kept_count; ++i) search(k, best[i]);
-  const Pair* p = std::min_element(best, best + kept_count, [](const Pair& a, const Pair& b) { return a.error < b.error; });
+  const Pair* p =
+      std::min_element(best, best + kept_count, [](const Pair& a, const Pair& b) { return a.error < b.error; });
   const float* an = s.coef(p->n);
   const Segment z = on_segment(k, *p, p->h);
   plan.n = p->n;

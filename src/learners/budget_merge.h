@@ -21,11 +21,13 @@
 // never more, and the search includes h = 0.
 //
 // Cost of one eviction: one pass over the other B - 1 vectors, each a sparse
-// dot product (an L1 distance for laplacian), O(K) for <a_m, a_n> and
-// |a_n|^2, and E at one guess h0 = (A + C) / (A + B + 2 C); the kRefine best
-// by that guess get a golden-section search for h (kIterations evaluations
-// of E, three kernel values each). So O(B (nnz + K)), the order of one
-// prediction, plus a constant.
+// dot product (an L1 distance for laplacian), O(K) for <a_m, a_n>, |a_n|^2
+// and |a_bar_n|^2, and E at h = 0 and at one guess
+// h0 = (A + C) / (A + B + 2 C) (three kernel values each); the kRefine best
+// by that get a golden-section search for h (kIterations evaluations of E). So O(B (nnz + K)), the order
+// of one prediction, plus a constant. Measured (callgrind, pendigits, 3000
+// examples, --oaa 10, rbf, budget 50): about 93,000 instructions a merge,
+// two examples' worth (47,000 instructions an example with "oldest").
 //
 // The averaged model (a_bar = a - u / T, support_set.h) goes through the
 // same linear map: the sums u merge with the coefficients, so

@@ -65,7 +65,8 @@ void KernelPerceptron::load(ModelReader& in) {
   if (config_.budget > 0 && support_.size() > config_.budget) {
     const uint64_t held = support_.size();
     while (support_.size() > config_.budget) evict();
-    std::fprintf(stderr, "note: %s holds %llu support vectors, more than --budget %llu: cut to %llu by --budget_policy %s\n",
+    std::fprintf(stderr,
+                 "note: %s holds %llu support vectors, more than --budget %llu: cut to %llu by --budget_policy %s\n",
                  in.path().c_str(), static_cast<unsigned long long>(held),
                  static_cast<unsigned long long>(config_.budget), static_cast<unsigned long long>(config_.budget),
                  eviction_name(config_.eviction));

@@ -135,9 +135,9 @@ TEST(Learners, KernelOptionsAreRangeChecked) {
   // --gamma 1e308 or --coef0 1e308 made the poly kernel overflow: every
   // score infinite or NaN, the model saved with exit status 0.
   const std::string data = multiclass_file();
-  for (const std::string bad : {"--kernel poly --gamma 1e308", "--kernel rbf --gamma 1e308",
-                                "--kernel poly --coef0 1e308", "--kernel poly --coef0 -1e7", "--kernel poly --degree 65",
-                                "--kernel rbf --gamma 0"}) {
+  for (const std::string bad :
+       {"--kernel poly --gamma 1e308", "--kernel rbf --gamma 1e308", "--kernel poly --coef0 1e308",
+        "--kernel poly --coef0 -1e7", "--kernel poly --degree 65", "--kernel rbf --gamma 0"}) {
     const RunResult r = run_learner("--oaa 3 " + bad + " -d " + data + " --quiet");
     EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.err;
     EXPECT_TRUE(has(r.err, bad.substr(bad.rfind("--"), bad.rfind(' ') - bad.rfind("--")))) << bad << ": " << r.err;
