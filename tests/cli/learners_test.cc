@@ -131,6 +131,44 @@ TEST(Learners, KernelModelRoundTripsWithItsSupportSet) {
   EXPECT_FALSE(a.out.empty());
 }
 
+TEST(Learners, KernelOptionsAreRangeChecked) {
+  // --gamma 1e308 or --coef0 1e308 made the poly kernel overflow: every
+  // score infinite or NaN, the model saved with exit status 0.
+  const std::string data = multiclass_file();
+  for (const std::string bad :
+       {"--kernel poly --gamma 1e308", "--kernel rbf --gamma 1e308", "--kernel poly --coef0 1e308",
+        "--kernel poly --coef0 -1e7", "--kernel poly --degree 65", "--kernel rbf --gamma 0"}) {
+    const RunResult r = run_learner("--oaa 3 " + bad + " -d " + data + " --quiet");
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.err;
+    EXPECT_TRUE(has(r.err, bad.substr(bad.rfind("--"), bad.rfind(' ') - bad.rfind("--")))) << bad << ": " << r.err;
+  }
+  EXPECT_EQ(run_learner("--oaa 3 --kernel poly --gamma 1e6 --coef0 -1e6 -d " + data + " --quiet").exit_code, 0);
+}
+
+TEST(Learners, AKernelModelLoadsUnderASmallerBudget) {
+  // The model holds 30 vectors (the set fills its budget); -i with --budget
+  // 12 applies the budget by the policy (it was "corrupt or truncated").
+  const std::string data = multiclass_file(), model = temp_path("learners_kernel_big.bin"),
+                    text = temp_path("learners_kernel_small.txt");
+  ASSERT_EQ(run_learner("--oaa 3 --kernel rbf --gamma 0.5 --budget 30 -d " + data + " -f " + model + " --quiet")
+                .exit_code,
+            0);
+  for (const std::string policy : {"merge", "oldest", "smallest"}) {
+    const RunResult r = run_learner("-i " + model + " --budget 12 --budget_policy " + policy + " -t -d " + data +
+                                    " --readable_model " + text + " --quiet");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.err, "holds 30 support vectors, more than --budget 12: cut to 12 by --budget_policy " + policy))
+        << r.err;
+    const std::string dump = slurp(text);
+    EXPECT_TRUE(has(dump, "\nsv11:")) << dump;
+    EXPECT_FALSE(has(dump, "\nsv12:")) << dump;
+  }
+  // Training on from the cut model keeps the smaller budget.
+  const RunResult r = run_learner("-i " + model + " --budget 10 -d " + data + " --readable_model " + text + " --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(has(slurp(text), "\nsv10:"));
+}
+
 TEST(Learners, AModelLoadsOnlyIntoItsLearnerAndTheirOptionsNeedThem) {
   const std::string data = binary_file(), model = temp_path("learners_wrong.bin");
   ASSERT_EQ(run_learner("--perceptron -d " + data + " -f " + model + " --quiet").exit_code, 0);
