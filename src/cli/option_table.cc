@@ -94,7 +94,7 @@ std::vector<OptionGroup> make_groups() {
       sw("noconstant", "no constant (bias) feature", true),
   }});
   g.push_back({"Text features (docs/text-features.md)", text_feature_options()});
-  OptionSpec l1 = num("l1", kNumber, "0", 0, kInf, "L1 regularisation (truncated gradient on each example's weights; --struct_svm: lambda_1 of its composite AdaGrad step)", true);
+  OptionSpec l1 = num("l1", kNumber, "0", 0, kInf, "L1 regularisation, as VW: every weight is read truncated by lambda times the summed step rates so far (cumulative truncated gradient); --struct_svm: lambda_1 of its composite AdaGrad step", true);
   l1.resumable = true;
   OptionSpec l2 = num("l2", kNumber, "0", 0, kInf, "L2 regularisation (shrinkage of each example's weights; --struct_svm: lambda_2)", true);
   l2.resumable = true;

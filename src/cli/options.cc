@@ -179,8 +179,12 @@ void drop_repeats(po::parsed_options& parsed) {
 
 // Applies the options stored in a -i model: values the user did not give
 // are taken from the model; values the user gave must agree (except the
-// resumable ones, where the command line wins).
-void apply_model_options(const ModelReader& model, po::variables_map& vm) {
+// resumable ones, where the command line wins). A model read only as a
+// --feature_mask (`as_mask`) does not pass on its resumable options, the
+// regularisers (--l1, --l2): VW's recipe trains the mask with --l1 to choose
+// the features, then retrains on them without it (VW's models do not store
+// --l1; restoring it made VW's test 31 lose 10%).
+void apply_model_options(const ModelReader& model, po::variables_map& vm, bool as_mask) {
   const ParsedValues user(vm);
   std::vector<std::string> tokens;
   for (const auto& [name, d] : catalogue().by_name) {
@@ -194,6 +198,7 @@ void apply_model_options(const ModelReader& model, po::variables_map& vm) {
       throw Error(model.path() + ": the model stores an option this learner does not know (--" + key +
                   "): a corrupt file, or one from a newer learner");
     const OptionSpec& s = *it->second.spec;
+    if (as_mask && s.resumable) continue;
     if (user_gave(user, s)) {
       if (s.resumable) continue;
       const std::string mine = user_text(user, s);
@@ -331,7 +336,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     if (vm.count("initial_regressor") || !mask.empty()) {
       const std::string path = mask.empty() ? vm["initial_regressor"].as<std::string>() : mask;
       o.initial_model = std::make_shared<ModelReader>(path);
-      apply_model_options(*o.initial_model, vm);
+      apply_model_options(*o.initial_model, vm, /*as_mask=*/!mask.empty() && !vm.count("initial_regressor"));
     }
     po::notify(vm);
     auto values = std::make_shared<const ParsedValues>(vm);

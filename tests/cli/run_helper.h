@@ -77,7 +77,7 @@ struct GdSummary {
 inline GdSummary read_gd_summary(const std::string& path, bool latent = false) {
   ModelReader in(path);
   GdSummary g;
-  in.section("gd.state", 1);
+  const uint32_t version = in.section("gd.state", 2);
   g.has_state = in.get<uint8_t>() != 0;
   if (g.has_state) {
     g.learning_rate = in.get<double>();
@@ -87,6 +87,7 @@ inline GdSummary read_gd_summary(const std::string& path, bool latent = false) {
       const double t = in.get<double>();
       if (i == 0) g.total_weight = t;
     }
+    if (version >= 2) in.get<double>();  // --l1's G
   }
   in.section("gd.linear", 1);
   in.get<uint32_t>();
