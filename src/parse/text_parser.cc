@@ -6,11 +6,16 @@
 
 #include "learner/error.h"
 #include "learner/parse/parse_detail.h"
+#include "line_scan.h"
+#include "namespace_parser.h"
 
 namespace learner {
 namespace {
 
 constexpr std::size_t kMaxTokenShown = 80;
+
+// The separator bitmaps of the line being parsed: one per thread, reused.
+thread_local LineScan line_scan;
 
 // Bytes below 0x20 other than tab, and DEL. Bytes >= 0x80 (UTF-8) are fine.
 inline bool is_control(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
@@ -44,20 +49,21 @@ bool TextParser::parse(std::string_view line, Example& ex, const std::string& fi
   const LineContext ctx{file, line_no};
   if (line.size() >= 3 && std::memcmp(line.data(), "\xEF\xBB\xBF", 3) == 0) line.remove_prefix(3);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  check_bytes(line, ctx);
+  LineScan& scan = line_scan;
+  scan.scan(line);
+  if (scan.has_control()) check_bytes(line, ctx);  // the vectorised scan saw one: find it, say where
 
-  std::size_t bar = line.find('|');
-  if (bar == std::string_view::npos) {
-    for (char c : line) {
-      if (!is_blank(c)) ctx.fail("no '|' in a non-blank line (expected: label ... |namespace features)", line);
-    }
+  const std::size_t n = line.size();
+  std::size_t bar = scan.next_bar(0, n);
+  if (bar == n) {
+    if (scan.skip_blanks(0, n) != n)
+      ctx.fail("no '|' in a non-blank line (expected: label ... |namespace features)", line);
     return false;
   }
   parse_label_part(line.substr(0, bar), options_, ex, ctx);
-  while (bar != std::string_view::npos) {
-    std::size_t next = line.find('|', bar + 1);
-    std::size_t end = next == std::string_view::npos ? line.size() : next;
-    parse_namespace(line.substr(bar + 1, end - bar - 1), options_, ex, ctx);
+  while (bar < n) {
+    const std::size_t next = scan.next_bar(bar + 1, n);
+    parse_namespace(line, bar + 1, next, scan, options_, ex, ctx);
     bar = next;
   }
   return true;
