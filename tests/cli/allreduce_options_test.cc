@@ -38,11 +38,11 @@ TEST(AllreduceOptions, LineShardsKeepACachePerRank) {
                     cached = temp_path("lines_cached.model");
   std::filesystem::remove(cache);
   const std::string common = "--allreduce -d " + data + " --shard_by line --passes 3 --holdout_off --quiet -f ";
-  const RunResult r = run_learner_wrapped("env ASAN_OPTIONS=detect_leaks=0", common + cached + " -c");
+  const RunResult r = run_learner_with_env("ASAN_OPTIONS=detect_leaks=0", common + cached + " -c");
   if (r.err.find("built with MPI") != std::string::npos) GTEST_SKIP() << "learner was built without MPI";
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(std::filesystem::exists(cache));
-  ASSERT_EQ(run_learner_wrapped("env ASAN_OPTIONS=detect_leaks=0", common + plain).exit_code, 0);
+  ASSERT_EQ(run_learner_with_env("ASAN_OPTIONS=detect_leaks=0", common + plain).exit_code, 0);
   EXPECT_EQ(slurp(plain), slurp(cached));
 }
 
