@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "learner/cli/preamble.h"
+#include "learner/cli/rank_agreement.h"
 #include "learner/cli/signals.h"
 #include "learner/core/label_range.h"
 #include "learner/core/model.h"
@@ -344,7 +345,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
 // here, matched by the others' agree_failed(false) at their next pass end),
 // so every rank stops there instead of waiting forever; the failing rank's
 // message names its rank, the others' say they stopped because of it
-// (PeerFailed). Each rank prints its message here, before telling the group
+// (PeerFailed). Ranks started with different options all fail at the
+// first collective with one message. Each rank prints its message here, before telling the group
 // (main() then only exits: ReportedFailure). No rank writes -f after a failure: rank 0 writes it only
 // after the last collective.
 int run(const Options& o) {
@@ -357,6 +359,9 @@ int run(const Options& o) {
       group->size() > 1 ? "rank " + std::to_string(group->rank()) + " of " + std::to_string(group->size()) + ": " : "";
   bool collecting = true;
   try {
+    // The group's first collective: ranks started with different options
+    // all stop here with the same message (rank_agreement.h).
+    if (o.values) check_ranks_agree(*group, agreement_text(*o.values));
     return run_in(for_rank(o, *group), group.get(), collecting);
   } catch (const PeerFailed& e) {
     std::fprintf(stderr, "learner: error: %s\n", e.what());

@@ -54,7 +54,8 @@ void fill_io(const OptionValues& v, Options& o) {
     if (stdin_data)
       throw UsageError("-c/--cache names the cache after the data file (<data>.cache); with standard input give "
                        "--cache_file FILE");
-    o.cache_path = o.data + ".cache";
+    // --shard_by line: every rank reads -d and caches its own lines, as <data>.<rank>.cache.
+    o.cache_path = o.data + (o.allreduce && o.shard_by_line ? ".%r.cache" : ".cache");
   }
   if (!o.cache_path.empty() && !stdin_data) {
     std::error_code ec;

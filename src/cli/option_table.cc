@@ -67,7 +67,7 @@ std::vector<OptionGroup> make_groups() {
   }});
   g.push_back({"Data-parallel training (mpirun -np N learner --allreduce ...; docs/allreduce.md)", {
       sw("allreduce", "train on the N ranks mpirun (or srun) starts: each rank reads its own shard, the ranks average their models at the end of every pass; rank 0 prints the progress and summary (summed over ranks) and writes -f. '%r' in -d, -p, -r, --cache_file, -f and --readable_model is replaced by the rank (with %r in -f every rank writes its copy)"),
-      text("shard_by", "with --allreduce: 'file' = each rank reads its own file (-d part-%r.vw); 'line' = every rank reads -d and rank r of N keeps the lines i (0-based) with i mod N = r", 0, "file"),
+      text("shard_by", "with --allreduce: 'file' = each rank reads its own file (-d part-%r.vw); 'line' = every rank reads -d and rank r of N keeps the lines i (0-based) with i mod N = r (-c caches them as <data>.<r>.cache)", 0, "file"),
   }});
   g.push_back({"Input formats (docs/input-formats.md)", {
       sw("json", "data is VW JSON, one object per line: objects are namespaces, numbers/true/strings features, arrays anonymous features; reads _label, _tag, _text"),

@@ -23,9 +23,6 @@ void fill_allreduce(const OptionValues& v, Options& o) {
   if (o.data.empty() || o.data == "-")
     throw UsageError("--allreduce reads files (-d FILE, or -d part-%r.vw for one file per rank), not standard input");
   if (o.save_on_signal) throw UsageError("--save_on_signal cannot be combined with --allreduce");
-  if (o.shard_by_line && (v.given("cache_file") || v.flag("cache")))
-    throw UsageError("--shard_by line reads its share of the lines on every pass and keeps no cache; drop -c/--cache_file "
-                     "(or split the file and use -d part-%r.vw with -c)");
 }
 
 namespace {
@@ -65,6 +62,9 @@ Options for_rank(const Options& all, const AllReduce& group) {
     if (n > 1 && !out->empty() && out->find("%r") == std::string::npos)
       throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank writes its own predictions; put %r "
                        "in the file name (-p pred-%r.txt)");
+  if (n > 1 && !o.cache_path.empty() && o.cache_path.find("%r") == std::string::npos)
+    throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank keeps its own cache of its shard; put "
+                     "%r in the file name (--cache_file c-%r.cache)");
   o.data = with_rank(o.data, r);
   o.predictions = with_rank(o.predictions, r);
   o.raw_predictions = with_rank(o.raw_predictions, r);

@@ -54,6 +54,9 @@ class Copies final : public AllReduce {
     for (uint64_t& x : v) x *= static_cast<uint64_t>(n_);
   }
   bool agree_failed(bool failed) override { return failed; }
+  std::vector<std::string> gather(const std::string& mine) override {
+    return std::vector<std::string>(static_cast<std::size_t>(n_), mine);
+  }
   int calls = 0;
 
  private:
