@@ -75,7 +75,7 @@ const Catalogue& catalogue() {
       const bool gd_only = g.gd_only;
       for (const OptionSpec& s : g.options) {
         add_to(group, s);
-        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, gd_only, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, gd_only, {}, {}};
       }
       cat.table.add(group);
     }
@@ -91,11 +91,12 @@ const Catalogue& catalogue() {
         }
         if (it != cat.by_name.end()) {  // shared with an earlier learner: declared once
           it->second.learners.push_back(l);
+          if (it->second.spec->stored && !s.stored) it->second.unstored.push_back(l);
           continue;
         }
         add_to(group, s);
         own = true;
-        cat.by_name[s.name] = detail::Declared{&s, {l}, nullptr, false, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {l}, nullptr, false, {}, {}};
       }
       if (own) cat.table.add(group);
     }
@@ -103,7 +104,7 @@ const Catalogue& catalogue() {
     for (const ReductionPlugin* r : reduction_plugins())
       for (const OptionSpec& s : r->options) {
         add_to(reductions, s);
-        cat.by_name[s.name] = detail::Declared{&s, {}, r, false, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {}, r, false, {}, {}};
       }
     po::options_description output("Output of the reductions");
     output.add_options()("scores", po::bool_switch(), "-p prints every class's score (`1:s1 2:s2 ...`) instead of the class")(
@@ -184,7 +185,9 @@ void apply_model_options(const ModelReader& model, po::variables_map& vm) {
   const ParsedValues user(vm);
   std::vector<std::string> tokens;
   for (const auto& [name, d] : catalogue().by_name) {
-    if (!d.spec->stored || d.spec->resumable || !user_gave(user, *d.spec) || model.option(name)) continue;
+    if (!d.spec->stored || d.spec->resumable || !user_gave(user, *d.spec) || model.option(name) ||
+        !detail::stored_by(d, model.learner()))
+      continue;
     throw UsageError("--" + name + " conflicts with the model " + model.path() + ", which was trained without it" +
                      (model.learner() != "gd" ? " (by the '" + model.learner() + "' learner)" : ""));
   }
@@ -237,6 +240,10 @@ const DeclaredOptions& declared_options() { return catalogue().by_name; }
 
 bool shares(const Declared& d, const LearnerPlugin* l) {
   return std::find(d.shared.begin(), d.shared.end(), l) != d.shared.end();
+}
+
+bool stored_by(const Declared& d, std::string_view learner) {
+  return std::none_of(d.unstored.begin(), d.unstored.end(), [&](const LearnerPlugin* l) { return l->name == learner; });
 }
 
 const OptionSpec& spec_of(std::string_view name) {

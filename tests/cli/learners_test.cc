@@ -83,6 +83,25 @@ TEST(Learners, MiraLearnsMulticlassAndCountsItsUpdates) {
   EXPECT_EQ(p.exit_code, 0) << p.err;
 }
 
+// Issue 28 item 15: MIRA's passive-aggressive learner averages by default,
+// so --averaged is accepted and changes nothing (same model file, and it
+// resumes a model trained without it); with --no_average it contradicts.
+TEST(Learners, MiraAcceptsAveragedItsDefault) {
+  const std::string data = multiclass_file(), plain = temp_path("learners_mira_plain.bin"),
+                    averaged = temp_path("learners_mira_averaged.bin");
+  ASSERT_EQ(run_learner("--mira 3 -d " + data + " -f " + plain + " --quiet").exit_code, 0);
+  const RunResult r = run_learner("--mira 3 --averaged -d " + data + " -f " + averaged + " --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(slurp(plain), slurp(averaged));
+  const RunResult resume = run_learner("--mira 3 --averaged -i " + plain + " -d " + data + " --quiet");
+  EXPECT_EQ(resume.exit_code, 0) << resume.err;
+  const RunResult test = run_learner("--averaged -t -i " + averaged + " -d " + data + " --quiet");
+  EXPECT_EQ(test.exit_code, 0) << test.err;
+  const RunResult both = run_learner("--mira 3 --averaged --no_average -d " + data + " --quiet");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_TRUE(has(both.err, "--averaged and --no_average contradict")) << both.err;
+}
+
 // MIRA's class scores come from a row loop built twice (baseline and AVX2,
 // picked at run time): both give the same scores and model bit for bit, for
 // K = 2..16 (one loop per K) and a table small enough that rows wrap.
