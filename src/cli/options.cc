@@ -283,7 +283,11 @@ double parse_value(const OptionSpec& s, const std::string& text) {
 }  // namespace detail
 
 // Simple labels outside the loss's domain (Loss::label_min/max) are input
-// errors (file:line), as the loss of such a label means nothing.
+// errors (file:line), as the loss of such a label means nothing; so are
+// labels other than -1 and 1 for a mistake-driven learner (it would read
+// 0.5 and 7 as 1, 0 as -1) and with --binary (VW: "The label ... is not -1
+// or 1 as loss function expects", binary.cc; there an error message per
+// example, the loss then left as the base learner's).
 void set_label_domain(Options& o) {
   if (o.parse.labels != LabelFormat::kSimple) return;
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
@@ -291,6 +295,8 @@ void set_label_domain(Options& o) {
   domain.min = loss->label_min();
   domain.max = loss->label_max();
   if (domain.bounded()) domain.loss = o.loss.name;
+  if (o.learner->sign_labels) domain.signs = "--" + o.learner->selector;
+  else if (o.reduction.binary) domain.signs = "--binary";
 }
 
 std::optional<Options> parse_options(int argc, const char* const* argv, std::ostream& out) {

@@ -53,6 +53,7 @@ const LearnerPlugin& passive_aggressive_plugin() {
     LearnerPlugin p;
     p.name = "pa";
     p.selector = "passive_aggressive";
+    p.sign_labels = true;
     p.title = "passive-aggressive (the learner of --mira; seed 003)";
     p.options = {switch_option("passive_aggressive", "the passive-aggressive learner (--mira uses it by default): "
                                                              "the smallest step that meets the margin", true),
