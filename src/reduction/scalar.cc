@@ -26,8 +26,10 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   const double p_hat = range_.clip(raw_);
   if (ex.has_label)
     outcome_.loss = zero_one_ ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : learner_.loss().loss(p_hat, ex.label);
-  // VW: no update at zero loss (the gradient learner checks it too).
-  if (learn && (zero_one_ || outcome_.loss != 0.0)) {
+  // Every example is learned from: the gradient learner makes no update at
+  // zero loss (VW) by itself, while --bfgs must see it (its importance is in
+  // F's sums, its curvature in the preconditioner and d'Hd).
+  if (learn) {
     if (zero_one_) learner_.learn(ex, features, kSinglePart, p_hat, ex.label, ex.importance);
     else learner_.learn_at_loss(ex, features, kSinglePart, p_hat, ex.label, ex.importance, outcome_.loss);
   }

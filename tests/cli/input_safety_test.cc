@@ -105,5 +105,24 @@ TEST(InputSafety, ADirectoryAsModelNamesIt) {
   EXPECT_NE(r.err.find(dir + ": it is a directory"), std::string::npos) << r.err;
 }
 
+// Issue 28 item 12: a bit flipped in a model's options ("bit_precision=18"
+// becomes "=19") is a corrupt file, named, whether or not the command line
+// gives the option: not a conflict with the command line, not a table size.
+TEST(InputSafety, AFlippedBitInAModelsOptionsIsACorruptFile) {
+  const std::string model = temp_path("flip_model.bin"), flipped = temp_path("flip_model_flipped.bin");
+  ASSERT_EQ(run_learner("-f " + model + " --quiet", lines(30)).exit_code, 0);
+  std::string bytes = slurp(model);
+  const auto at = bytes.find("bit_precision=18\n");
+  ASSERT_NE(at, std::string::npos);
+  bytes[at + 15] ^= 1;  // '8' -> '9'
+  write_file(flipped, bytes);
+  for (const char* args : {"-b 18 ", ""}) {
+    const RunResult r = run_learner(std::string(args) + "-t -i " + flipped + " --quiet", lines(5));
+    EXPECT_NE(r.exit_code, 0) << args;
+    EXPECT_NE(r.err.find(flipped + ": model file is corrupt"), std::string::npos) << args << r.err;
+    EXPECT_EQ(r.err.find("conflicts"), std::string::npos) << args << r.err;
+  }
+}
+
 }  // namespace
 }  // namespace learner::test

@@ -171,10 +171,11 @@ run 2 -d train.vw --shard_by line "${common[@]}" -f rows.model --quiet
 run 2 -d train.vw --shard_by line "${common[@]}" -f rows2.model
 check "progress rows leave the model unchanged" cmp -s rows.model rows2.model
 
-# 5c. --bfgs under mpirun: rank 0 prints one line per pass, the others none.
+# 5c. --bfgs under mpirun: rank 0 prints one line per pass (pass 2: the first step's curvature), the others none.
 run 2 -d train.vw --shard_by line --bfgs --passes 4 --loss_function logistic --holdout_off
 check "--bfgs over 2 ranks runs" test "$rc" -eq 0
-check "--bfgs over 2 ranks: 4 pass lines, once each" test "$(grep -c '^bfgs pass [0-9]* objective' out.txt)" -eq 4
+check "--bfgs over 2 ranks: 4 pass lines, once each" test "$(grep -c '^bfgs pass [0-9]* \(objective\|curvature\)' out.txt)" -eq 4
+check "--bfgs over 2 ranks: pass 2 is the curvature pass" grep -q '^bfgs pass 2 curvature' out.txt
 
 # 5d. Issue 28: a rank's outputs are compared with its inputs once %r is its rank: -p keep-%r.vw
 # over -d keep-%r.vw is refused on every rank and both shards stay as they were.
