@@ -205,10 +205,11 @@ int train(const po::variables_map& vm, const Settings& s, std::FILE* report) {
   write_predictions(vm, result.mean, q);
   if (saver) {
     const std::uint64_t bytes = saver->commit();
-    std::fprintf(report, "saved %s: %d samples (sweeps %d..%d), rank %d, %zu users, %zu items: %llu bytes (%.1f MiB)\n",
+    const bool mib = bytes >= (1u << 20);
+    std::fprintf(report, "saved %s: %d samples (sweeps %d..%d), rank %d, %zu users, %zu items: %llu bytes (%.1f %s)\n",
                  vm["save"].as<std::string>().c_str(), kept.count(), kept.first(), options.sweeps, options.rank,
                  train.n_users, train.n_items, static_cast<unsigned long long>(bytes),
-                 static_cast<double>(bytes) / (1 << 20));
+                 static_cast<double>(bytes) / (mib ? 1 << 20 : 1 << 10), mib ? "MiB" : "KiB");
   }
   if (vectors) write_vectors(vm, kept_mean, user_ids, item_ids, sampler.global_mean());
   if (!q.test.empty()) {
