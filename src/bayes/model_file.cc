@@ -35,7 +35,6 @@ void stored_sample(const SideSample& in, SideSample& out) {
     to.resize(from.rows(), from.cols());
     for (std::size_t j = 0; j < floats.size(); ++j) to.data()[j] = floats[j];
   };
-  round(in.mu, out.mu);
   round(in.vectors, out.vectors);
   round(in.implied, out.implied);
 }
@@ -73,8 +72,7 @@ void ModelSaver::add(const SideSample& users, const SideSample& items) {
   if (added_ == header_.samples) throw Error("saving more samples than the model file's header says");
   for (int s = 0; s < 2; ++s) {
     const SideSample& side = *sides[s].first;
-    if (side.vectors.rows() != d || side.size() != sides[s].second || side.mu.size() != d ||
-        side.has_implicit() != implicit[s] ||
+    if (side.vectors.rows() != d || side.size() != sides[s].second || side.has_implicit() != implicit[s] ||
         (implicit[s] && (side.implied.rows() != d - 1 || side.implied.cols() != side.vectors.cols())))
       throw Error("a sample does not have the shape of the model being saved");
   }
@@ -85,7 +83,6 @@ void ModelSaver::add(const SideSample& users, const SideSample& items) {
   };
   for (int s = 0; s < 2; ++s) {
     const SideSample& side = *sides[s].first;
-    put(side.mu);
     put(side.vectors);
     if (implicit[s]) put(side.implied);
   }
@@ -154,8 +151,6 @@ void ModelLoader::read_side(SideSample& side, std::size_t n, bool implicit, std:
       data[j] = buffer_[j];
     }
   };
-  side.mu.resize(d);
-  read(side.mu.data(), d);
   side.vectors.resize(d, cols);
   read(side.vectors.data(), side.vectors.size());
   side.implied.resize(implicit ? d - 1 : 0, implicit ? cols : 0);

@@ -200,7 +200,7 @@ int train(const po::variables_map& vm, const Settings& s, std::FILE* report) {
                feedback, options.rank, options.sweeps, options.burn_in, likelihood_name(options.likelihood),
                train.entries.size(), train.n_users, train.n_items, result.seconds, result.cpu_seconds);
   if (q.unseen > 0)
-    std::fprintf(report, "%zu pairs to predict have an id unseen in training (predicted from the prior mean)\n",
+    std::fprintf(report, "%zu pairs to predict have an id unseen in training (an unseen id contributes nothing)\n",
                  q.unseen);
   write_predictions(vm, result.mean, q);
   if (saver) {
@@ -244,7 +244,7 @@ int load(const po::variables_map& vm, std::FILE* report) {
                path.c_str(), how.c_str(), model.users().size(), model.items().size(), queries.size(),
                clock.wall_seconds(), clock.cpu_seconds());
   if (q.unseen > 0)
-    std::fprintf(report, "%zu pairs to predict have an id unseen in training (predicted from the prior mean)\n",
+    std::fprintf(report, "%zu pairs to predict have an id unseen in training (an unseen id contributes nothing)\n",
                  q.unseen);
   write_predictions(vm, mean.predictions(), q);
   if (vectors) write_vectors(vm, mean, model.users(), model.items(), h.global_mean);

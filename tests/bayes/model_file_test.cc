@@ -112,15 +112,19 @@ TEST(BpmfModelFile, AStoredSampleDiffersFromTheSamplerOnlyByFloatRounding) {
   EXPECT_THROW(stored_sample(huge, stored), Error);
 }
 
-TEST(BpmfModelFile, ANewUserOnANewItemLandsNearTheTrainingMean) {
+TEST(BpmfModelFile, ANewUserOnANewItemGetsTheTrainingMeanAndANewUserTheItemsBias) {
   const auto g = test::low_rank(40, 30, 0.4, 0.3, 13);
-  const std::vector<Rating> cold{{kUnknown, kUnknown, 0.0}};
+  const std::vector<Rating> cold{{kUnknown, kUnknown, 0.0}, {kUnknown, 7, 0.0}, {7, kUnknown, 0.0}};
   const std::string path = files::temp_path("bpmf_cold.model");
   const SampleMean saved = sample_and_save(path, g, 40, 30, test::sampling(3, 60, 10), 20, cold);
   const SampleMean loaded = load_mean(path, cold);
-  ModelLoader model(path);
-  EXPECT_NEAR(loaded.predictions()[0], model.header().global_mean, 0.3);
   EXPECT_EQ(loaded.predictions(), saved.predictions());
+  double sum = 0.0;
+  for (const auto& r : g.train) sum += r.value;
+  EXPECT_NEAR(loaded.predictions()[0], sum / static_cast<double>(g.train.size()), 1e-12);
+  // The known side's bias, averaged over the samples.
+  EXPECT_NEAR(loaded.predictions()[1], loaded.predictions()[0] + loaded.item_vectors()(0, 7), 1e-12);
+  EXPECT_NEAR(loaded.predictions()[2], loaded.predictions()[0] + loaded.user_vectors()(0, 7), 1e-12);
 }
 
 TEST(BpmfModelFile, AFailedSaveLeavesNoFile) {
@@ -214,8 +218,7 @@ std::string forged(const Fields& f) {
   for (std::uint64_t s = 0; s < f.written; ++s) {
     out.begin_section("sample", 1);
     for (std::size_t n : {f.users.size(), f.items.size()}) {
-      const std::vector<float> mu(d, f.value), vectors(d * n, f.value);
-      out.put_floats(mu.data(), mu.size());
+      const std::vector<float> vectors(d * n, f.value);
       out.put_floats(vectors.data(), vectors.size());
     }
   }

@@ -17,7 +17,7 @@
 // estimated by the mean of the predictions of the sweeps after `burn_in`, clipped to the
 // training range: either of the queries known when sampling starts, as in libFM
 // (posterior_mean below), or of any pair from samples kept (learner/bayes/sample_mean.h,
-// saved by learner/bayes/model_file.h). An id unseen in training takes its side's prior mean
+// saved by learner/bayes/model_file.h). An id unseen in training contributes nothing
 // (learner/bayes/sample.h).
 //
 // Every user's (item's) draw in a sweep uses its own generator seeded from (seed, sweep, side,
@@ -78,7 +78,7 @@ class Bpmf {
   // One Gibbs sweep (hyper-parameters, users, items, the noise).
   void sweep();
   // The current sample's prediction (unclipped; learner/bayes/sample.h's sample_prediction: an
-  // unknown id takes its side's prior mean).
+  // unknown id contributes nothing).
   double predict(std::uint32_t user, std::uint32_t item) const;
   // The current sample of each side (valid until the next sweep).
   const SideSample& users() const { return sides_[0]; }
@@ -99,15 +99,16 @@ class Bpmf {
   double implicit_drift() const;
 
  private:
-  // One side of the dyad (0: users, 1: items). The sample (SideSample): vectors (d x n), the
-  // hyper-parameter mu of the vectors and, with implicit feedback (implicit for users, flipped
-  // for items), implied(e) = scale_e times the sum of the contributions of the ids e is rated
-  // with (rank x n); scale_e = |ratings|^{-1/2}.
+  // One side of the dyad (0: users, 1: items). The sample (SideSample): vectors (d x n) and,
+  // with implicit feedback (implicit for users, flipped for items), implied(e) = scale_e times
+  // the sum of the contributions of the ids e is rated with (rank x n); scale_e =
+  // |ratings|^{-1/2}.
   struct Side : SideSample {
     std::size_t n = 0;
     std::vector<std::size_t> start;    // its ratings, grouped: indices into train_ at
     std::vector<std::uint32_t> index;  // index[start[e]..start[e+1])
-    Eigen::MatrixXd lambda;            // the other hyper-parameter of the vectors
+    Eigen::VectorXd mu;                // hyper-parameters of the vectors
+    Eigen::MatrixXd lambda;
     // contributions: rank x (the other side's n), with their own hyper-parameters.
     bool implicit = false;
     Eigen::MatrixXd contributions;

@@ -7,9 +7,9 @@
 //   "bpmf" v1     f64 global mean, f64 lowest and f64 highest training rating (the clip range),
 //                 u32 rank, u8 users carry implicit sums, u8 items do, u64 samples
 //   "ids" v1      u64 n, n ids (u32 length + bytes) of the users by dense index; the same of items
-//   "sample" v1   per sample, users then items, each a u64 count then that many f32: the prior
-//                 mean mu (d), the vectors (d n, column by column), then the implicit sums (k n)
-//                 when the side has them (d = rank + 1, k = rank)
+//   "sample" v1   per sample, users then items, each a u64 count then that many f32: the
+//                 vectors (d n, column by column), then the implicit sums (k n) when the side
+//                 has them (d = rank + 1, k = rank)
 // Samples are kept as floats (stored_sample): half the size of doubles, and their rounding
 // (relative 6e-8) is far below the sampling noise. A sample rounded by stored_sample predicts
 // exactly what it predicts once saved and loaded.

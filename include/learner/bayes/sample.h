@@ -16,33 +16,32 @@ struct SideSample {
   // k x n: the implicit-feedback sum added to each latent vector (--implicit for users,
   // --flipped for items); 0 x 0 without implicit feedback on this side.
   Eigen::MatrixXd implied;
-  // d: the mean of the side's prior N(mu, Lambda^-1) in this sample (its hyper-parameter).
-  Eigen::VectorXd mu;
 
   std::size_t size() const { return static_cast<std::size_t>(vectors.cols()); }
   bool has_implicit() const { return implied.size() != 0; }
 };
 
 // mu + b + c + (U + z) . (V + w) for the pair (user, item), unclipped. An id not below its
-// side's size (an id unseen in training) takes the prior mean of its side for (bias, latent
-// vector), with no implicit sum: under the model a new id's vector is drawn from N(mu,
-// Lambda^-1), so that is its posterior mean, and a new user on a new item gets about the
-// global mean.
+// side's size (an id unseen in training) contributes nothing: its bias and vector count as 0,
+// so a new user on a new item gets the global mean (the training mean). (The side's prior mean
+// would be the textbook choice; on MovieLens 100K with a tenth of the users, or of the items,
+// held out it predicted their ratings worse: RMSE 0.9675 against 0.9603 for users, 1.1458
+// against 1.1092 for items. docs/ratings-quality.md, "A sampler".)
 inline double sample_prediction(double global_mean, const SideSample& users, const SideSample& items,
                                 std::uint32_t user, std::uint32_t item) {
-  using Vector = Eigen::Map<const Eigen::VectorXd>;
-  const Eigen::Index k = users.vectors.rows() - 1;
   const bool known_user = user < users.size(), known_item = item < items.size();
-  const double* u = known_user ? users.vectors.col(static_cast<Eigen::Index>(user)).data() : users.mu.data();
-  const double* v = known_item ? items.vectors.col(static_cast<Eigen::Index>(item)).data() : items.mu.data();
-  double p = global_mean + u[0] + v[0];
-  const Vector ul(u + 1, k), vl(v + 1, k);
+  double p = global_mean;
+  if (known_user) p += users.vectors(0, static_cast<Eigen::Index>(user));
+  if (known_item) p += items.vectors(0, static_cast<Eigen::Index>(item));
+  if (!(known_user && known_item)) return p;
+  const Eigen::Index k = users.vectors.rows() - 1;
+  const auto u = users.vectors.col(static_cast<Eigen::Index>(user)).tail(k);
+  const auto v = items.vectors.col(static_cast<Eigen::Index>(item)).tail(k);
   // (U_u + z_u) . (V_i + w_i), term by term (no temporary vector).
-  p += ul.dot(vl);
-  const bool user_sum = known_user && users.has_implicit(), item_sum = known_item && items.has_implicit();
-  if (user_sum) p += users.implied.col(static_cast<Eigen::Index>(user)).dot(vl);
-  if (item_sum) p += items.implied.col(static_cast<Eigen::Index>(item)).dot(ul);
-  if (user_sum && item_sum)
+  p += u.dot(v);
+  if (users.has_implicit()) p += users.implied.col(static_cast<Eigen::Index>(user)).dot(v);
+  if (items.has_implicit()) p += items.implied.col(static_cast<Eigen::Index>(item)).dot(u);
+  if (users.has_implicit() && items.has_implicit())
     p += users.implied.col(static_cast<Eigen::Index>(user)).dot(items.implied.col(static_cast<Eigen::Index>(item)));
   return p;
 }
