@@ -37,6 +37,7 @@
 #include "learner/bayes/sample_mean.h"
 #include "learner/bayes/vectors_text.h"
 #include "learner/error.h"
+#include "learner/io/cleanup_handlers.h"
 #include "learner/io/output_file.h"
 #include "learner/io/same_file.h"
 #include "learner/ratings/pair_reader.h"
@@ -303,6 +304,7 @@ void check_usage(const po::variables_map& vm, const Settings& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  learner::install_cleanup_handlers();  // an interrupted --save leaves no temporary
   Settings s;
   BpmfOptions& o = s.sampler;
   std::string likelihood;

@@ -551,6 +551,10 @@ if [[ -x "$bpmf" && -e sp.tsv ]]; then
     "$bpmf" --train sp.tsv --save x.bpmf --save_samples 0
   expect_exit "learner-bpmf: --progress with --quiet is refused" 2 '--progress and --quiet contradict' \
     "$bpmf" --train sp.tsv --progress 5 --quiet
+  expect_true "learner-bpmf: SIGTERM while sampling with --save leaves no model and no temporary" \
+    sh -c '"$0" --train sp.tsv --rank 2 --sweeps 100000 --save big.bpmf --quiet & pid=$!
+      i=0; while ! ls big.bpmf.tmp.* >/dev/null 2>&1; do i=$((i + 1)); [ $i -lt 300 ] || exit 1; sleep 0.1; done
+      kill -TERM $pid; wait $pid; test $? = 143 && ! ls big.bpmf* >/dev/null 2>&1' "$bpmf"
   printf '1 2\n1 2 x\n' >pairs.bad
   expect_exit "learner-bpmf: a malformed pairs line names file and line" 1 '^learner-bpmf: pairs\.bad:2: rating "x" is not a number' \
     "$bpmf" --load m.bpmf --predict pairs.bad -p bad.pred
