@@ -359,7 +359,7 @@ int main(int argc, char** argv) {
     learner::ratings::parse_format(vm["format"].as<std::string>());
     check_usage(vm, s);
     for (const char* name : {"predictions", "user_vectors", "item_vectors"})
-      if (is_standard_output(learner::tools::text_option(vm, name))) report = stderr;  // keep standard output to the data
+      if (is_standard_output(learner::tools::text_option(vm, name))) report = stderr;  // stdout: the data only
   } catch (const std::exception& e) {
     std::cerr << "learner-bpmf: " << e.what() << "\nTry 'learner-bpmf --help'.\n";
     return 2;
