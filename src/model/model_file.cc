@@ -51,6 +51,7 @@ void ModelWriter::put_bytes(const void* data, std::size_t n) {
   if (n == 0) return;
   crc_ = crc_more(crc_, data, n);
   out_.write(data, n);
+  bytes_ += n;
 }
 
 void ModelWriter::put_string(std::string_view s) {
@@ -72,6 +73,7 @@ void ModelWriter::commit() {
   put(uint32_t{0});
   const auto crc = static_cast<uint32_t>(crc_);
   out_.write(&crc, sizeof crc);
+  bytes_ += sizeof crc;
   out_.commit();
 }
 

@@ -456,7 +456,7 @@ else
 fi
 
 # learner-bpmf (the command line; the sampler's units are tests/bayes), on the same files.
-bpmf="$(dirname -- "$spectral")/learner-bpmf"
+bpmf="${LEARNER_BPMF:-$(dirname -- "$spectral")/learner-bpmf}"
 if [[ -x "$bpmf" && -e sp.tsv ]]; then
   expect_true "learner-bpmf: --help" "$bpmf" --help
   expect_true "learner-spectral, learner-lfl, learner-bpmf: --help shows defaults as written (0.1, not 0.10000000000000001)" \
@@ -483,6 +483,92 @@ if [[ -x "$bpmf" && -e sp.tsv ]]; then
     "$bpmf" --train sp.tsv --test sptest.tsv -p sptest.tsv
   expect_true "learner-bpmf: the refused output left the test file as it was" cmp -s sptest.tsv sptest.keep
   expect_exit "learner-bpmf: missing training file" 1 'no-such\.tsv' "$bpmf" --train no-such.tsv
+  # The model file: --save, --load, --predict, the vectors (README "learner-bpmf").
+  printf '1 2\nnew 2\n1 new\nnew other\n3\t4\n' >pairs.txt
+  cut -f 1,2 sptest.tsv >sptest.pairs
+  "$bpmf" --train sp.tsv --test sptest.tsv --rank 2 --sweeps 20 --save m.bpmf --save_samples 5 --quiet \
+    --user_vectors train.users --item_vectors train.items >save.out 2>save.err
+  expect_true "learner-bpmf: --save prints the file's size in bytes" \
+    sh -c 'grep -q "^saved m.bpmf: 5 samples (sweeps 12\.\.20), rank 2, 40 users, 30 items: $(wc -c <m.bpmf) bytes" save.out'
+  expect_true "learner-bpmf: --load scores --test as the KEPT line said while sampling" \
+    sh -c 'k="$(sed -n "s/^KEPT \(rmse=[^ ]* mae=[^ ]* n=2\) samples=5 .*/\1/p" save.out)" && test -n "$k" &&
+      "$0" --load m.bpmf --test sptest.tsv | grep -q "^RESULT $k samples=5 "' "$bpmf"
+  expect_true "learner-bpmf: wall and CPU seconds are reported apart" \
+    sh -c 'grep -q "^sampled BPMF .* in [0-9.]* s wall, [0-9.]* s CPU\$" save.out &&
+      grep -q "^RESULT .* wall_seconds=[0-9.]* cpu_seconds=[0-9.]*\$" save.out'
+  # Samples are kept as floats: with every sweep kept, a loaded model's predictions are the
+  # sampling run's (doubles) to about 1e-7 (tests/bayes: bit for bit from the same kept samples).
+  expect_true "learner-bpmf: every sample kept, --load --predict writes the sampling run's -p to float precision" \
+    sh -c '"$0" --train sp.tsv --test sptest.tsv --rank 2 --sweeps 20 --save all.bpmf --save_samples 100000 --quiet \
+        -p sampled.pred >/dev/null && "$0" --load all.bpmf --predict sptest.pairs -p loaded.pred >/dev/null &&
+      "$0" --load all.bpmf --test sptest.tsv -p scored.pred >/dev/null && cmp -s loaded.pred scored.pred &&
+      test "$(wc -l <sampled.pred)" = 2 && paste sampled.pred loaded.pred |
+      awk "{ d = \$1 - \$2; if (d < 0) d = -d; if (d > 1e-6 * \$1) exit 1 }"' "$bpmf"
+  expect_true "learner-bpmf: --predict reads user item lines without ratings, new ids included" \
+    sh -c '"$0" --load m.bpmf --predict pairs.txt -p pairs.pred | grep -q "^3 pairs to predict have an id unseen" &&
+      test "$(wc -l <pairs.pred)" = 5 && awk "\$1 < 1 || \$1 > 5 { exit 1 }" pairs.pred' "$bpmf"
+  expect_true "learner-bpmf: --train with --predict predicts the pairs while sampling" \
+    sh -c '"$0" --train sp.tsv --predict pairs.txt --rank 2 --sweeps 10 --quiet -p pairs2.pred >/dev/null &&
+      test "$(wc -l <pairs2.pred)" = 5' "$bpmf"
+  expect_true "learner-bpmf: -p /dev/stdout keeps standard output to the predictions" \
+    sh -c 'out="$("$0" --load m.bpmf --predict pairs.txt -p /dev/stdout 2>/dev/null)" && test -s pairs.pred &&
+      test "$out" = "$(cat pairs.pred)"' "$bpmf"
+  expect_true "learner-bpmf: the vectors: a comment line, then id bias x_1..x_rank per id, the same from --load" \
+    sh -c '"$0" --load m.bpmf --user_vectors load.users --item_vectors load.items >/dev/null &&
+      cmp -s train.users load.users && cmp -s train.items load.items &&
+      test "$(grep -vc "^#" train.users)" = 40 && test "$(grep -vc "^#" train.items)" = 30 &&
+      awk "!/^#/ && NF != 4 { exit 1 }" train.users train.items &&
+      test "$(grep -v "^#" train.users | cut -d " " -f 1 | sort -n | tr "\n" " ")" = "$(seq 1 40 | tr "\n" " ")"' "$bpmf"
+  expect_true "learner-bpmf: progress lines every --progress sweeps, with elapsed wall and CPU time" \
+    sh -c '"$0" --train sp.tsv --rank 2 --sweeps 20 --progress 5 2>&1 >/dev/null |
+      grep -c "^sweep [0-9]*/20: training RMSE [0-9.]*, noise precision [0-9.]*, [0-9.]* s wall, [0-9.]* s CPU\$" |
+      grep -qx 4' "$bpmf"
+  expect_exit "learner-bpmf: -p with nothing to predict is refused" 2 '-p: nothing to predict' \
+    "$bpmf" --train sp.tsv -p never.pred
+  expect_true "learner-bpmf: the refused -p wrote nothing" test ! -e never.pred
+  expect_exit "learner-bpmf: -p with nothing to predict is refused with --load too" 2 '-p: nothing to predict' \
+    "$bpmf" --load m.bpmf -p never.pred
+  expect_exit "learner-bpmf: --predict without -p is refused" 2 '--predict PAIRS needs -p FILE' \
+    "$bpmf" --load m.bpmf --predict pairs.txt
+  cp m.bpmf m.keep
+  expect_exit "learner-bpmf: -p over the model file is refused" 2 '-p m\.bpmf is the same file as the input --load' \
+    "$bpmf" --load m.bpmf --predict pairs.txt -p m.bpmf
+  expect_exit "learner-bpmf: -p over the pairs file is refused" 2 'is the same file as the input --predict' \
+    "$bpmf" --load m.bpmf --predict pairs.txt -p pairs.txt
+  expect_exit "learner-bpmf: --save over the training file is refused" 2 'is the same file as the input --train' \
+    "$bpmf" --train sp.tsv --save sp.tsv
+  expect_exit "learner-bpmf: two outputs on one file are refused" 2 '--save and --user_vectors name the same file' \
+    "$bpmf" --train sp.tsv --save twice.out --user_vectors ./twice.out
+  expect_true "learner-bpmf: the refused outputs left their files as they were" \
+    sh -c 'cmp -s m.bpmf m.keep && cmp -s sptest.tsv sptest.keep && test "$(wc -l <pairs.txt)" = 5 && test ! -e twice.out'
+  expect_exit "learner-bpmf: --train and --load together are refused" 2 'give --train FILE .* or --load MODEL, not both' \
+    "$bpmf" --train sp.tsv --load m.bpmf
+  expect_exit "learner-bpmf: sampling options with --load are refused" 2 '--rank is a sampling option' \
+    "$bpmf" --load m.bpmf --rank 3
+  expect_exit "learner-bpmf: --save_samples needs something to save" 2 '--save_samples needs --save' \
+    "$bpmf" --train sp.tsv --save_samples 3
+  expect_exit "learner-bpmf: --save_samples out of range" 2 '--save_samples must be in 1..100000' \
+    "$bpmf" --train sp.tsv --save x.bpmf --save_samples 0
+  expect_exit "learner-bpmf: --progress with --quiet is refused" 2 '--progress and --quiet contradict' \
+    "$bpmf" --train sp.tsv --progress 5 --quiet
+  expect_true "learner-bpmf: SIGTERM while sampling with --save leaves no model and no temporary" \
+    sh -c '"$0" --train sp.tsv --rank 2 --sweeps 100000 --save big.bpmf --quiet & pid=$!
+      i=0; while ! ls big.bpmf.tmp.* >/dev/null 2>&1; do i=$((i + 1)); [ $i -lt 300 ] || exit 1; sleep 0.1; done
+      kill -TERM $pid; wait $pid; test $? = 143 && ! ls big.bpmf* >/dev/null 2>&1' "$bpmf"
+  printf '1 2\n1 2 x\n' >pairs.bad
+  expect_exit "learner-bpmf: a malformed pairs line names file and line" 1 '^learner-bpmf: pairs\.bad:2: rating "x" is not a number' \
+    "$bpmf" --load m.bpmf --predict pairs.bad -p bad.pred
+  expect_true "learner-bpmf: the failed run wrote no predictions" test ! -e bad.pred
+  head -c 200 m.bpmf >short.bpmf
+  expect_exit "learner-bpmf: a truncated model file" 1 '^learner-bpmf: short\.bpmf: model file is corrupt or truncated' \
+    "$bpmf" --load short.bpmf --test sptest.tsv
+  expect_exit "learner-bpmf: a rating file given as a model" 1 'sp\.tsv: not a learner model file' \
+    "$bpmf" --load sp.tsv --test sptest.tsv
+  if [[ -n "${LEARNER:-}" && -x "$LEARNER" ]]; then
+    printf '1 |u a\n' | "$LEARNER" --quiet -f gd.model 2>/dev/null
+    expect_exit "learner-bpmf: another learner's model file" 1 "gd\.model: a model of the 'gd' learner, not a learner-bpmf model" \
+      "$bpmf" --load gd.model --test sptest.tsv
+  fi
 else
   echo "note  learner-bpmf: $bpmf not built; its command-line checks are skipped"
 fi

@@ -67,11 +67,14 @@ class ModelWriter {
   // Ends the sections, writes the CRC and renames the file into place.
   void commit();
   const std::string& path() const { return path_; }
+  // Bytes written so far (after commit(): the size of the file).
+  uint64_t bytes_written() const { return bytes_; }
 
  private:
   std::string path_;
   OutputFile out_;
   unsigned long crc_ = 0;
+  uint64_t bytes_ = 0;
 };
 
 class ModelReader {
