@@ -186,6 +186,14 @@ void drop_repeats(po::parsed_options& parsed) {
 // the features, then retrains on them without it (VW's models do not store
 // --l1; restoring it made VW's test 31 lose 10%).
 void apply_model_options(const ModelReader& model, po::variables_map& vm, bool as_mask) {
+  // A model of one of the rating tools (learner-bpmf writes learner name
+  // "bpmf") is not a model of this program: say whose it is.
+  const bool ours = std::any_of(learner_plugins().begin(), learner_plugins().end(),
+                                [&](const LearnerPlugin* l) { return l->name == model.learner(); });
+  if (!ours)
+    throw UsageError(model.path() + " is a model of '" + model.learner() + "'" +
+                     (model.learner() == "bpmf" ? ", written by learner-bpmf: read it with learner-bpmf --load" : "") +
+                     ", not one learner reads");
   const ParsedValues user(vm);
   std::vector<std::string> tokens;
   for (const auto& [name, d] : catalogue().by_name) {

@@ -493,6 +493,11 @@ if [[ -x "$bpmf" && -e sp.tsv ]]; then
   expect_true "learner-bpmf: --load scores --test as the KEPT line said while sampling" \
     sh -c 'k="$(sed -n "s/^KEPT \(rmse=[^ ]* mae=[^ ]* n=2\) samples=5 .*/\1/p" save.out)" && test -n "$k" &&
       "$0" --load m.bpmf --test sptest.tsv | grep -q "^RESULT $k samples=5 "' "$bpmf"
+  learner_bin="${LEARNER:-$(dirname -- "$bpmf")/learner}"
+  if [[ -x "$learner_bin" ]]; then
+    expect_exit "learner -i a learner-bpmf model: says whose model it is" 2 'is a model of .bpmf., written by learner-bpmf: read it with learner-bpmf --load' \
+      "$learner_bin" -i m.bpmf -t -d /dev/null
+  fi
   expect_true "learner-bpmf: wall and CPU seconds are reported apart" \
     sh -c 'grep -q "^sampled BPMF .* in [0-9.]* s wall, [0-9.]* s CPU\$" save.out &&
       grep -q "^RESULT .* wall_seconds=[0-9.]* cpu_seconds=[0-9.]*\$" save.out'
