@@ -22,6 +22,7 @@
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
+#include "namespace_check.h"
 #include "rank_setup.h"
 
 
@@ -215,6 +216,10 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   progress_options.holdout = o.holdout;
   ProgressTable progress(stderr, progress_options);
   Trainer trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
+  NamespaceCheck namespaces(o);  // every namespace an option names occurs in pass 1 (namespace_check.h)
+  trainer.add_pass_hook([&](const PassEnd& end) {
+    if (end.pass == 0) namespaces.verify(group, reader.name());
+  });
   if (group) {
     trainer.set_group(*group);  // every rank has opened its input and starts from one model
     trainer.add_pass_hook([&](const PassEnd&) { widen_over_ranks(*group, range); });  // before the saving hooks
@@ -261,6 +266,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
         continue;
       }
       models.record_names(*slot);
+      if (slot->pass == 0 && namespaces.active()) namespaces.observe(slot->ex);
       const Example* ex = &slot->ex;
       if (o.class_weights && !o.testonly) {
         weighted = slot->ex;
