@@ -9,7 +9,8 @@
 #   * a rank that fails (a malformed line in its shard, a missing shard) ends
 #     every rank with a non-zero exit, its message on stderr, no model, and no
 #     deadlock (every mpirun runs under `timeout`);
-#   * a rank with an empty shard works.
+#   * a rank with an empty shard works;
+#   * options naming namespaces are checked over the ranks' united pass 1.
 # Skips (exit 0, with a message) only when mpirun is absent or learner was built
 # without MPI. Usage: LEARNER=build/learner tests/mpi/run.sh [-v]
 set -uo pipefail
@@ -168,6 +169,17 @@ check "progress rows leave the model unchanged" cmp -s rows.model rows2.model
 run 2 -d train.vw --shard_by line --bfgs --passes 4 --loss_function logistic --holdout_off
 check "--bfgs over 2 ranks runs" test "$rc" -eq 0
 check "--bfgs over 2 ranks: 4 pass lines, once each" test "$(grep -c '^bfgs pass [0-9]* objective' out.txt)" -eq 4
+
+# 5d. The namespaces named by options are checked over the ranks' united pass 1
+# (src/cli/namespace_check.h): a shard without users is fine when another has them; a
+# namespace no rank holds stops every rank with the message and exit 2.
+printf '4 |u 1 |i 1\n2 |u 2 |i 1\n5 |u 1 |i 2\n' >ns-0.vw
+printf '3 |i 1\n1 |i 2\n' >ns-1.vw
+run 2 -d ns-%r.vw --dotproduct ui --quiet
+check "a namespace on one rank only: runs" test "$rc" -eq 0
+run 2 -d ns-%r.vw -q ux --quiet
+check "a namespace on no rank: exit 2" test "$rc" -eq 2
+check "a namespace on no rank: the message" grep -q "\-q ux: no namespace starting with 'x' in pass 1" out.txt
 
 # 6. Command-line mistakes.
 run 2 -d train.vw --quiet
