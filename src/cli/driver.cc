@@ -23,6 +23,7 @@
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
 #include "namespace_check.h"
+#include "auto_cache.h"
 #include "rank_setup.h"
 
 
@@ -194,6 +195,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.compressed = o.compressed;
   stream_options.memory_bytes = static_cast<std::size_t>(o.pass_memory_mib) << 20;
   stream_options.retain_raw_features = o.core.has_latent();  // the dyadic model reads ex.features
+  stream_options.automatic_cache_path = automatic_cache_path(o);  // auto_cache.h
   {
     std::error_code error;  // the size of a plain data file, to see early that pass 1 will not fit
     if (o.data != "-" && std::filesystem::is_regular_file(o.data, error)) {

@@ -48,7 +48,7 @@ std::vector<OptionGroup> make_groups() {
       text("cache_file", "the cache file to use or create (implies -c; works with standard input: rebuilt from piped data, read when standard input holds no data, e.g. < /dev/null)"),
       sw("kill_cache", "rebuild the cache even if it is valid (a cache made from another file, --hash or --hash_seed, or a changed file is rebuilt anyway)", false, 'k'),
       sw("compressed", "zlib-compress a cache being written (input gzip is detected without it)"),
-      num("pass_memory", kCount, "64", 0, 1048576, "with --passes > 1: keep pass 1's parsed examples in memory for the later passes when they fit in this many MiB (the later passes then read neither the cache nor the text); 0: never"),
+      num("pass_memory", kCount, "64", 0, 1048576, "with --passes > 1: keep pass 1's parsed examples in memory for the later passes when they fit in this many MiB (the later passes then read neither the cache nor the text); without -c, a pass 1 that does not fit and 3 passes or more: pass 2 writes a temporary cache that passes 3.. read (removed at the end); 0: neither, every pass reads the text"),
       num("holdout_period", kCount, "10", 1, kMaxU32, "with holdout: every N-th example of each pass is held out (predicted, not learned)"),
       num("holdout_after", kCount, "0", 0, 1.8e19, "hold out the examples after the N-th of each pass instead (turns holdout on even for one pass)"),
       sw("holdout_off", "no holdout (holdout is on by default when --passes > 1)"),
