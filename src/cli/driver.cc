@@ -19,6 +19,7 @@
 #include "learner/report/summary.h"
 #include "learner/stream/pipeline.h"
 #include "learner/train/audit.h"
+#include "learner/train/extra_metrics.h"
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
@@ -119,6 +120,17 @@ InputSpec input_of(const Options& o) {
   return in;
 }
 
+// RMSE and MAE are measured for regression: the scalar problem with a loss
+// whose prediction estimates the label (its mean, a quantile or an
+// expectile; poisson's mean through --link poisson), shown as it is.
+bool measures_errors(const Options& o, const Learner& learner) {
+  if (o.reduction_plugin || o.reduction.binary || learner.classifier()) return false;
+  const std::string_view name = learner.loss().name();
+  if (name == "poisson") return o.reduction.link == Link::kPoisson;
+  return o.reduction.link == Link::kIdentity && (name == "squared" || name == "classic" || name == "quantile" ||
+                                                  name == "absolute" || name == "expectile");
+}
+
 TrainerOptions trainer_options(const Options& o) {
   TrainerOptions t;
   t.testonly = o.testonly;
@@ -161,6 +173,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                                                    : std::make_unique<Scalar>(o.reduction, learner, range);
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
+  check_output_writable(o.extra_metrics, "--extra_metrics file");
 
   InputSpec input = input_of(o);
   if (group && o.shard_by_line) {
@@ -218,6 +231,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   progress_options.holdout = o.holdout;
   ProgressTable progress(stderr, progress_options);
   Trainer trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
+  if (measures_errors(o, learner)) trainer.measure_errors(range);
   NamespaceCheck namespaces(o);  // every namespace an option names occurs in pass 1 (namespace_check.h)
   trainer.add_pass_hook([&](const PassEnd& end) {
     if (end.pass == 0) namespaces.verify(group, reader.name());
@@ -329,19 +343,19 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                  holdout.best_loss());
   }
 
+  // A reduction's labels are classes or sets: it prints its own best constant.
+  // Under --allreduce the label histogram is rank 0's alone: no best constant.
+  const bool no_constant = reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
+  const std::vector<PassTime>& times = trainer.pass_times();
+  const RunTiming timing{progress.elapsed_seconds(), static_cast<double>(bytes), static_cast<unsigned>(times.size()),
+                         times};
   if (o.progress.prints()) {
-    // A reduction's labels are classes or sets: it prints its own best constant.
-    // Under --allreduce the label histogram is rank 0's alone: no best constant.
-    const bool no_constant =
-        reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
-    const std::vector<PassTime>& times = trainer.pass_times();
-    print_summary(stderr, trainer.stats(), *loss, no_constant,
-                  RunTiming{progress.elapsed_seconds(), static_cast<double>(bytes),
-                            static_cast<unsigned>(times.size()), times},
-                  o.holdout ? &holdout : nullptr);
+    print_summary(stderr, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr);
     reduction->print_summary(stderr);
     learner.print_summary(stderr);
   }
+  if (!o.extra_metrics.empty() && (!group || group->rank() == 0))
+    write_extra_metrics(o.extra_metrics, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr);
   return signal != 0 ? 128 + signal : 0;
 }
 

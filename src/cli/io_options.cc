@@ -18,6 +18,7 @@ void fill_io(const OptionValues& v, Options& o) {
   o.initial_regressor = v.text("initial_regressor");
   o.readable_model = v.text("readable_model");
   o.invert_hash = v.text("invert_hash");
+  o.extra_metrics = v.text("extra_metrics");
   o.audit = v.flag("audit");
   o.audit_regressor = v.text("audit_regressor");
   o.testonly = v.flag("testonly");

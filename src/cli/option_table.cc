@@ -39,6 +39,7 @@ std::vector<OptionGroup> make_groups() {
       sw("testonly", "predict only; do not learn from labels", false, 't'),
       text("readable_model", "write the model as text: index:weight per non-zero weight"),
       text("invert_hash", "like --readable_model, with feature names (keeps names in memory)"),
+      text("extra_metrics", "write the run's figures to this file as one JSON object at the end (VW's flag; its extra_metrics object with total_learn_calls and total_predict_calls, plus examples, average_loss, rmse and mae for regression, best_constant, seconds)"),
       sw("audit", "print, per example, the prediction and each feature as name:index:value:weight[@adaptive sum] (VW's audit)", false, 'a'),
       text("audit_regressor", "with -i MODEL: write each feature of the data that has a non-zero weight, once, as name:index:weight (VW's format; one pass, no cache)"),
       sw("predict_only_model", "with -f: drop the optimizer state (adaptive sums, normalisers, counters): smaller, cannot resume training exactly"),

@@ -341,6 +341,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     if (!mask.empty()) o.initial_regressor = mask;
     refuse_outputs_over_inputs({{"-p", o.predictions}, {"-r", o.raw_predictions}, {"--readable_model", o.readable_model},
                                 {"--invert_hash", o.invert_hash}, {"--audit_regressor", o.audit_regressor},
+                                {"--extra_metrics", o.extra_metrics},
                                 {"--cache_file", o.cache_path}},
                                {{"-d", o.data}, {"-i", o.initial_regressor}});
     refuse_outputs_over_inputs({{"-f", o.final_regressor}}, {{"-d", o.data}});  // -f = -i: resume in place

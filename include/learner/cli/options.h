@@ -33,6 +33,7 @@ struct Options {
   std::string initial_regressor;   // -i
   std::string readable_model;      // --readable_model
   std::string invert_hash;         // --invert_hash
+  std::string extra_metrics;       // --extra_metrics: the run's figures as JSON (train/extra_metrics.h)
   bool audit = false;              // -a/--audit: per example, the prediction and each feature (train/audit.h)
   std::string audit_regressor;     // --audit_regressor FILE: the -i model's used weights by name
   bool testonly = false;           // -t (or -l 0)

@@ -24,6 +24,22 @@ struct RunStats {
   // of every field above): importance and importance-weighted loss, all passes.
   double holdout_weight = 0.0;
   double holdout_sum_loss = 0.0;
+  // Regression errors (Trainer::measure_errors; not of holdout examples):
+  // importance-weighted sums of (p - y)^2 and |p - y|, p clipped to the
+  // training labels' range, and their weight. error_weight 0: not measured.
+  double error_weight = 0.0;
+  double sum_squared_error = 0.0;
+  double sum_absolute_error = 0.0;
+  // VW's --extra_metrics counts: examples given to learn (labeled, trained
+  // on, not held out) and to predict only (the others), all passes.
+  uint64_t learn_calls = 0;
+  uint64_t predict_calls = 0;
+
+  void add_error(double importance, double error) {
+    error_weight += importance;
+    sum_squared_error += importance * error * error;
+    sum_absolute_error += importance * (error < 0 ? -error : error);
+  }
 
   void add_holdout(double importance, double loss) {
     holdout_weight += importance;
