@@ -19,6 +19,7 @@
 #include "learner/bayes/bpmf.h"
 #include "learner/error.h"
 #include "learner/io/output_file.h"
+#include "learner/io/prediction_text.h"
 #include "learner/io/same_file.h"
 #include "learner/spectral/load.h"
 #include "rating_tool_options.h"
@@ -67,7 +68,12 @@ int run(const po::variables_map& vm, const BpmfOptions& options, bool quiet) {
   }
   if (vm.count("predictions")) {  // written whole, then renamed into place (learner/io/output_file.h)
     learner::OutputFile out(vm["predictions"].as<std::string>(), "predictions file");
-    for (double p : result.mean) std::fprintf(out.stream(), "%.9g\n", p);
+    std::string lines;  // the tools' one prediction text (io/prediction_text.h)
+    for (double p : result.mean) {
+      learner::append_prediction(lines, p);
+      lines += '\n';
+    }
+    out.write(lines.data(), lines.size());
     out.commit();
   }
   const double n = static_cast<double>(queries.size());

@@ -11,11 +11,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <string>
 
 #include "learner/error.h"
+#include "learner/io/output_file.h"
+#include "learner/io/prediction_text.h"
+#include "learner/io/same_file.h"
 #include "learner/lfl/model.h"
 #include "learner/spectral/load.h"
 #include "rating_tool_options.h"
@@ -43,20 +45,25 @@ int run(const po::variables_map& vm, const LflOptions& options) {
   if (!vm.count("test")) return 0;
   const auto test_in = learner::LineReader::open(vm["test"].as<std::string>());
   const auto queries = learner::spectral::read_queries(*test_in, format, users, items);
-  std::ofstream out;
   const std::string path = vm.count("predictions") ? vm["predictions"].as<std::string>() : "";
-  if (!path.empty()) {
-    out.open(path);
-    if (!out) throw learner::Error("cannot write '" + path + "'");
-  }
+  std::string lines;  // "expected median" per test line (io/prediction_text.h)
   double se = 0.0, ae = 0.0;
   for (const auto& q : queries) {
     const double mean = model.expected(q.user, q.item), median = model.median(q.user, q.item);
     se += (mean - q.rating) * (mean - q.rating);
     ae += std::fabs(median - q.rating);
-    if (out.is_open()) out << mean << ' ' << median << '\n';
+    if (!path.empty()) {
+      learner::append_prediction(lines, mean);
+      lines += ' ';
+      learner::append_prediction(lines, median);
+      lines += '\n';
+    }
   }
-  if (out.is_open() && !out.flush()) throw learner::Error("cannot write '" + path + "'");
+  if (!path.empty()) {  // written whole, then renamed into place (learner/io/output_file.h)
+    learner::OutputFile out(path, "predictions file");
+    out.write(lines.data(), lines.size());
+    out.commit();
+  }
   const double n = static_cast<double>(queries.empty() ? 1 : queries.size());
   std::printf("RESULT rmse=%.4f mae=%.4f n=%zu train_seconds=%.2f\n", std::sqrt(se / n), ae / n, queries.size(),
               seconds);
@@ -91,6 +98,9 @@ int main(int argc, char** argv) {
     if (o.passes < 1 || o.passes > 10000) throw po::error("--passes must be in 1..10000");
     if (!(o.init >= 0.0 && o.init <= 10.0)) throw po::error("--init must be in [0, 10]");
     learner::ratings::parse_format(vm["format"].as<std::string>());
+    const auto path = [&](const char* name) { return vm.count(name) ? vm[name].as<std::string>() : std::string(); };
+    learner::refuse_outputs_over_inputs({{"--predictions", path("predictions")}},
+                                        {{"--train", path("train")}, {"--test", path("test")}});
   } catch (const std::exception& e) {
     std::cerr << "learner-lfl: " << e.what() << "\nTry 'learner-lfl --help'.\n";
     return 2;

@@ -12,7 +12,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -20,6 +19,9 @@
 #include <vector>
 
 #include "learner/error.h"
+#include "learner/io/output_file.h"
+#include "learner/io/prediction_text.h"
+#include "learner/io/same_file.h"
 #include "learner/spectral/load.h"
 #include "learner/spectral/predictor.h"
 #include "rating_tool_options.h"
@@ -165,10 +167,14 @@ int run(const po::variables_map& vm, SpectralOptions options, const Grid& grid) 
   const Metrics m = evaluate(model, queries, &predictions);
   const double predict_seconds = seconds_since(t1);
   if (vm.count("predictions")) {
-    const std::string path = vm["predictions"].as<std::string>();
-    std::ofstream out(path);
-    for (double p : predictions) out << p << '\n';
-    if (!out.flush()) throw learner::Error("cannot write '" + path + "'");
+    std::string lines;  // io/prediction_text.h
+    for (double p : predictions) {
+      learner::append_prediction(lines, p);
+      lines += '\n';
+    }
+    learner::OutputFile out(vm["predictions"].as<std::string>(), "predictions file");  // written whole, then renamed
+    out.write(lines.data(), lines.size());
+    out.commit();
   }
   std::printf("RESULT %s rmse=%.4f mae=%.4f n=%zu fallbacks=%llu item_mean_rmse=%.4f train_seconds=%.2f "
               "predict_seconds=%.2f\n",
@@ -244,6 +250,9 @@ int main(int argc, char** argv) {
     if (grid.query_ones.empty()) throw po::error("--query-one needs a value");
     options.dense_svd = vm.count("dense-svd") > 0;
     learner::ratings::parse_format(vm["format"].as<std::string>());
+    const auto path = [&](const char* name) { return vm.count(name) ? vm[name].as<std::string>() : std::string(); };
+    learner::refuse_outputs_over_inputs({{"--predictions", path("predictions")}},
+                                        {{"--train", path("train")}, {"--test", path("test")}});
   } catch (const std::exception& e) {
     std::cerr << "learner-spectral: " << e.what() << "\nTry 'learner-spectral --help'.\n";
     return 2;
