@@ -231,7 +231,10 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   progress_options.holdout = o.holdout;
   ProgressTable progress(stderr, progress_options);
   Trainer trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
-  if (measures_errors(o, learner)) trainer.measure_errors(range);
+  // Measured only where they are reported: the summary or --extra_metrics, without holdout (whose
+  // loss is the average loss then). Under --allreduce every rank measures (rank 0 reports the sums).
+  if (measures_errors(o, learner) && !o.holdout && (group || o.progress.prints() || !o.extra_metrics.empty()))
+    trainer.measure_errors(range);
   NamespaceCheck namespaces(o);  // every namespace an option names occurs in pass 1 (namespace_check.h)
   trainer.add_pass_hook([&](const PassEnd& end) {
     if (end.pass == 0) namespaces.verify(group, reader.name());
@@ -355,7 +358,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     learner.print_summary(stderr);
   }
   if (!o.extra_metrics.empty() && (!group || group->rank() == 0))
-    write_extra_metrics(o.extra_metrics, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr);
+    write_extra_metrics(o.extra_metrics, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr,
+                        o.testonly);
   return signal != 0 ? 128 + signal : 0;
 }
 

@@ -96,6 +96,15 @@ void ExampleStream::give_up_cache(std::unique_ptr<CacheWriter>& writer, const st
   writer.reset();
 }
 
+void ExampleStream::add_to_cache(std::unique_ptr<CacheWriter>& writer, const Example& ex, bool optional) {
+  if (!optional) return writer->add(ex, reader_.bytes_read());
+  try {
+    writer->add(ex, reader_.bytes_read());
+  } catch (const Error& e) {
+    give_up_cache(writer, e);
+  }
+}
+
 bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bool optional) {
   if (text_used_) reader_.rewind();
   text_used_ = true;
@@ -119,17 +128,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bo
     try {
       if (!parser_.parse(line, slot.ex, reader_.name(), reader_.line_number())) continue;
       builder_.transform(slot.ex);  // parse-time text features (--affix, ...): cached with the example
-      if (writer) {
-        if (!optional) {
-          writer->add(slot.ex, reader_.bytes_read());
-        } else {
-          try {
-            writer->add(slot.ex, reader_.bytes_read());
-          } catch (const Error& e) {
-            give_up_cache(writer, e);
-          }
-        }
-      }
+      if (writer) add_to_cache(writer, slot.ex, optional);
       if (skip > 0) {
         --skip;
         continue;

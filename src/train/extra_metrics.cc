@@ -35,7 +35,7 @@ void count(std::string& out, const char* name, uint64_t value) {
 }  // namespace
 
 std::string extra_metrics_json(const RunStats& stats, const Loss& loss, bool no_constant, const RunTiming& timing,
-                               const HoldoutTracker* holdout) {
+                               const HoldoutTracker* holdout, bool testonly) {
   std::string out = "{";
   count(out, "examples", timing.passes > 1 ? stats.examples / timing.passes : stats.examples);
   count(out, "passes", timing.passes);
@@ -58,17 +58,20 @@ std::string extra_metrics_json(const RunStats& stats, const Loss& loss, bool no_
       number(out, "best_constant_loss", best->loss);
     }
   number(out, "seconds", timing.seconds);
-  key(out, "extra_metrics");  // VW's object of its metrics reduction
-  out += "{\"total_learn_calls\":" + std::to_string(stats.learn_calls) +
-         ",\"total_predict_calls\":" + std::to_string(stats.predict_calls) + "}";
+  // VW's object of its metrics reduction: learn is called for the labeled examples trained on
+  // (holdout examples, unlabeled ones and -t are predict calls).
+  const uint64_t learn = testonly ? 0 : stats.labeled_examples;
+  const uint64_t predict = stats.examples + stats.holdout_examples - learn;
+  key(out, "extra_metrics");
+  out += "{\"total_learn_calls\":" + std::to_string(learn) + ",\"total_predict_calls\":" + std::to_string(predict) + "}";
   out += '}';
   return out;
 }
 
 void write_extra_metrics(const std::string& path, const RunStats& stats, const Loss& loss, bool no_constant,
-                         const RunTiming& timing, const HoldoutTracker* holdout) {
+                         const RunTiming& timing, const HoldoutTracker* holdout, bool testonly) {
   OutputFile file(path, "--extra_metrics file");
-  const std::string text = extra_metrics_json(stats, loss, no_constant, timing, holdout) + "\n";
+  const std::string text = extra_metrics_json(stats, loss, no_constant, timing, holdout, testonly) + "\n";
   file.write(text.data(), text.size());
   file.commit();
 }

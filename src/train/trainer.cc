@@ -32,8 +32,8 @@ Summed summed_fields(const RunStats& s) {
           s.error_weight,
           s.sum_squared_error,
           s.sum_absolute_error,
-          static_cast<double>(s.learn_calls),
-          static_cast<double>(s.predict_calls)};
+          static_cast<double>(s.labeled_examples),
+          static_cast<double>(s.holdout_examples)};
 }
 
 void set_summed_fields(const Summed& v, RunStats& s) {
@@ -49,8 +49,8 @@ void set_summed_fields(const Summed& v, RunStats& s) {
   s.error_weight = v[9];
   s.sum_squared_error = v[10];
   s.sum_absolute_error = v[11];
-  s.learn_calls = static_cast<uint64_t>(v[12]);
-  s.predict_calls = static_cast<uint64_t>(v[13]);
+  s.labeled_examples = static_cast<uint64_t>(v[12]);
+  s.holdout_examples = static_cast<uint64_t>(v[13]);
 }
 
 }  // namespace
@@ -88,17 +88,14 @@ const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& f
     raw_.write_line(line_);
   }
   const std::size_t n_features = features.size();
-  if (may_learn && ex.has_label) ++stats_.learn_calls;
-  else ++stats_.predict_calls;
   if (held_out && r.labeled) {
     stats_.add_holdout(r.weight, r.loss);
     holdout_.add(r.weight, r.loss);
   } else {
     stats_.add(r.labeled, r.label, r.weight, r.loss, n_features);
     if (error_range_ && r.labeled) {
-      const double p = error_range_->has_labels()
-                           ? std::clamp(r.prediction, error_range_->lowest, error_range_->highest)
-                           : r.prediction;
+      const LabelRange& range = *error_range_;
+      const double p = range.has_labels() ? std::clamp(r.prediction, range.lowest, range.highest) : r.prediction;
       stats_.add_error(r.weight, p - r.label);
     }
   }

@@ -30,10 +30,10 @@ struct RunStats {
   double error_weight = 0.0;
   double sum_squared_error = 0.0;
   double sum_absolute_error = 0.0;
-  // VW's --extra_metrics counts: examples given to learn (labeled, trained
-  // on, not held out) and to predict only (the others), all passes.
-  uint64_t learn_calls = 0;
-  uint64_t predict_calls = 0;
+  // Counts for VW's --extra_metrics (train/extra_metrics.h): labeled
+  // examples among `examples`, and labeled holdout examples, all passes.
+  uint64_t labeled_examples = 0;
+  uint64_t holdout_examples = 0;
 
   void add_error(double importance, double error) {
     error_weight += importance;
@@ -42,6 +42,7 @@ struct RunStats {
   }
 
   void add_holdout(double importance, double loss) {
+    ++holdout_examples;
     holdout_weight += importance;
     holdout_sum_loss += importance * loss;
   }
@@ -51,6 +52,7 @@ struct RunStats {
     weighted_examples += importance;
     total_features += features;
     if (!labeled) return;
+    ++labeled_examples;
     weighted_labeled += importance;
     weighted_label_sum += importance * label;
     sum_loss += importance * loss;

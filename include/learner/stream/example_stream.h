@@ -165,6 +165,9 @@ class ExampleStream {
   bool text_pass(unsigned pass, uint64_t skip, bool write_cache, bool optional = false);
   // The automatic cache could not be written: warns, drops the writer.
   void give_up_cache(std::unique_ptr<CacheWriter>& writer, const std::exception& e);
+  // writer->add(ex); with `optional`, a failure gives the cache up (out of
+  // text_pass's loop: the loop stays small enough for emit() to be inlined).
+  void add_to_cache(std::unique_ptr<CacheWriter>& writer, const Example& ex, bool optional);
   bool cache_pass(unsigned pass);
   void prefetch_ahead() const;  // consumer: hints for the slots after position_
   // The header of the slot two ahead, the arrays of the one ahead (either may

@@ -24,11 +24,11 @@
 
 namespace learner {
 
-// The JSON text (no newline at the end).
+// The JSON text (no newline at the end). `testonly`: -t (nothing was learned).
 std::string extra_metrics_json(const RunStats& stats, const Loss& loss, bool no_constant, const RunTiming& timing,
-                               const HoldoutTracker* holdout);
+                               const HoldoutTracker* holdout, bool testonly);
 // Writes extra_metrics_json() and a newline to `path` (throws learner::Error).
 void write_extra_metrics(const std::string& path, const RunStats& stats, const Loss& loss, bool no_constant,
-                         const RunTiming& timing, const HoldoutTracker* holdout);
+                         const RunTiming& timing, const HoldoutTracker* holdout, bool testonly);
 
 }  // namespace learner
