@@ -18,6 +18,9 @@ std::string letter_text(char c) {
   return std::string("'") + c + "'";
 }
 
+// A first character as the command line writes it ('_' for the default namespace).
+char spelled(char c) { return c == ' ' ? '_' : c; }
+
 std::string interaction_flag(const std::string& spec) {
   return (spec.size() == 2 ? "-q " : spec.size() == 3 ? "--cubic " : "--interactions ") + spec;
 }
@@ -32,9 +35,9 @@ NamespaceCheck::NamespaceCheck(const Options& o) {
       need_name(flag, p.left, letters);
       if (p.right != p.left) need_name(flag, p.right, letters);
     } else {
-      const std::string shown = std::string(1, p.left[0] == ' ' ? '_' : p.left[0]) + (p.right[0] == ' ' ? '_' : p.right[0]);
-      need(Kind::kAdds, "--dotproduct " + shown, p.left[0]);
-      need(Kind::kAdds, "--dotproduct " + shown, p.right[0]);
+      const std::string flag = std::string("--dotproduct ") + spelled(p.left[0]) + spelled(p.right[0]);
+      need(Kind::kAdds, flag, p.left[0]);
+      need(Kind::kAdds, flag, p.right[0]);
     }
   }
   for (char c : o.core.dotproduct_fields) need(Kind::kAdds, "--dotproduct_fields " + o.core.dotproduct_fields, c);
@@ -49,10 +52,12 @@ NamespaceCheck::NamespaceCheck(const Options& o) {
   if (const TextFeatures* t = o.features.text.get()) {
     for (unsigned c = 0; c < 256; ++c) {
       const char ch = static_cast<char>(c);
-      if (t->affix[c] != 0) need(Kind::kAdds, "--affix (namespace " + std::string(ch == ' ' ? "default" : std::string(1, ch)) + ")", ch);
-      if (t->spelling[c]) need(Kind::kAdds, "--spelling " + std::string(1, ch == ' ' ? '_' : ch), ch);
+      if (t->affix[c] != 0)
+        need(Kind::kAdds, "--affix (namespace " + (ch == ' ' ? std::string("default") : std::string(1, ch)) + ")", ch);
+      if (t->spelling[c]) need(Kind::kAdds, std::string("--spelling ") + spelled(ch), ch);
       if (!t->dictionaries[c].empty())
-        need(Kind::kAdds, "--dictionary " + (ch == ' ' ? std::string() : std::string(1, ch) + ":") + t->dictionaries[c][0]->file, ch);
+        need(Kind::kAdds,
+             "--dictionary " + (ch == ' ' ? std::string() : std::string(1, ch) + ":") + t->dictionaries[c][0]->file, ch);
     }
   }
   for (char c : o.features.ignore) need(Kind::kIgnore, std::string("--ignore ") + c, c);
