@@ -117,8 +117,8 @@ def write_plot(result, stem):
         for i, (label, *v) in enumerate(reversed(rows)):  # the table's first row at the top
             f.write(f"{i}\t" + "\t".join(f"{x:.6f}" for x in v) + "\t" + label.replace("\t", " ") + "\n")
     folds = result["config"]["folds"]
-    spread = f", bars: range over folds {' '.join(f'u{f}' for f in folds)}" if len(folds) > 1 \
-        else f", fold u{folds[0]}"
+    spread = f"mean over folds {' '.join(f'u{f}' for f in folds)}, bars: their range" if len(folds) > 1 \
+        else f"fold u{folds[0]}"
     bars = "xerrorbars" if len(folds) > 1 else "points"
     cols = "2:1:3:4" if len(folds) > 1 else "2:1"
     rcols = "5:1:6:7" if len(folds) > 1 else "5:1"
@@ -128,7 +128,7 @@ def write_plot(result, stem):
         f.write(f"set terminal png size 1400,{height} noenhanced\n")
         f.write(f"set output '{name}.png'\nset datafile separator '\\t'\nset grid xtics\n"
                 f"set yrange [-0.7:{len(rows) - 0.3}]\nset offsets graph 0.05, graph 0.05, 0, 0\nset ytics nomirror\nset key off\n"
-                f"set multiplot layout 1,2 title 'MovieLens: test MAE and RMSE per model (mean{spread})'\n"
+                f"set multiplot layout 1,2 title 'MovieLens: test MAE and RMSE per model ({spread})'\n"
                 f"set lmargin 48\nset title 'MAE (quantile-loss models)'\n"
                 f"plot '{name}.dat' using {cols}:ytic(8) with {bars} pt 7\n"
                 f"set lmargin 2\nset format y ''\nset title 'RMSE (squared-loss models)'\n"
