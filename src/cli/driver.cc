@@ -20,9 +20,12 @@
 #include "learner/report/summary.h"
 #include "learner/stream/pipeline.h"
 #include "learner/train/audit.h"
+#include "learner/train/extra_metrics.h"
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
+#include "namespace_check.h"
+#include "auto_cache.h"
 #include "rank_setup.h"
 
 
@@ -118,6 +121,17 @@ InputSpec input_of(const Options& o) {
   return in;
 }
 
+// RMSE and MAE are measured for regression: the scalar problem with a loss
+// whose prediction estimates the label (its mean, a quantile or an
+// expectile; poisson's mean through --link poisson), shown as it is.
+bool measures_errors(const Options& o, const Learner& learner) {
+  if (o.reduction_plugin || o.reduction.binary || learner.classifier()) return false;
+  const std::string_view name = learner.loss().name();
+  if (name == "poisson") return o.reduction.link == Link::kPoisson;
+  return o.reduction.link == Link::kIdentity && (name == "squared" || name == "classic" || name == "quantile" ||
+                                                  name == "absolute" || name == "expectile");
+}
+
 TrainerOptions trainer_options(const Options& o) {
   TrainerOptions t;
   t.testonly = o.testonly;
@@ -160,6 +174,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                                                    : std::make_unique<Scalar>(o.reduction, learner, range);
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
+  check_output_writable(o.extra_metrics, "--extra_metrics file");
 
   InputSpec input = input_of(o);
   if (group && o.shard_by_line) {
@@ -194,6 +209,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.compressed = o.compressed;
   stream_options.memory_bytes = static_cast<std::size_t>(o.pass_memory_mib) << 20;
   stream_options.retain_raw_features = o.core.has_latent();  // the dyadic model reads ex.features
+  stream_options.automatic_cache_path = automatic_cache_path(o);  // auto_cache.h
   {
     std::error_code error;  // the size of a plain data file, to see early that pass 1 will not fit
     if (o.data != "-" && std::filesystem::is_regular_file(o.data, error)) {
@@ -216,6 +232,14 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   progress_options.holdout = o.holdout;
   ProgressTable progress(stderr, progress_options);
   Trainer trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
+  // Measured only where they are reported: the summary or --extra_metrics, without holdout (whose
+  // loss is the average loss then). Under --allreduce every rank measures (rank 0 reports the sums).
+  if (measures_errors(o, learner) && !o.holdout && (group || o.progress.prints() || !o.extra_metrics.empty()))
+    trainer.measure_errors(range);
+  NamespaceCheck namespaces(o);  // every namespace an option names occurs in pass 1 (namespace_check.h)
+  trainer.add_pass_hook([&](const PassEnd& end) {
+    if (end.pass == 0) namespaces.verify(group, reader.name());
+  });
   if (group) {
     trainer.set_group(*group);  // every rank has opened its input and starts from one model
     trainer.add_pass_hook([&](const PassEnd&) { widen_over_ranks(*group, range); });  // before the saving hooks
@@ -262,6 +286,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
         continue;
       }
       models.record_names(*slot);
+      if (slot->pass == 0 && namespaces.active()) namespaces.observe(slot->ex);
       const Example* ex = &slot->ex;
       if (o.class_weights && !o.testonly) {
         weighted = slot->ex;
@@ -322,19 +347,20 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                  holdout.best_loss());
   }
 
+  // A reduction's labels are classes or sets: it prints its own best constant.
+  // Under --allreduce the label histogram is rank 0's alone: no best constant.
+  const bool no_constant = reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
+  const std::vector<PassTime>& times = trainer.pass_times();
+  const RunTiming timing{progress.elapsed_seconds(), static_cast<double>(bytes), static_cast<unsigned>(times.size()),
+                         times};
   if (o.progress.prints()) {
-    // A reduction's labels are classes or sets: it prints its own best constant.
-    // Under --allreduce the label histogram is rank 0's alone: no best constant.
-    const bool no_constant =
-        reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
-    const std::vector<PassTime>& times = trainer.pass_times();
-    print_summary(stderr, trainer.stats(), *loss, no_constant,
-                  RunTiming{progress.elapsed_seconds(), static_cast<double>(bytes),
-                            static_cast<unsigned>(times.size()), times},
-                  o.holdout ? &holdout : nullptr);
+    print_summary(stderr, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr);
     reduction->print_summary(stderr);
     learner.print_summary(stderr);
   }
+  if (!o.extra_metrics.empty() && (!group || group->rank() == 0))
+    write_extra_metrics(o.extra_metrics, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr,
+                        o.testonly);
   return signal != 0 ? 128 + signal : 0;
 }
 

@@ -19,6 +19,7 @@ void fill_io(const OptionValues& v, Options& o) {
   o.initial_regressor = v.text("initial_regressor");
   o.readable_model = v.text("readable_model");
   o.invert_hash = v.text("invert_hash");
+  o.extra_metrics = v.text("extra_metrics");
   o.audit = v.flag("audit");
   o.audit_regressor = v.text("audit_regressor");
   // It learns and predicts nothing (driver.cc): an output it would drop is refused, not silently skipped.

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "learner/io/prediction_text.h"
 #include "learner/loss/loss.h"
 #include "learner/reduction/score_text.h"
 
@@ -37,8 +38,9 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   return outcome_;
 }
 
-void Scalar::write_prediction(std::string& out) const { append_number(out, outcome_.prediction); }
+// The tools' one prediction text (io/prediction_text.h: VW's -p form).
+void Scalar::write_prediction(std::string& out) const { append_prediction(out, outcome_.prediction); }
 
-void Scalar::write_raw(std::string& out) const { append_number(out, raw_); }
+void Scalar::write_raw(std::string& out) const { append_prediction(out, raw_); }
 
 }  // namespace learner

@@ -5,24 +5,11 @@
 #include <limits>
 
 #include "learner/error.h"
+#include "learner/io/prediction_text.h"
 #include "learner/parse/class_labels.h"
 
 namespace learner {
-namespace {
-
-// The longest "%f" text of a double: sign, the 309 digits of DBL_MAX, the
-// point and 6 decimals.
-constexpr std::size_t kLongestNumber = 1 + (std::numeric_limits<double>::max_exponent10 + 1) + 1 + 6;
-
-}  // namespace
-
-void append_number(std::string& out, double value) {
-  char buf[kLongestNumber + 8];
-  const int decimals = std::isfinite(value) && value == std::floor(value) ? 0 : 6;
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, decimals);
-  if (ec != std::errc()) throw Error("internal: a number's text does not fit its buffer");
-  out.append(buf, end);
-}
+void append_number(std::string& out, double value) { append_prediction(out, value); }
 
 void append_tag(std::string& out, const std::string& tag) {
   if (tag.empty()) return;

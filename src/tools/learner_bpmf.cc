@@ -11,7 +11,7 @@
 // --load predicts. --user_vectors / --item_vectors write the kept samples' mean vectors as text
 // (learner/bayes/vectors_text.h). Rating files (--train, --test) as learner-ratings reads them
 // (tab, dcolon, csv; plain or .gz); PAIRS as learner/ratings/pair_reader.h reads them (a rating
-// on a line is not needed, and not used). -p writes one prediction a line (%.9g) for the
+// on a line is not needed, and not used). -p writes one prediction a line (io/prediction_text.h) for the
 // --predict pairs, or else the --test ones; -p with neither, and --predict without -p, are
 // refused. When -p or a vectors file is standard output, the reports go to stderr.
 // Outputs never replace an input and are written whole (learner/io/output_file.h).
@@ -39,6 +39,7 @@
 #include "learner/error.h"
 #include "learner/io/cleanup_handlers.h"
 #include "learner/io/output_file.h"
+#include "learner/io/prediction_text.h"
 #include "learner/io/same_file.h"
 #include "learner/ratings/pair_reader.h"
 #include "learner/spectral/load.h"
@@ -120,7 +121,13 @@ void write_predictions(const po::variables_map& vm, const std::vector<double>& a
   const bool of_predict = vm.count("predict") != 0;
   const std::size_t first = of_predict ? q.test.size() : 0, n = of_predict ? q.predict.size() : q.test.size();
   learner::OutputFile out(vm["predictions"].as<std::string>(), "predictions file");
-  for (std::size_t k = first; k < first + n; ++k) std::fprintf(out.stream(), "%.9g\n", all[k]);
+  std::string line;  // the tools' one prediction text (io/prediction_text.h)
+  for (std::size_t k = first; k < first + n; ++k) {
+    line.clear();
+    learner::append_prediction(line, all[k]);
+    line += '\n';
+    out.write(line.data(), line.size());
+  }
   out.commit();
 }
 

@@ -98,11 +98,15 @@ inline GdSummary read_gd_summary(const std::string& path, bool latent = false) {
     table.resize(in.get_count(uint64_t{1} << 34, "latent"));
     in.get_bytes(table.data(), table.size() * sizeof(float));
   }
-  in.section("labels", 1);
+  const uint32_t labels = in.section("labels", 2);  // train/model_output.h
   in.get<double>();
   in.get<double>();
   in.get<uint8_t>();
   in.get<uint8_t>();
+  if (labels >= 2) {  // the lowest and highest label learned from
+    in.get<double>();
+    in.get<double>();
+  }
   in.finish();
   return g;
 }

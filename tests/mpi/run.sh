@@ -17,6 +17,7 @@
 #     killed with SIGKILL mid-pass; a rank whose file is missing; collectives of
 #     different sizes or kinds (mpi_group_check, built beside learner);
 #   * --shard_by line with -c keeps one cache per rank (<data>.<rank>.cache).
+#   * options naming namespaces are checked over the ranks' united pass 1.
 # Skips (exit 0, with a message) only when mpirun is absent or learner was built
 # without MPI. Usage: LEARNER=build/learner tests/mpi/run.sh [-v]
 set -uo pipefail
@@ -189,6 +190,17 @@ for flag in -p -f --readable_model; do
   check "$flag keep-%r.vw: rank 1 says why" grep -q "rank 1 of 2: $flag keep-1.vw is the same file as the input -d keep-1.vw" out.txt
   check "$flag keep-%r.vw: both shards unchanged" sh -c 'cmp -s keep-0.vw keep-0.want && cmp -s keep-1.vw keep-1.want'
 done
+
+# 5d. The namespaces named by options are checked over the ranks' united pass 1
+# (src/cli/namespace_check.h): a shard without users is fine when another has them; a
+# namespace no rank holds stops every rank with the message and exit 2.
+printf '4 |u 1 |i 1\n2 |u 2 |i 1\n5 |u 1 |i 2\n' >ns-0.vw
+printf '3 |i 1\n1 |i 2\n' >ns-1.vw
+run 2 -d ns-%r.vw --dotproduct ui --quiet
+check "a namespace on one rank only: runs" test "$rc" -eq 0
+run 2 -d ns-%r.vw -q ux --quiet
+check "a namespace on no rank: exit 2" test "$rc" -eq 2
+check "a namespace on no rank: the message" grep -q "\-q ux: no namespace starting with 'x' in pass 1" out.txt
 
 # 6. Command-line mistakes.
 run 2 -d train.vw --quiet

@@ -132,6 +132,17 @@ expect_out "ratings2vw: tab (u.data)" r.want "$ratings2vw" r.tsv
 expect_out "ratings2vw: stdin" r.want sh -c '"$0" <r.tsv' "$ratings2vw"
 gzip -c r.tsv >r.tsv.gz
 expect_out "ratings2vw: .gz input" r.want "$ratings2vw" r.tsv.gz
+printf '%s\n' "3 '196_242 |u 196 |i 242" "3 '186_302 |u 186 |i 302" "1 '22_377 |u 22 |i 377" >rtags.want
+expect_out "ratings2vw: --tags writes 'USER_ITEM" rtags.want "$ratings2vw" --tags r.tsv
+learner_for_tags="${LEARNER:-${BUILD:-$root/build}/learner}"
+if [[ -x "$learner_for_tags" ]]; then
+  expect_true "ratings2vw --tags: learner -p lines carry the pair" \
+    sh -c '"$0" --tags r.tsv >rtags.vw && "$1" -d rtags.vw --quiet -p rtags.pred &&
+      awk "NF != 2 || \$2 !~ /^[0-9]+_[0-9]+\$/ { exit 1 }" rtags.pred && test "$(cut -d" " -f2 rtags.pred | tr "\n" " ")" = "196_242 186_302 22_377 "' \
+    "$ratings2vw" "$learner_for_tags"
+fi
+expect_exit "ratings2vw: --tags and an id with '_'" 1 "rtag\.tsv:1: --tags joins the user and item ids with '_'" \
+  sh -c 'printf "a_1\t2\t3\n" >rtag.tsv && "$0" --tags rtag.tsv' "$ratings2vw"
 
 printf '196::242::3::881250949\r\n186::302::3::891717742\n22::377::1::878887116\n' >r.dat
 expect_out "ratings2vw: dcolon (ratings.dat)" r.want "$ratings2vw" r.dat
@@ -416,7 +427,7 @@ expect_true "ratings2vw: --neighbors: one finite knn value per line" \
   sh -c '"$0" --neighbors knnref.tsv knnref.tsv knnnew.tsv >knn.vw &&
     sed "s/ |k knn:[^ ]*\$//" knn.vw | cmp -s - knn.plain &&
     awk '\''$(NF - 1) != "|k" || $NF !~ /^knn:[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$/ { exit 1 }'\'' knn.vw &&
-    grep -qv "knn:0.00000\$" knn.vw' \
+    grep -qv "knn:0\$" knn.vw' \
   "$ratings2vw"
 
 # learner-spectral (the command line; the method's units are tests/spectral): next to $LEARNER.
@@ -434,6 +445,12 @@ if [[ -x "$spectral" ]]; then
   expect_exit "learner-spectral: --query-one off needs user rows" 2 'needs --orientation users' \
     "$spectral" --train sp.tsv --query-one off
   expect_exit "learner-spectral: missing training file" 1 'no-such\.tsv' "$spectral" --train no-such.tsv
+  expect_true "learner-spectral: predictions in the tools' one form (6 decimals, none when whole)" \
+    awk '$0 !~ /^-?[0-9]+([.][0-9][0-9][0-9][0-9][0-9][0-9])?$/ { exit 1 }' sp.pred
+  cp sp.tsv sp.keep
+  expect_exit "learner-spectral: -p over the training file is refused" 2 'is the same file as the input --train' \
+    "$spectral" --train sp.tsv --test sptest.tsv -p sp.tsv
+  expect_same "learner-spectral: the training file is untouched" sp.tsv sp.keep
 else
   echo "note  learner-spectral: $spectral not built; its command-line checks are skipped"
 fi
@@ -451,6 +468,11 @@ if [[ -x "$lfl" && -e sp.tsv ]]; then
   expect_exit "learner-lfl: --rank out of range" 2 '--rank must be in 1..1000' "$lfl" --train sp.tsv --rank 0
   expect_exit "learner-lfl: --l2 not a number" 2 'l2' "$lfl" --train sp.tsv --l2 abc
   expect_exit "learner-lfl: missing training file" 1 'no-such\.tsv' "$lfl" --train no-such.tsv
+  expect_true "learner-lfl: predictions in the tools' one form (6 decimals, none when whole)" \
+    awk '$1 !~ /^-?[0-9]+([.][0-9][0-9][0-9][0-9][0-9][0-9])?$/ || $2 !~ /^-?[0-9]+([.][0-9][0-9][0-9][0-9][0-9][0-9])?$/ { exit 1 }' lfl.pred
+  expect_exit "learner-lfl: -p over the test file is refused" 2 'is the same file as the input --test' \
+    "$lfl" --train sp.tsv --test sptest.tsv -p sptest.tsv
+  expect_true "learner-lfl: the test file is untouched" test "$(cat sptest.tsv)" = "$(printf '1\t2\t1\n2\t2\t5')"
 else
   echo "note  learner-lfl: $lfl not built; its command-line checks are skipped"
 fi
@@ -465,6 +487,8 @@ if [[ -x "$bpmf" && -e sp.tsv ]]; then
   expect_true "learner-bpmf: a run prints RESULT and one prediction per test line, within the training range" \
     sh -c '"$0" --train sp.tsv --test sptest.tsv --rank 2 --sweeps 20 --quiet -p bpmf.pred | grep -q "^RESULT .* n=2 " &&
       test "$(wc -l <bpmf.pred)" = 2 && awk "\$1 < 1 || \$1 > 5 { exit 1 }" bpmf.pred' "$bpmf"
+  expect_true "learner-bpmf: predictions in the tools' one form (6 decimals, none when whole)" \
+    awk '$0 !~ /^-?[0-9]+([.][0-9][0-9][0-9][0-9][0-9][0-9])?$/ { exit 1 }' bpmf.pred
   expect_true "learner-bpmf: Laplace noise runs and the seed fixes the result" \
     sh -c '"$0" --train sp.tsv --test sptest.tsv --sweeps 10 --quiet --likelihood laplace -p b1 >/dev/null &&
       "$0" --train sp.tsv --test sptest.tsv --sweeps 10 --quiet --likelihood laplace --threads 2 -p b2 >/dev/null &&

@@ -11,8 +11,9 @@ namespace learner {
 
 class ClassLabels;
 
-// The project's one number text for predictions (-p, -r, --audit): as VW
-// prints them, "%f" (6 decimals), integral values without decimals; every
+// The project's one number text for predictions (-p, -r, --audit), the
+// reductions' name for learner/io/prediction_text.h's append_prediction: as
+// VW prints them, "%f" (6 decimals), integral values without decimals; every
 // digit, whatever the magnitude (1e300 is 301 digits), "nan", "inf", "-inf".
 void append_number(std::string& out, double value);
 // " tag" when the tag is not empty (as the scalar -p lines).
