@@ -9,7 +9,7 @@
 namespace learner::ratings {
 namespace {
 
-constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+constexpr std::size_t kNoPairColumn = static_cast<std::size_t>(-1);
 
 bool is_blank_char(char c) { return c == ' ' || c == '\t'; }
 
@@ -53,14 +53,14 @@ bool PairReader::next(PairRecord& out) {
       start(line);
       if (format_ == RatingFormat::kCsv) {
         split(line);
-        std::size_t u = kNone, i = kNone, r = kNone;
+        std::size_t u = kNoPairColumn, i = kNoPairColumn, r = kNoPairColumn;
         for (std::size_t k = 0; k < fields_.size(); ++k) {
           const std::string h = column_name(fields_[k]);
           if (is_user_column(h)) u = k;
           else if (is_item_column(h)) i = k;
           else if (h == "rating") r = k;
         }
-        if (u != kNone && i != kNone) {  // a header
+        if (u != kNoPairColumn && i != kNoPairColumn) {  // a header
           ucol_ = u;
           icol_ = i;
           rcol_ = r;
@@ -85,7 +85,7 @@ bool PairReader::next(PairRecord& out) {
   out.item = fields_[icol_];
   if (!is_token(out.user)) fail("bad user id \"" + std::string(out.user) + "\"");
   if (!is_token(out.item)) fail("bad item id \"" + std::string(out.item) + "\"");
-  out.has_rating = rcol_ != kNone && rcol_ < n;
+  out.has_rating = rcol_ != kNoPairColumn && rcol_ < n;
   out.value = 0.0f;
   if (out.has_rating)
     if (const std::string why = parse_rating(fields_[rcol_], out.value); !why.empty()) fail(why);
