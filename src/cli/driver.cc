@@ -14,6 +14,7 @@
 #include "learner/io/output_file.h"
 #include "learner/parallel/allreduce.h"
 #include "learner/parallel/peer_failed.h"
+#include "learner/parse/line_bytes.h"
 #include "learner/reduction/reduction.h"
 #include "learner/reduction/scalar.h"
 #include "learner/report/progress.h"
@@ -93,10 +94,21 @@ class ModelOutputs {
   NameMap names_;
 };
 
+bool is_binary(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const BinaryData&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 // A malformed line: an error (rethrown) unless --lenient, which warns about
 // the first kMaxWarnings, counts the rest, and reports each line once (pass 0).
+// Binary data (a NUL byte, line_bytes.h) is an error even with --lenient.
 void skip_malformed(const ParsedExample& slot, bool lenient, RunStats& stats) {
-  if (!lenient) std::rethrow_exception(slot.error);
+  if (!lenient || is_binary(slot.error)) std::rethrow_exception(slot.error);
   if (slot.pass > 0) return;
   ++stats.skipped_lines;
   if (stats.skipped_lines <= kMaxWarnings) {
@@ -307,7 +319,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   if (trainer.stats().skipped_lines > 0 && trainer.stats().examples == 0 && trainer.stats().holdout_weight == 0 &&
       signal == 0)
     throw Error("--lenient: all " + std::to_string(trainer.stats().skipped_lines) + " lines were malformed (is " +
-                reader.name() + " in VW's text format?); nothing was learned and no output is written");
+                reader.name() + " in " + format_name(o.parse.format) +
+                "?); nothing was learned and no output is written");
   if (regressor) {
     regressor->close();
     if (!regressor->done())

@@ -88,7 +88,7 @@ std::vector<OptionGroup> make_groups() {
       list("cubic", "triple interaction, e.g. --cubic abc"),
       list("interactions", "interaction of any order, e.g. --interactions abcd"),
       sw("permutations", "keep all orderings of self-interactions (default: i <= j only)", true),
-      num("interaction_limit", kCount, "67108864", 1, 1.8e19, "most interaction features one example may make (an example past it is an input error)"),
+      num("interaction_limit", kCount, "67108864", 1, 1.8e19, "most features one example may have with its generated ones, interactions and n-grams (an example past it is an input error)"),
       list("ignore", "drop namespaces starting with these letters"),
       list("ignore_linear", "drop only the linear terms of these namespaces"),
       list("keep", "keep only namespaces starting with these letters"),

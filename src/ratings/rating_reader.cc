@@ -6,6 +6,7 @@
 #include "digits.h"
 #include "fields.h"
 #include "learner/error.h"
+#include "learner/parse/line_bytes.h"
 #include "learner/parse/number.h"
 
 namespace learner::ratings {
@@ -59,6 +60,7 @@ bool RatingReader::next(RatingRecord& out) {
   for (;;) {
     if (!in_.next(line)) return false;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    reject_control_bytes(line, LineContext{in_.name(), line_number()});  // the text reader's check: ids go into VW text
     if (is_blank(line)) fail("blank line");
     if (line_number() == 1) {
       start(line);

@@ -102,6 +102,26 @@ TEST(ModelFile, EveryTruncationIsDetected) {
   }
 }
 
+std::size_t open_descriptors() {
+  return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator("/proc/self/fd"),
+                                                std::filesystem::directory_iterator()));
+}
+
+// Issue 28 (found by model_reader_fuzz, whose every run then failed to open
+// its file): a header that throws in the constructor left the file open, as
+// no destructor runs for a constructor that throws.
+TEST(ModelFile, ARefusedHeaderClosesTheFile) {
+  const std::string path = path_for("header");
+  write_sample(path);
+  const std::string good = slurp(path);
+  const std::size_t before = open_descriptors();
+  for (std::size_t n = 0; n < 60 && n < good.size(); ++n) {  // truncated in the magic, version, options, name
+    test::write_file(path, good.substr(0, n));
+    EXPECT_THROW(ModelReader{path}, Error) << "length " << n;
+  }
+  EXPECT_EQ(open_descriptors(), before);
+}
+
 TEST(ModelFile, AWrongSectionIsNamed) {
   const std::string path = path_for("wrong");
   write_sample(path);

@@ -4,6 +4,7 @@
 
 #include "learner/error.h"
 #include "learner/parse/hash.h"
+#include "learner/parse/line_bytes.h"
 
 namespace learner {
 namespace {
@@ -296,7 +297,10 @@ TEST(TextParserErrors, BadNamespaceHeader) {
 }
 
 TEST(TextParserErrors, ControlAndBinaryBytes) {
-  expect_error(std::string_view("1 |a x\0y", 8), "\\x00", "control byte");
+  expect_error(std::string_view("1 |a x\0y", 8), "\\x00", "NUL byte at column 7: binary data, not text");
+  // Issue 28, defect 10: a NUL byte is binary data, which --lenient does not skip (its own type).
+  Example ex;
+  EXPECT_THROW(TextParser(ParseOptions{}).parse(std::string_view("1 |a\x01 x\0y", 10), ex, "f", 1), BinaryData);
   expect_error("1 |a x\x01", "\\x01", "control byte");
   expect_error("1 |a x\x7f", "\\x7f", "control byte");
   expect_error("1 |a x\ry", "\\x0d", "control byte");  // CR only allowed at the end

@@ -848,6 +848,20 @@ if [[ -x "$vw2json_bin" && -x "$learner_bin" ]]; then
   rc=$?
   if ((rc == 1)) && grep -q '<stdin>:2: .*reserved key' v.err; then pass "vw2json: refuses a '_' namespace with line 2"
   else fail "vw2json: refuses a '_' namespace with line 2" "exit $rc" "$(cat v.err)"; fi
+  # Issue 28, defect 10: what it writes is valid JSON that learner --json reads back (UTF-8 names
+  # included); a control byte or invalid UTF-8 is refused with <stdin>:line, not written.
+  printf '1 |a caf\xc3\xa9 x:2\n-1 |b \xe2\x82\xac\n' >u.vw
+  "$vw2json_bin" <u.vw >u.json && "$learner_bin" --quiet --json --chain_hash -d u.json -p u.json.p 2>u.err &&
+    "$learner_bin" --quiet -d u.vw -p u.vw.p 2>>u.err
+  if cmp -s u.json.p u.vw.p && [[ -s u.vw.p ]]; then pass "vw2json: UTF-8 names read back by --json as the text's"
+  else fail "vw2json: UTF-8 names read back by --json as the text's" "$(cat u.err)"; fi
+  for bad in 'x\001y' 'x\377' 'caf\303'; do
+    printf "1 |a x\\n1 |a $bad\\n" | "$vw2json_bin" >v.out 2>v.err
+    rc=$?
+    if ((rc == 1)) && grep -Eq '^vw2json: <stdin>:2: (control byte|invalid UTF-8) at column' v.err && [[ $(wc -l <v.out) == 1 ]]; then
+      pass "vw2json: refuses '$bad' with <stdin>:2"
+    else fail "vw2json: refuses '$bad' with <stdin>:2" "exit $rc" "$(cat v.err)"; fi
+  done
   JSON_BYTES=20K RUNS=1 BENCH_DIR="$tmp/jb" LEARNER="$learner_bin" VW2JSON="$vw2json_bin" \
     GEN_SYNTHETIC="$(dirname "$learner_bin")/gen_synthetic" "$root/scripts/bench/json_speed.sh" >js.out 2>js.err
   rc=$?
