@@ -19,6 +19,7 @@ void fill_io(const OptionValues& v, Options& o) {
   o.initial_regressor = v.text("initial_regressor");
   o.readable_model = v.text("readable_model");
   o.invert_hash = v.text("invert_hash");
+  o.extra_metrics = v.text("extra_metrics");
   o.audit = v.flag("audit");
   o.audit_regressor = v.text("audit_regressor");
   // It learns and predicts nothing (driver.cc): an output it would drop is refused, not silently skipped.
@@ -54,7 +55,8 @@ void fill_io(const OptionValues& v, Options& o) {
     if (stdin_data)
       throw UsageError("-c/--cache names the cache after the data file (<data>.cache); with standard input give "
                        "--cache_file FILE");
-    o.cache_path = o.data + ".cache";
+    // --shard_by line: every rank reads -d and caches its own lines, as <data>.<rank>.cache.
+    o.cache_path = o.data + (o.allreduce && o.shard_by_line ? ".%r.cache" : ".cache");
   }
   if (!o.cache_path.empty() && !stdin_data) {
     std::error_code ec;

@@ -75,7 +75,7 @@ const Catalogue& catalogue() {
       const bool gd_only = g.gd_only;
       for (const OptionSpec& s : g.options) {
         add_to(group, s);
-        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, gd_only, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, gd_only, {}, {}};
       }
       cat.table.add(group);
     }
@@ -91,11 +91,12 @@ const Catalogue& catalogue() {
         }
         if (it != cat.by_name.end()) {  // shared with an earlier learner: declared once
           it->second.learners.push_back(l);
+          if (it->second.spec->stored && !s.stored) it->second.unstored.push_back(l);
           continue;
         }
         add_to(group, s);
         own = true;
-        cat.by_name[s.name] = detail::Declared{&s, {l}, nullptr, false, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {l}, nullptr, false, {}, {}};
       }
       if (own) cat.table.add(group);
     }
@@ -103,7 +104,7 @@ const Catalogue& catalogue() {
     for (const ReductionPlugin* r : reduction_plugins())
       for (const OptionSpec& s : r->options) {
         add_to(reductions, s);
-        cat.by_name[s.name] = detail::Declared{&s, {}, r, false, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {}, r, false, {}, {}};
       }
     po::options_description output("Output of the reductions");
     output.add_options()("scores", po::bool_switch(), "-p prints every class's score (`1:s1 2:s2 ...`) instead of the class")(
@@ -185,10 +186,20 @@ void drop_repeats(po::parsed_options& parsed) {
 // the features, then retrains on them without it (VW's models do not store
 // --l1; restoring it made VW's test 31 lose 10%).
 void apply_model_options(const ModelReader& model, po::variables_map& vm, bool as_mask) {
+  // A model of one of the rating tools (learner-bpmf writes learner name
+  // "bpmf") is not a model of this program: say whose it is.
+  const bool ours = std::any_of(learner_plugins().begin(), learner_plugins().end(),
+                                [&](const LearnerPlugin* l) { return l->name == model.learner(); });
+  if (!ours)
+    throw UsageError(model.path() + " is a model of '" + model.learner() + "'" +
+                     (model.learner() == "bpmf" ? ", written by learner-bpmf: read it with learner-bpmf --load" : "") +
+                     ", not one learner reads");
   const ParsedValues user(vm);
   std::vector<std::string> tokens;
   for (const auto& [name, d] : catalogue().by_name) {
-    if (!d.spec->stored || d.spec->resumable || !user_gave(user, *d.spec) || model.option(name)) continue;
+    if (!d.spec->stored || d.spec->resumable || !user_gave(user, *d.spec) || model.option(name) ||
+        !detail::stored_by(d, model.learner()))
+      continue;
     throw UsageError("--" + name + " conflicts with the model " + model.path() + ", which was trained without it" +
                      (model.learner() != "gd" ? " (by the '" + model.learner() + "' learner)" : ""));
   }
@@ -244,6 +255,10 @@ bool shares(const Declared& d, const LearnerPlugin* l) {
   return std::find(d.shared.begin(), d.shared.end(), l) != d.shared.end();
 }
 
+bool stored_by(const Declared& d, std::string_view learner) {
+  return std::none_of(d.unstored.begin(), d.unstored.end(), [&](const LearnerPlugin* l) { return l->name == learner; });
+}
+
 const OptionSpec& spec_of(std::string_view name) {
   const auto it = catalogue().by_name.find(name);
   if (it == catalogue().by_name.end()) throw Error("internal: undeclared option --" + std::string(name));
@@ -281,7 +296,11 @@ double parse_value(const OptionSpec& s, const std::string& text) {
 }  // namespace detail
 
 // Simple labels outside the loss's domain (Loss::label_min/max) are input
-// errors (file:line), as the loss of such a label means nothing.
+// errors (file:line), as the loss of such a label means nothing; so are
+// labels other than -1 and 1 for a mistake-driven learner (it would read
+// 0.5 and 7 as 1, 0 as -1) and with --binary (VW: "The label ... is not -1
+// or 1 as loss function expects", binary.cc; there an error message per
+// example, the loss then left as the base learner's).
 void set_label_domain(Options& o) {
   if (o.parse.labels != LabelFormat::kSimple) return;
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
@@ -289,6 +308,8 @@ void set_label_domain(Options& o) {
   domain.min = loss->label_min();
   domain.max = loss->label_max();
   if (domain.bounded()) domain.loss = o.loss.name;
+  if (o.learner->sign_labels) domain.signs = "--" + o.learner->selector;
+  else if (o.reduction.binary) domain.signs = "--binary";
 }
 
 std::optional<Options> parse_options(int argc, const char* const* argv, std::ostream& out) {

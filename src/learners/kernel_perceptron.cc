@@ -191,6 +191,7 @@ const LearnerPlugin& kernel_plugin() {
     LearnerPlugin p;
     p.name = "kernel";
     p.selector = "kernel";
+    p.sign_labels = true;
     p.title = "kernel perceptron (seed 002)";
     OptionSpec kernel;
     kernel.name = "kernel";

@@ -20,6 +20,7 @@
 
 #include "learner/error.h"
 #include "learner/io/output_file.h"
+#include "learner/io/prediction_text.h"
 #include "learner/lfl/model.h"
 #include "learner/spectral/load.h"
 #include "rating_tool_options.h"
@@ -54,11 +55,19 @@ int run(const po::variables_map& vm, const LflOptions& options) {
   std::unique_ptr<learner::OutputFile> out;  // written whole, then renamed into place
   if (!path.empty()) out = std::make_unique<learner::OutputFile>(path, "predictions file");
   double se = 0.0, ae = 0.0;
+  std::string line;
   for (const auto& q : queries) {
     const double mean = model.expected(q.user, q.item), median = model.median(q.user, q.item);
     se += (mean - q.rating) * (mean - q.rating);
     ae += std::fabs(median - q.rating);
-    if (out) std::fprintf(out->stream(), "%g %g\n", mean, median);
+    if (out) {  // "expected median" (io/prediction_text.h)
+      line.clear();
+      learner::append_prediction(line, mean);
+      line += ' ';
+      learner::append_prediction(line, median);
+      line += '\n';
+      out->write(line.data(), line.size());
+    }
   }
   if (out) out->commit();
   const double n = static_cast<double>(queries.empty() ? 1 : queries.size());

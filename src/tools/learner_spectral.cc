@@ -21,6 +21,7 @@
 
 #include "learner/error.h"
 #include "learner/io/output_file.h"
+#include "learner/io/prediction_text.h"
 #include "learner/spectral/load.h"
 #include "learner/spectral/predictor.h"
 #include "rating_tool_options.h"
@@ -170,7 +171,13 @@ int run(const po::variables_map& vm, SpectralOptions options, const Grid& grid) 
   const double predict_seconds = seconds_since(t1);
   if (!path.empty()) {  // written whole, then renamed into place (learner/io/output_file.h)
     learner::OutputFile out(path, "predictions file");
-    for (double p : predictions) std::fprintf(out.stream(), "%g\n", p);
+    std::string line;  // io/prediction_text.h
+    for (double p : predictions) {
+      line.clear();
+      learner::append_prediction(line, p);
+      line += '\n';
+      out.write(line.data(), line.size());
+    }
     out.commit();
   }
   std::printf("RESULT %s rmse=%.4f mae=%.4f n=%zu fallbacks=%llu item_mean_rmse=%.4f train_seconds=%.2f "

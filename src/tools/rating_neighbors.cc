@@ -4,7 +4,7 @@
 //   rating_neighbors [--neighbors K] [--shrink S] [--folds F] REF QUERIES
 //
 // REF: one rating per line, "user item rating" (blank-separated; ids are any tokens).
-// QUERIES: one "user item" per line. Prints one value per query line (%.5f), in order.
+// QUERIES: one "user item" per line. Prints one value per query line (io/prediction_text.h: 6 decimals, or none when integral), in order.
 // A (user, item) pair repeated in REF keeps its last rating (a note says how many).
 // Exit status: 0, 1 on bad input ("rating_neighbors: FILE:LINE: reason") or when standard
 // output cannot be written, 2 on a usage error.
@@ -21,6 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "learner/io/prediction_text.h"
 #include "learner/io/standard_output.h"
 #include "learner/prep/rating_neighbors.h"
 
@@ -99,10 +100,9 @@ int run(const po::variables_map& vm, const learner::prep::NeighborOptions& optio
 
   const auto values = learner::prep::neighbor_deviations(ref, queries, users.size(), items.size(), options);
   std::string out;
-  char buf[32];
   for (const double v : values) {
-    std::snprintf(buf, sizeof buf, "%.5f\n", v + 0.0);  // + 0.0: no "-0.00000"
-    out += buf;
+    learner::append_prediction(out, v + 0.0);  // the tools' one prediction text; + 0.0: no "-0"
+    out += '\n';
   }
   learner::write_stdout(out);
   learner::finish_stdout();

@@ -6,8 +6,9 @@
 // --bytes N stops after the first line that brings the output to at least N
 // bytes (suffixes K, M, G = 10^3, 10^6, 10^9). Read the output with
 // `learner --json --chain_hash` (string values hash as the text's name:value).
-// Exit status: 0, 1 on a line it cannot convert (file:line and why) or when standard output
-// cannot be written, 2 on usage (--bytes must be 1 .. 10^18).
+// Exit status: 0, 1 on a line it cannot convert (file:line and why: not VW text, a control
+// byte, invalid UTF-8, what JSON cannot say) or when standard output cannot be written, 2 on
+// usage (--bytes must be 1 .. 10^18).
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -52,9 +53,9 @@ int main(int argc, char** argv) {
       ++line_no;
       out.clear();
       try {
-        learner::vw_line_to_json(line, out);
+        learner::vw_line_to_json(line, out, "<stdin>", line_no);
       } catch (const learner::Error& e) {
-        std::fprintf(stderr, "vw2json: <stdin>:%llu: %s\n", line_no, e.what());
+        std::fprintf(stderr, "vw2json: %s\n", e.what());
         return 1;
       }
       learner::write_stdout(out);

@@ -324,6 +324,12 @@ TEST(Cache, OtherHashOptionsOrAChangedFileAreRefusedWithAReason) {
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, logistic), why), nullptr);
   EXPECT_NE(why.find("its labels were checked against no loss's domain (now [-1,1]"), std::string::npos) << why;
 
+  // Nor were its labels checked to be -1 or 1 (a mistake-driven learner, --binary).
+  ParseOptions signs;
+  signs.label_domain.signs = "--binary";
+  EXPECT_EQ(CacheReader::open(path, make_cache_key(data, signs), why), nullptr);
+  EXPECT_NE(why.find("its labels were not checked to be -1 or 1"), std::string::npos) << why;
+
   test::write_file(data, "1 |a x\n-1 |a y\n");
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, ParseOptions{}), why), nullptr);
   EXPECT_NE(why.find("data file changed"), std::string::npos) << why;

@@ -81,7 +81,8 @@ TEST(RepeatedFlags, SameSwitchOrSameValueIsAcceptedAsVw) {
   EXPECT_TRUE(has(r.err, "--bit_precision is given twice with different values: '18' and '17'")) << r.err;
   r = run_learner("-d " + data + " --loss_function squared --loss_function hinge");
   EXPECT_EQ(r.exit_code, 2);
-  // Lists keep every value.
+  // Lists keep every value (-q ab needs a namespace b: namespace_check.h).
+  write_file(data, examples(4) + "1 |b z\n");
   r = run_learner("-d " + data + " -q aa -q ab --quiet --readable_model /dev/stdout");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(has(r.out, "--quadratic aa\tab")) << r.out;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fault injection on every output (issue 17): -f, -p, -r, --readable_model,
-# --invert_hash, --cache_file, and (issue 28) the rating tools' -p (learner-lfl,
-# learner-spectral, learner-bpmf) and gen_synthetic --out, found next to $LEARNER.
-# For each:
+# --invert_hash, --cache_file (and the automatic cache, below), and (issue 28) the rating
+# tools' -p (learner-lfl, learner-spectral, learner-bpmf) and gen_synthetic --out, found
+# next to $LEARNER. For each:
 #  * ENOSPC: the output goes to a small tmpfs (needs root and mount; skipped
 #    with a message otherwise) that the run fills up;
 #  * short writes: RLIMIT_FSIZE (ulimit -f, SIGXFSZ ignored), so the write
@@ -130,6 +130,38 @@ limited() { (trap '' XFSZ; ulimit -f 40; exec "$@"); }
 mkdir -p big
 check "EFBIG" big "File too large" limited
 check_tools "EFBIG" big "File too large" limited
+
+# The automatic cache of passes that do not fit --pass_memory (src/cli/auto_cache.h) cannot be
+# written: a warning, the passes read the text, the run's result is the one of --pass_memory 0,
+# and nothing is left in $TMPDIR. ENOSPC (a full tmpfs as $TMPDIR) and EFBIG (ulimit -f; no
+# other output, the summary's loss is compared).
+auto_args=(-d data.txt --passes 3 --holdout_off -b 16)
+"$LEARNER" "${auto_args[@]}" --pass_memory 0 2>&1 | grep '^average loss' > want_loss.txt
+check_auto() {  # NAME TMPDIR PREFIX...
+  local name="$1" dir="$2"
+  shift 2
+  local rc=0
+  TMPDIR="$dir" "$@" "$LEARNER" "${auto_args[@]}" --pass_memory 1 2> err.txt || rc=$?
+  if ((rc != 0)); then
+    fail "automatic cache, $name: exit $rc (want 0): $(head -c 300 err.txt)"
+  elif ! grep -q "warning: cannot write the automatic cache" err.txt; then
+    fail "automatic cache, $name: no warning: $(head -c 300 err.txt)"
+  elif [[ "$(grep '^average loss' err.txt)" != "$(cat want_loss.txt)" ]]; then
+    fail "automatic cache, $name: the loss differs from reading the text"
+  elif [[ -n "$(ls -A "$dir")" ]]; then
+    fail "automatic cache, $name: left $(ls -A "$dir")"
+  else
+    pass
+  fi
+}
+mkdir -p auto_tmp
+if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=48k tmpfs "$mnt" 2>/dev/null; then
+  check_auto "ENOSPC" "$mnt"
+  umount "$mnt"
+else
+  skip "automatic cache, ENOSPC: mounting a small tmpfs needs root (not available here)"
+fi
+check_auto "EFBIG" auto_tmp limited
 
 # SIGKILL mid-write of a 64 MiB model (-b 22): the previous model survives.
 "$LEARNER" --quiet -d small.txt -b 22 -f model.bin

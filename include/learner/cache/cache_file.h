@@ -67,7 +67,8 @@ constexpr uint32_t kCacheVersion = 2;  // 2: reduction labels (costs, label sets
 
 // What a cache must have been made from to be used.
 struct CacheKey {
-  // Ordered fields: "data" (canonical path), "data_size", "data_mtime_ns",
+  // Ordered fields: "data" (canonical path; with --allreduce --shard_by line
+  // also the rank's share of the lines, stream/pipeline.h), "data_size", "data_mtime_ns",
   // "data_content" (a CRC of the file, or of samples of a file over 8 MiB:
   // src/cache/content_sample.h), "hash", "hash_seed", "labels", "format"
   // (text, json, dsjson or csv with its settings; cache_key.cc).
