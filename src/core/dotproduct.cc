@@ -1,6 +1,7 @@
 #include "learner/core/dotproduct.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "learner/error.h"
@@ -73,6 +74,7 @@ DotProduct::DotProduct(const CoreConfig& config)
                      ")");
   if (pairs_.size() > PredictionPath::kMaxTerms)
     throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
+  sides_.resize(static_cast<std::size_t>(sub_models_) * pairs_.size() * 2);
   float* v = latent_.data();
   const std::size_t stride = rank_ + 1;
   for (std::size_t s = 0; s < latent_.slots(); ++s)
@@ -141,8 +143,8 @@ void DotProduct::prefetch(const Example& ex) const {
       for (uint32_t i = ns.begin; i < ns.end; ++i) __builtin_prefetch(latent_.slot(ex.features[i].index * sub_models_), 1);
 }
 
-void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, State& st,
-                               int s) {
+void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt,
+                               const float* unseen, State& st, int s) {
   const unsigned k = rank_;
   double* acc = st.vec.data() + s * k;
   double sum_x = 0.0, sum_x2 = 0.0;
@@ -151,7 +153,8 @@ void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint3
     float* v = latent_slot(f.index, sub, salt);
     const double x = f.value;
     st.terms[s].push_back({v, x, 0.0});
-    for (unsigned j = 0; j < k; ++j) acc[j] += x * v[j];
+    const float* w = unseen && v[k] == 0.0f ? unseen : v;  // untrained: its side's mean
+    for (unsigned j = 0; j < k; ++j) acc[j] += x * w[j];
     sum_x += x;
     sum_x2 += x * x;
   }
@@ -174,8 +177,10 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
     }
     std::fill(st.vec.begin(), st.vec.end(), 0.0);
     const PairKey& key = keys_[p];
+    for (int s = 0; s < 2; ++s) st.side_index[s] = static_cast<uint32_t>(side_index(sub, p, s));
+    const float* unseen_mean[2] = {unseen(sub, p, 0), unseen(sub, p, 1)};
     for (const NamespaceSpan& ns : ex.namespaces)
-      if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, sub, key.salt[s], st, s);
+      if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, sub, key.salt[s], unseen_mean[s], st, s);
     st.self = key.self;
     if (st.self) {  // B = A: the same namespace (and latent vectors) on both sides
       if (st.terms[0].empty()) continue;
@@ -202,18 +207,26 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
 }
 
 double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l,
-                                double importance, int side) {
+                                double importance, int side, uint32_t side_index) {
   const unsigned k = rank_;
   const bool count = freq_alpha_ != 0;
   double rho = 0.0;
+  Side& owner = sides_[side_index];
   for (Term& term : terms) {
     const double x2 = term.x * term.x;
     // --dotproduct_freq_l2: G_f counts the feature's (importance-weighted)
     // occurrences instead; the side's mean count is kept alongside.
-    const float G = static_cast<float>(term.slot[k] + (count ? importance * x2 : g2 * x2 * other_norm2));
+    float G = static_cast<float>(term.slot[k] + (count ? importance * x2 : g2 * x2 * other_norm2));
+    // Without the adaptive rule G_f only marks a trained feature; a feature
+    // that moves (x != 0) is marked even when the other side's vector is 0.
+    if (!adaptive_ && !(G > 0.0f) && x2 > 0) G = FLT_MIN;
     if (accumulate_ && term.slot[k] == 0.0f && G > 0.0f) {
       distinct_[side] += 1;
-      if (tracking_) trained_.push_back(static_cast<uint32_t>((term.slot - latent_.data()) / (rank_ + 1)));
+      const auto slot = static_cast<uint32_t>((term.slot - latent_.data()) / (rank_ + 1));
+      if (tracking_) trained_.push_back(slot);
+      // Its prediction used its side's mean (gather): the path starts there.
+      if (!owner.mean.empty()) std::copy(owner.mean.begin(), owner.mean.end(), term.slot);
+      owner.slots.push_back(slot);
     }
     if (accumulate_ && count) occurrences_[side] += importance * x2;
     if (accumulate_) term.slot[k] = G;
@@ -305,7 +318,7 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
     for (int s = 0; s < 2; ++s) {
       // A self pair's features all sit on side 0; d|A|^2/dV[f] = 2 x_f A.
       const double other_norm2 = st.self ? 4.0 * st.norm2[0] : st.norm2[1 - s];
-      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s);
+      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s, st.side_index[s]);
       rho_total += st.rho[s];
       x2_total += st.sum_x2[s];
     }

@@ -288,17 +288,20 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
 
 void Model::end_pass() {
   eta_ *= config_.decay_learning_rate;
+  if (dot_) dot_->refresh_unseen();
   ++passes_ended_;
   const unsigned n = config_.average_passes;
   if (n > 1 && static_cast<uint64_t>(passes_ended_) + n > config_.passes) fold_snapshot(false);
 }
 
 void Model::end_training() {
-  if (snapshots_ == 0) return;
-  fold_snapshot(true);
-  snapshots_ = 0;
-  mean_linear_ = {};
-  mean_latent_ = {};
+  if (snapshots_ > 0) {
+    fold_snapshot(true);
+    snapshots_ = 0;
+    mean_linear_ = {};
+    mean_latent_ = {};
+  }
+  if (dot_) dot_->refresh_unseen();
 }
 
 // Snapshot averaging (Polyak and Juditsky 1992; Ruppert 1988: the mean of

@@ -40,6 +40,8 @@ void DotProduct::average(AllReduce& group) {
                 "averaged across ranks)");
   const unsigned stride = rank_ + 1;
   average_table(group, latent_.data(), latent_.slots(), stride, static_cast<int>(rank_));
+  merge_unseen(group);
+  refresh_unseen();
   if (!tracking_) return;  // trained_slots() will scan the averaged table
   std::vector<bool> known(latent_.slots(), false);
   for (uint32_t s : trained_) known[s] = true;

@@ -102,8 +102,10 @@ void Model::save(ModelWriter& out, bool with_state) const {
     put_weights_only(out, w);
   }
   if (dot_) {
-    out.begin_section("gd.latent", 1);
+    // Version 2 adds the trained features of each side (cold start, dotproduct.h).
+    out.begin_section("gd.latent", 2);
     out.put_floats(dot_->latent().data(), dot_->latent().size());
+    dot_->write_unseen(out);
   }
 }
 
@@ -143,8 +145,10 @@ void Model::load(ModelReader& in) {
     throw Error(in.path() + ": the linear table has stride " + std::to_string(stride) + " (corrupt model)");
   }
   if (dot_) {
-    in.section("gd.latent", 1);
+    const uint32_t version = in.section("gd.latent", 2);
     in.get_floats(dot_->latent().data(), dot_->latent().size(), "the latent table (--rank, -b)");
+    // A version 1 model (before cold start) knows no sides: unseen features keep their start.
+    if (version >= 2) dot_->read_unseen(in);
   }
   if (!has_state) std::fill(states_.begin(), states_.end(), OptimizerState{});
   loaded_without_state_ = !has_state;
@@ -201,6 +205,7 @@ void Model::write_text(std::FILE* out, const NameMap* names) const {
       print_slot(out, by_slot, i, suffix, value);
     }
   }
+  dot_->write_unseen_text(out);
 }
 
 const LearnerPlugin& gd_plugin() {

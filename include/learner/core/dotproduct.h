@@ -84,9 +84,24 @@
 // lambda, Zhou et al., "Large-scale parallel collaborative filtering for the
 // Netflix prize", 2008), alpha = 1 shrinks every feature equally in total (MAP
 // with one Gaussian prior). docs/ratings-quality.md has the measurements.
+//
+// Unseen features (cold start; src/core/dotproduct_unseen.cc). A latent
+// feature is trained once its G_f > 0. Per side of each (sub-model, pair)
+// the model keeps the slots first trained as that side (in that order) and,
+// refreshed at every end of pass, at the end of training, after loading and
+// after an --allreduce average, the mean of their vectors. An untrained
+// feature enters A (or B) with that mean in place of its stored start, so
+// an unseen user on a seen item i gets mean_u.B_i, exactly the average of
+// A_u.B_i over the trained users, and the latent term adds nothing that is
+// particular to the unseen feature (with the start vector it added about
+// k c^2: the constant had absorbed that offset). When such a feature is
+// then trained, its stored vector is first set to the mean its prediction
+// used, so the path stays exact; before the first refresh (pass 1 of a
+// fresh model) there is no mean and features start from their own start.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <vector>
 
 #include "learner/core/config.h"
@@ -97,6 +112,8 @@
 namespace learner {
 
 class AllReduce;
+class ModelReader;
+class ModelWriter;
 
 // The most --dotproduct pairs: each pair is one dyadic term of the
 // prediction path per model component, and a reduction combines up to two
@@ -134,6 +151,24 @@ class DotProduct {
   // trained_slots(). Throws learner::Error under --dotproduct_freq_l2 (its
   // per-side counts are not averaged yet).
   void average(AllReduce& group);
+
+  // Cold start: recomputes every side's mean of trained vectors (above).
+  void refresh_unseen();
+  // The mean that stands for an untrained feature of side `side` of pair
+  // `pair` in sub-model `sub`, or nullptr when that side has no trained feature.
+  const float* unseen(uint32_t sub, std::size_t pair, int side) const {
+    const std::vector<float>& m = sides_[side_index(sub, pair, side)].mean;
+    return m.empty() ? nullptr : m.data();
+  }
+  // Model-file payload after the latent table (gd.latent version 2): per
+  // side, its trained slots; read_unseen() recomputes the means.
+  void write_unseen(ModelWriter& out) const;
+  void read_unseen(ModelReader& in);
+  // --readable_model / --invert_hash: one line "unseen(NS)@j:value" per
+  // dimension of every side's mean (NS the side's namespace, ",F" the other
+  // field of a field-aware pair, "[i]" sub-model i of several).
+  void write_unseen_text(std::FILE* out) const;
+  std::size_t pairs() const { return pairs_.size(); }
 
   WeightTable& latent() { return latent_; }
   const WeightTable& latent() const { return latent_; }
@@ -173,6 +208,7 @@ class DotProduct {
   struct State {
     explicit State(unsigned rank) : vec(2 * static_cast<std::size_t>(rank), 0.0) {}
     double sign = 1.0;
+    uint32_t side_index[2] = {0, 0};  // sides_ of this (sub-model, pair)
     std::vector<Term> terms[2];
     std::vector<double> vec;        // A0 in [0, k), B0 in [k, 2k)
     double norm2[2] = {0, 0};       // |A0|^2, |B0|^2
@@ -184,8 +220,10 @@ class DotProduct {
   };
 
   static int side_by_name(const NamespaceSpan& ns, const DotProductPair& pair);
-  // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0, sums.
-  void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, State& st, int s);
+  // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0
+  // (an untrained feature with `unseen` in place of its vector, when given), sums.
+  void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, const float* unseen,
+                     State& st, int s);
   // The latent slot of feature `index` in sub-model `sub` under field id `salt`.
   float* latent_slot(uint32_t index, uint32_t sub, uint32_t salt) {
     return latent_.slot((index + salt * kFieldStep) * sub_models_ + sub);
@@ -198,7 +236,7 @@ class DotProduct {
   // Sets each term's rate (growing G_f by g2 x^2 other_norm2 when
   // accumulating) and returns rho = sum rate x^2.
   double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l, double importance,
-                      int side);
+                      int side, uint32_t side_index);
   // --dotproduct_freq_l2 alpha: (n_f / mean n)^alpha, n_f = the feature's
   // count (G_f), mean n = the mean count of its side's features so far.
   double frequency_factor(const Term& term, int side) const;
@@ -209,6 +247,19 @@ class DotProduct {
   // V[f] += rate x (moved - start) / rho for every term of one side, with
   // `delta` = moved - start (k values), then times `decay`.
   void move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const;
+
+  // Cold start: per (sub-model, pair, side), the slots first trained as that
+  // side and the mean of their vectors at the last refresh_unseen() (empty:
+  // none trained then). A self pair uses side 0 only.
+  struct Side {
+    std::vector<uint32_t> slots;
+    std::vector<float> mean;
+  };
+  std::size_t side_index(uint32_t sub, std::size_t pair, int side) const {
+    return (static_cast<std::size_t>(sub) * pairs_.size() + pair) * 2 + static_cast<std::size_t>(side);
+  }
+  // --allreduce: every rank's trained slots join the side that trained them.
+  void merge_unseen(AllReduce& group);
 
   static constexpr uint32_t kFieldStep = 0x9E3779B1u;  // odd: ids 1..F land apart for every -b
   std::vector<DotProductPair> pairs_;
@@ -233,6 +284,7 @@ class DotProduct {
   uint32_t seed_;
   uint32_t sub_models_;
   WeightTable latent_;
+  std::vector<Side> sides_;     // side_index()
   std::vector<State> states_;  // reused across examples
   std::vector<double> delta_;  // apply(): A(s) - A0 and B(s) - B0, 2k values
   std::size_t used_ = 0;
