@@ -33,7 +33,10 @@ DotProduct::DotProduct(const CoreConfig& config)
       eta_scale_(config.dotproduct_learning_rate > 0 && config.learning_rate > 0
                      ? config.dotproduct_learning_rate / config.learning_rate
                      : 1.0),
-      adaptive_(config.rule.adaptive),
+      base_rate_(config.learning_rate),
+      auto_rate_(config.auto_latent_rate),
+      auto_l2_(config.auto_latent_l2),
+      adaptive_(config.rule.adaptive && !config.auto_latent_rate),
       init_scale_(config.init_scale),
       center_(config.center),
       freq_alpha_(config.dotproduct_freq_l2),
@@ -51,7 +54,7 @@ DotProduct::DotProduct(const CoreConfig& config)
   if (!(freq_alpha_ >= -2 && freq_alpha_ <= 2)) throw UsageError("--dotproduct_freq_l2 must be between -2 and 2");
   if (!(side_rate_[1] > 0 && side_rate_[1] <= 1e3))
     throw UsageError("--dotproduct_side_ratio must be > 0 and at most 1000");
-  if ((freq_alpha_ != 0 || side_rate_[1] != 1) && !(l2_ > 0))
+  if ((freq_alpha_ != 0 || side_rate_[1] != 1) && !(l2_ > 0 || auto_l2_))
     throw UsageError("--dotproduct_freq_l2 and --dotproduct_side_ratio need --dotproduct_l2 > 0");
   if (!(dropout_ >= 0 && dropout_ < 1))
     throw UsageError("--dotproduct_dropout must be at least 0 and below 1 (the chance a latent dimension sits out an "
@@ -75,6 +78,7 @@ DotProduct::DotProduct(const CoreConfig& config)
   if (pairs_.size() > PredictionPath::kMaxTerms)
     throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
   sides_.resize(static_cast<std::size_t>(sub_models_) * pairs_.size() * 2);
+  unseen_active_ = config.test_only;
   float* v = latent_.data();
   const std::size_t stride = rank_ + 1;
   for (std::size_t s = 0; s < latent_.slots(); ++s)
@@ -178,7 +182,8 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
     std::fill(st.vec.begin(), st.vec.end(), 0.0);
     const PairKey& key = keys_[p];
     for (int s = 0; s < 2; ++s) st.side_index[s] = static_cast<uint32_t>(side_index(sub, p, s));
-    const float* unseen_mean[2] = {unseen(sub, p, 0), unseen(sub, p, 1)};
+    const float* unseen_mean[2] = {unseen_active_ ? unseen(sub, p, 0) : nullptr,
+                                   unseen_active_ ? unseen(sub, p, 1) : nullptr};
     for (const NamespaceSpan& ns : ex.namespaces)
       if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, sub, key.salt[s], unseen_mean[s], st, s);
     st.self = key.self;
@@ -225,7 +230,7 @@ double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double othe
       const auto slot = static_cast<uint32_t>((term.slot - latent_.data()) / (rank_ + 1));
       if (tracking_) trained_.push_back(slot);
       // Its prediction used its side's mean (gather): the path starts there.
-      if (!owner.mean.empty()) std::copy(owner.mean.begin(), owner.mean.end(), term.slot);
+      if (unseen_active_ && !owner.mean.empty()) std::copy(owner.mean.begin(), owner.mean.end(), term.slot);
       owner.slots.push_back(slot);
     }
     if (accumulate_ && count) occurrences_[side] += importance * x2;
@@ -305,8 +310,28 @@ double DotProduct::frequency_factor(const Term& term, int side) const {
   return std::clamp(static_cast<double>(factor), 1e-3, 1e3);
 }
 
+double DotProduct::latent_rate(double eta) const {
+  if (!auto_rate_) return eta * eta_scale_;
+  const double g = gradient_.mean();
+  return g > 0 ? kAutoStep / g * (base_rate_ > 0 ? eta / base_rate_ : 1.0) : 0.0;
+}
+
+double DotProduct::latent_l2() const { return auto_l2_ ? kAutoL2 * gradient_.mean() : l2_; }
+
+void DotProduct::end_pass() {
+  if (gradient_.weight > 0) gradient_.frozen = true;
+  refresh_unseen();
+  unseen_active_ = true;
+}
+
 double DotProduct::prepare(double g2, double eta, double importance, PredictionPath& path) {
-  const double eta_l = eta * eta_scale_;
+  // The automatic rate's scale: importance * |g| = sqrt(g2 importance).
+  if (automatic() && accumulate_ && !gradient_.frozen && importance > 0) {
+    gradient_.sum += std::sqrt(g2 * importance);
+    gradient_.weight += importance;
+  }
+  const double eta_l = latent_rate(eta);
+  const double l2 = latent_l2();
   // Dropout: the update moves the model restricted to the kept dimensions,
   // from p_hat - predicted + restricted (the caller subtracts what this returns).
   double restricted_shift = 0.0;
@@ -324,7 +349,7 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
     }
   }
   mu_ = 0.0;
-  if (l2_ > 0 && x2_total > 0) {
+  if (l2 > 0 && x2_total > 0) {
     // One decay mu for every latent weight of the example keeps the closed
     // form exact (A = e^{-mu h / 2} A~ with A~ on the unregularised path,
     // whatever the rates), so the rates may differ per feature: the side
@@ -348,7 +373,7 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
         st.rho[s] = rho;
       }
     }
-    mu_ = 2.0 * shared * l2_;
+    mu_ = 2.0 * shared * l2;
   }
   double dyadic0 = 0.0;
   bool any = false;

@@ -38,6 +38,11 @@ void DotProduct::write_unseen(ModelWriter& out) const {
     out.put(static_cast<uint64_t>(side.slots.size()));
     out.put_bytes(side.slots.data(), side.slots.size() * sizeof(uint32_t));
   }
+  out.put(static_cast<uint8_t>(unseen_active_));
+  for (int s = 0; s < 2; ++s) {
+    out.put(distinct_[s]);
+    out.put(occurrences_[s]);
+  }
 }
 
 void DotProduct::read_unseen(ModelReader& in) {
@@ -54,6 +59,13 @@ void DotProduct::read_unseen(ModelReader& in) {
       if (slot >= slots)
         throw Error(in.path() + ": a trained latent feature at slot " + std::to_string(slot) + " of " +
                     std::to_string(slots) + " (corrupt model)");
+  }
+  unseen_active_ = in.get<uint8_t>() != 0 || unseen_active_;  // a test-only run uses them anyway
+  for (int s = 0; s < 2; ++s) {
+    distinct_[s] = in.get<uint64_t>();
+    occurrences_[s] = in.get<double>();
+    if (!(occurrences_[s] >= 0 && std::isfinite(occurrences_[s])))
+      throw Error(in.path() + ": a side's count of latent occurrences is not a finite sum (corrupt model)");
   }
   refresh_unseen();
 }

@@ -288,7 +288,7 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
 
 void Model::end_pass() {
   eta_ *= config_.decay_learning_rate;
-  if (dot_) dot_->refresh_unseen();
+  if (dot_) dot_->end_pass();
   ++passes_ended_;
   const unsigned n = config_.average_passes;
   if (n > 1 && static_cast<uint64_t>(passes_ended_) + n > config_.passes) fold_snapshot(false);

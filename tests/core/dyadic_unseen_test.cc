@@ -118,7 +118,9 @@ TEST(DyadicUnseen, UnseenFeaturesGetTheSeenAverageForEveryCentre) {
   }
 }
 
-TEST(DyadicUnseen, HoldsUnderL2AndPlainSgdAndAfterOnePass) {
+// After one pass (no end of pass yet) the means are in the model file, and a
+// test-only run uses them.
+TEST(DyadicUnseen, HoldsUnderL2AndPlainSgdAndAfterOnePassInATestOnlyRun) {
   CoreConfig config = unseen_config(0.5);
   config.dotproduct_l2 = 0.1;
   config.dotproduct_freq_l2 = 0.3;
@@ -127,8 +129,51 @@ TEST(DyadicUnseen, HoldsUnderL2AndPlainSgdAndAfterOnePass) {
   config.learning_rate = 0.05;
   const auto loss = make_loss({});
   Model model(config, *loss);
-  train(model, 1);  // one pass: the means come from end_training
-  expect_seen_averages(model, 0.5, "sgd, l2");
+  train(model, 1);
+  config.test_only = true;
+  Model tested(config, *loss);
+  load_model(tested, save_model(model, "dyadic_unseen_one_pass.bin", true));
+  expect_seen_averages(tested, 0.5, "sgd, l2, test only");
+}
+
+// The automatic rate and L2 with the frequency-aware L2 (the command line's
+// defaults): a model saved within pass 1 and trained on with the rest of the
+// data (new users included) is the model of one run, bit for bit: the
+// gradient scale, the per-side counts and whether the means are in use are
+// in the file.
+TEST(DyadicUnseen, ResumingWithinPassOneIsOneRun) {
+  CoreConfig config = unseen_config(0.5);
+  config.auto_latent_rate = true;
+  config.auto_latent_l2 = true;
+  config.dotproduct_freq_l2 = 0.3;
+  const auto loss = make_loss({});
+  auto examples = [](uint32_t first_user, uint32_t users) {
+    std::vector<Example> out;
+    for (uint32_t u = first_user; u < first_user + users; ++u)
+      for (uint32_t i = 0; i < kItems; ++i) out.push_back(one_hot_pair(kUser0 + u, kItem0 + (u * 2 + i) % (kItems + 2)));
+    return out;
+  };
+  auto learn_all = [](Model& model, const std::vector<Example>& data) {
+    for (std::size_t n = 0; n < data.size(); ++n) {
+      const double p = model.predict(data[n], data[n].features);
+      model.learn(data[n], data[n].features, p, 1.0 + static_cast<double>(n % 5), 1.0);
+    }
+  };
+  const std::vector<Example> first = examples(0, 4), second = examples(2, 5);  // users 4..6 are new
+  Model one(config, *loss);
+  learn_all(one, first);
+  learn_all(one, second);
+  Model half(config, *loss);
+  learn_all(half, first);
+  half.end_training();
+  Model resumed(config, *loss);
+  load_model(resumed, save_model(half, "dyadic_unseen_half.bin", true));
+  learn_all(resumed, second);
+  const WeightTable& a = one.dotproduct()->latent();
+  const WeightTable& b = resumed.dotproduct()->latent();
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) ASSERT_EQ(a.data()[i], b.data()[i]) << i;
+  EXPECT_EQ(one.dotproduct()->gradient_scale().sum, resumed.dotproduct()->gradient_scale().sum);
 }
 
 // Training an unseen feature starts from the mean its prediction used, so

@@ -85,19 +85,38 @@
 // Netflix prize", 2008), alpha = 1 shrinks every feature equally in total (MAP
 // with one Gaussian prior). docs/ratings-quality.md has the measurements.
 //
+// Automatic rate and L2 (--dotproduct_lr auto, --dotproduct_l2 auto: the
+// command line's defaults; issue 27, docs/ratings-quality.md "Defaults").
+// With g the mean |dl/dp| over the updates of pass 1 (importance-weighted;
+// running during pass 1, then frozen and kept in the model file), the latent
+// weights learn at the constant rate kAutoStep / g, plainly (no per-feature
+// adaptive rates, whatever the linear part's rule; only the linear rate's
+// decay across passes, --decay_learning_rate, scales it too), and their L2 is
+// kAutoL2 * g. A latent vector then moves by about kAutoStep of the other
+// side's vector per occurrence, and its L2 per occurrence is kAutoStep *
+// kAutoL2 of itself, whatever the scale of the labels and the loss (the
+// squared loss's g grows with the labels' spread, the quantile loss's is
+// tau or 1 - tau): the rate has units 1 / label and the L2 units of a label.
+// With the adaptive rule a fresh feature's first rate, eta / sqrt(G), is huge
+// and its first update fits the rating it sees exactly; constant-rate SGD
+// with L2 is matrix factorisation's usual recipe.
+//
 // Unseen features (cold start; src/core/dotproduct_unseen.cc). A latent
 // feature is trained once its G_f > 0. Per side of each (sub-model, pair)
 // the model keeps the slots first trained as that side (in that order) and,
 // refreshed at every end of pass, at the end of training, after loading and
-// after an --allreduce average, the mean of their vectors. An untrained
-// feature enters A (or B) with that mean in place of its stored start, so
-// an unseen user on a seen item i gets mean_u.B_i, exactly the average of
-// A_u.B_i over the trained users, and the latent term adds nothing that is
-// particular to the unseen feature (with the start vector it added about
-// k c^2: the constant had absorbed that offset). When such a feature is
-// then trained, its stored vector is first set to the mean its prediction
-// used, so the path stays exact; before the first refresh (pass 1 of a
-// fresh model) there is no mean and features start from their own start.
+// after an --allreduce average, the mean of their vectors. Once the means
+// are in use (from the first end of pass on, and at once in a test-only run,
+// CoreConfig::test_only), an untrained feature enters A (or B) with its
+// side's mean in place of its stored start, so an unseen user on a seen item
+// i gets mean_u.B_i, exactly the average of A_u.B_i over the trained users:
+// the latent term adds nothing that is particular to the unseen feature
+// (with the start vector it added about k c^2, which the constant had
+// absorbed). When such a feature is then trained, its stored vector is
+// first set to the mean its prediction used, so the path stays exact. In
+// pass 1 of a fresh model features start from their own start, and a model
+// saved within its pass 1 (one pass) and trained further with -i continues
+// the same way, so a resumed run is the one run, byte for byte.
 #pragma once
 
 #include <cstdint>
@@ -119,6 +138,19 @@ class ModelWriter;
 // prediction path per model component, and a reduction combines up to two
 // components (PredictionPath::kMaxTerms = 16).
 constexpr std::size_t kMaxDotProductPairs = 8;
+
+// The automatic latent rate and L2 (above), chosen on validation cuts of
+// MovieLens 100K (docs/ratings-quality.md, "Defaults").
+constexpr double kAutoStep = 0.024;
+constexpr double kAutoL2 = 1.0 / 6.0;
+
+// The mean |dl/dp| behind the automatic rate: sums over pass 1's updates.
+struct GradientScale {
+  double sum = 0.0;     // importance * |dl/dp|
+  double weight = 0.0;  // importance
+  bool frozen = false;  // pass 1 ended: the mean no longer changes
+  double mean() const { return weight > 0 ? sum / weight : 0.0; }
+};
 
 class DotProduct {
  public:
@@ -152,8 +184,19 @@ class DotProduct {
   // per-side counts are not averaged yet).
   void average(AllReduce& group);
 
+  // At each end of pass: freezes the gradient scale after pass 1 and
+  // refreshes the unseen features' means.
+  void end_pass();
   // Cold start: recomputes every side's mean of trained vectors (above).
   void refresh_unseen();
+  // The automatic rate's gradient scale (model files, the run summary).
+  const GradientScale& gradient_scale() const { return gradient_; }
+  void set_gradient_scale(const GradientScale& g) { gradient_ = synced_gradient_ = g; }
+  bool automatic() const { return auto_rate_ || auto_l2_; }
+  // The latent rate and L2 an update would use now (auto: from the gradient
+  // scale; otherwise --dotproduct_l2 and --dotproduct_lr relative to `eta`).
+  double latent_rate(double eta) const;
+  double latent_l2() const;
   // The mean that stands for an untrained feature of side `side` of pair
   // `pair` in sub-model `sub`, or nullptr when that side has no trained feature.
   const float* unseen(uint32_t sub, std::size_t pair, int side) const {
@@ -161,7 +204,8 @@ class DotProduct {
     return m.empty() ? nullptr : m.data();
   }
   // Model-file payload after the latent table (gd.latent version 2): per
-  // side, its trained slots; read_unseen() recomputes the means.
+  // side, its trained slots, whether the means are in use, and the
+  // per-side counts of --dotproduct_freq_l2; read_unseen() recomputes the means.
   void write_unseen(ModelWriter& out) const;
   void read_unseen(ModelReader& in);
   // --readable_model / --invert_hash: one line "unseen(NS)@j:value" per
@@ -248,6 +292,7 @@ class DotProduct {
   // `delta` = moved - start (k values), then times `decay`.
   void move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const;
 
+  bool unseen_active_ = false;  // untrained features take their side's mean (above)
   // Cold start: per (sub-model, pair, side), the slots first trained as that
   // side and the mean of their vectors at the last refresh_unseen() (empty:
   // none trained then). A self pair uses side 0 only.
@@ -267,6 +312,9 @@ class DotProduct {
   unsigned rank_;
   double l2_;
   double eta_scale_;  // --dotproduct_lr / -l (1 when unset)
+  double base_rate_;  // -l: the automatic rate follows the linear rate's decay, eta / base_rate_
+  bool auto_rate_, auto_l2_;  // --dotproduct_lr auto, --dotproduct_l2 auto
+  GradientScale gradient_, synced_gradient_;  // synced: after the last --allreduce average
   bool adaptive_;
   double init_scale_;
   double center_;  // --dotproduct_center c: start c + init_scale u, offset k c^2 s_a s_b
@@ -275,8 +323,7 @@ class DotProduct {
   double dropout_;         // --dotproduct_dropout P (0: off)
   uint64_t draws_ = 0;     // dropout masks drawn so far (in memory only)
   bool field_aware_ = false;  // --dotproduct_fields pairs present
-  // Per side, the features first trained and (--dotproduct_freq_l2) their total count
-  // (in memory only: a resumed run starts them again).
+  // Per side, the features first trained and (--dotproduct_freq_l2) their total count.
   uint64_t distinct_[2] = {0, 0};
   std::vector<uint32_t> trained_;  // trained_slots()
   bool tracking_ = false;
