@@ -26,7 +26,7 @@ bool overlaps(const DotProductPair& a, const DotProductPair& b) {
 
 }  // namespace
 
-DotProduct::DotProduct(const CoreConfig& config)
+DotProduct::DotProduct(const CoreConfig& config, WeightTable* linear)
     : pairs_(config.dotproducts),
       rank_(config.rank),
       l2_(config.dotproduct_l2),
@@ -44,6 +44,7 @@ DotProduct::DotProduct(const CoreConfig& config)
       dropout_(config.dotproduct_dropout),
       seed_(config.random_seed),
       sub_models_(config.sub_models),
+      linear_(linear),
       latent_(config.bits, config.rank + 1),
       delta_(2 * static_cast<std::size_t>(config.rank), 0.0) {
   if (pairs_.empty() && config.dotproduct_fields.empty())
@@ -148,7 +149,7 @@ void DotProduct::prefetch(const Example& ex) const {
 }
 
 void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt,
-                               const float* unseen, State& st, int s) {
+                               const float* unseen, float unseen_linear, State& st, int s) {
   const unsigned k = rank_;
   double* acc = st.vec.data() + s * k;
   double sum_x = 0.0, sum_x2 = 0.0;
@@ -157,7 +158,11 @@ void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint3
     float* v = latent_slot(f.index, sub, salt);
     const double x = f.value;
     st.terms[s].push_back({v, x, 0.0});
-    const float* w = unseen && v[k] == 0.0f ? unseen : v;  // untrained: its side's mean
+    const float* w = v;
+    if (unseen && v[k] == 0.0f) {  // untrained: its side's means, the linear weight's too
+      w = unseen;
+      if (const float* lin = linear_weight(v, salt)) st.unseen_linear += x * (unseen_linear - *lin);
+    }
     for (unsigned j = 0; j < k; ++j) acc[j] += x * w[j];
     sum_x += x;
     sum_x2 += x * x;
@@ -181,11 +186,16 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
     }
     std::fill(st.vec.begin(), st.vec.end(), 0.0);
     const PairKey& key = keys_[p];
-    for (int s = 0; s < 2; ++s) st.side_index[s] = static_cast<uint32_t>(side_index(sub, p, s));
+    for (int s = 0; s < 2; ++s) {
+      st.side_index[s] = static_cast<uint32_t>(side_index(sub, p, s));
+      st.salt[s] = key.salt[s];
+    }
+    st.unseen_linear = 0.0;
     const float* unseen_mean[2] = {unseen_active_ ? unseen(sub, p, 0) : nullptr,
                                    unseen_active_ ? unseen(sub, p, 1) : nullptr};
     for (const NamespaceSpan& ns : ex.namespaces)
-      if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, sub, key.salt[s], unseen_mean[s], st, s);
+      if (const int s = side(ns, p); s >= 0)
+        add_namespace(ex, ns, sub, key.salt[s], unseen_mean[s], sides_[st.side_index[s]].mean_linear, st, s);
     st.self = key.self;
     if (st.self) {  // B = A: the same namespace (and latent vectors) on both sides
       if (st.terms[0].empty()) continue;
@@ -206,13 +216,13 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
     st.norm2[0] = norm_a;
     st.norm2[1] = norm_b;
     st.predicted = (1.0 - dropout_) * sign * (dot - static_cast<double>(k) * center_ * center_ * st.sum_x[0] * st.sum_x[1]);
-    total += st.predicted;
+    total += st.predicted + sign * st.unseen_linear;
   }
   return total;
 }
 
 double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l,
-                                double importance, int side, uint32_t side_index) {
+                                double importance, int side, uint32_t side_index, uint32_t salt) {
   const unsigned k = rank_;
   const bool count = freq_alpha_ != 0;
   double rho = 0.0;
@@ -229,8 +239,11 @@ double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double othe
       distinct_[side] += 1;
       const auto slot = static_cast<uint32_t>((term.slot - latent_.data()) / (rank_ + 1));
       if (tracking_) trained_.push_back(slot);
-      // Its prediction used its side's mean (gather): the path starts there.
-      if (unseen_active_ && !owner.mean.empty()) std::copy(owner.mean.begin(), owner.mean.end(), term.slot);
+      // Its prediction used its side's means (gather): the path starts there.
+      if (unseen_active_ && !owner.mean.empty()) {
+        std::copy(owner.mean.begin(), owner.mean.end(), term.slot);
+        if (float* lin = linear_weight(term.slot, salt)) *lin = owner.mean_linear;
+      }
       owner.slots.push_back(slot);
     }
     if (accumulate_ && count) occurrences_[side] += importance * x2;
@@ -343,7 +356,7 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
     for (int s = 0; s < 2; ++s) {
       // A self pair's features all sit on side 0; d|A|^2/dV[f] = 2 x_f A.
       const double other_norm2 = st.self ? 4.0 * st.norm2[0] : st.norm2[1 - s];
-      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s, st.side_index[s]);
+      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s, st.side_index[s], st.salt[s]);
       rho_total += st.rho[s];
       x2_total += st.sum_x2[s];
     }

@@ -16,19 +16,25 @@ void DotProduct::refresh_unseen() {
   const unsigned k = rank_;
   const std::size_t stride = latent_.stride();
   std::vector<double> sum(k);
-  for (Side& side : sides_) {
+  for (std::size_t i = 0; i < sides_.size(); ++i) {
+    Side& side = sides_[i];
+    side.mean_linear = 0.0f;
     if (side.slots.empty()) {
       side.mean.clear();
       continue;
     }
+    const uint32_t salt = keys_[(i / 2) % pairs_.size()].salt[i % 2];
     std::fill(sum.begin(), sum.end(), 0.0);
+    double linear = 0.0;
     for (const uint32_t slot : side.slots) {
       const float* v = latent_.data() + static_cast<std::size_t>(slot) * stride;
       for (unsigned j = 0; j < k; ++j) sum[j] += v[j];
+      if (const float* w = linear_weight(v, salt)) linear += *w;
     }
     side.mean.resize(k);
     const double n = static_cast<double>(side.slots.size());
     for (unsigned j = 0; j < k; ++j) side.mean[j] = static_cast<float>(sum[j] / n);
+    side.mean_linear = static_cast<float>(linear / n);
   }
 }
 
@@ -83,6 +89,7 @@ void DotProduct::write_unseen_text(std::FILE* out) const {
         if (keys_[p].salt[s] != 0 && !keys_[p].self) name.append(",").append(s == 0 ? pair.right : pair.left);
         name.append(")");
         if (sub_models_ > 1) name.append("[").append(std::to_string(sub)).append("]");
+        if (linear_ && keys_[p].salt[s] == 0) std::fprintf(out, "%s:%.9g\n", name.c_str(), unseen_linear(sub, p, s));
         for (unsigned j = 0; j < rank_; ++j) std::fprintf(out, "%s@%u:%.9g\n", name.c_str(), j, mean[j]);
       }
 }

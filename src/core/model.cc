@@ -21,7 +21,7 @@ constexpr float kMaxRate = 1e30f;         // a per-feature rate never overflows 
 Model::Model(const CoreConfig& config, const Loss& loss)
     : config_(config), loss_(loss), sub_models_(config.sub_models), weights_(config.bits, 4), eta_(config.learning_rate) {
   if (sub_models_ < 1) throw Error("the gradient learner needs at least one sub-model");
-  if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_);
+  if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_, &weights_);
   // VW: with the adaptive rule, initial_t > 0 seeds every G_i and N = T = t0.
   states_.resize(sub_models_);
   if (config_.rule.adaptive && config_.initial_t > 0) {

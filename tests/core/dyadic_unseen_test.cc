@@ -86,25 +86,29 @@ double predict(Model& model, uint32_t user, uint32_t item) {
   return model.predict(ex, ex.features);
 }
 
-// The property of the issue: unseen user on a seen item = the item's linear
-// weight + the average over trained users of the latent term; likewise for an
-// unseen item; both unseen = the average over all trained pairs.
+// The prediction of the trained user u on the trained item i.
+double seen(const Model& model, uint32_t u, uint32_t i, double offset) {
+  return linear_weight(model, kUser0 + u) + linear_weight(model, kItem0 + i) +
+         latent_dot(model, kUser0 + u, kItem0 + i) - offset;
+}
+
+// The property of the issue: an unseen user on a seen item i is predicted as
+// the average over the trained users of their predictions on i (their linear
+// weights and latent terms); likewise for an unseen item; both unseen: the
+// average over all trained pairs.
 void expect_seen_averages(Model& model, double center, const std::string& what) {
   const double offset = kRank * center * center;
   double all = 0.0;
   for (uint32_t i = 0; i < kItems; ++i) {
     double avg = 0.0;
-    for (uint32_t u = 0; u < kUsers; ++u) avg += latent_dot(model, kUser0 + u, kItem0 + i) - offset;
-    avg /= kUsers;
+    for (uint32_t u = 0; u < kUsers; ++u) avg += seen(model, u, i, offset) / kUsers;
     all += avg / kItems;
-    EXPECT_NEAR(predict(model, kUnseenUser, kItem0 + i), linear_weight(model, kItem0 + i) + avg, 1e-5)
-        << what << " item " << i;
+    EXPECT_NEAR(predict(model, kUnseenUser, kItem0 + i), avg, 1e-5) << what << " item " << i;
   }
   for (uint32_t u = 0; u < kUsers; ++u) {
     double avg = 0.0;
-    for (uint32_t i = 0; i < kItems; ++i) avg += latent_dot(model, kUser0 + u, kItem0 + i) - offset;
-    EXPECT_NEAR(predict(model, kUser0 + u, kUnseenItem), linear_weight(model, kUser0 + u) + avg / kItems, 1e-5)
-        << what << " user " << u;
+    for (uint32_t i = 0; i < kItems; ++i) avg += seen(model, u, i, offset) / kItems;
+    EXPECT_NEAR(predict(model, kUser0 + u, kUnseenItem), avg, 1e-5) << what << " user " << u;
   }
   EXPECT_NEAR(predict(model, kUnseenUser, kUnseenItem), all, 1e-5) << what;
 }
@@ -211,6 +215,8 @@ TEST(DyadicUnseen, ModelFileAndTextModelKeepTheMeans) {
   ASSERT_NE(mean, nullptr);
   char line[64];
   std::snprintf(line, sizeof line, "unseen(u)@0:%.9g\n", mean[0]);
+  EXPECT_NE(text.find(line), std::string::npos) << text;
+  std::snprintf(line, sizeof line, "unseen(u):%.9g\n", model.dotproduct()->unseen_linear(0, 0, 0));
   EXPECT_NE(text.find(line), std::string::npos) << text;
   EXPECT_NE(text.find("unseen(i)@2:"), std::string::npos) << text;
 }

@@ -105,15 +105,20 @@
 // feature is trained once its G_f > 0. Per side of each (sub-model, pair)
 // the model keeps the slots first trained as that side (in that order) and,
 // refreshed at every end of pass, at the end of training, after loading and
-// after an --allreduce average, the mean of their vectors. Once the means
-// are in use (from the first end of pass on, and at once in a test-only run,
+// after an --allreduce average, the mean of their vectors and, for a plain
+// pair (not field-aware), of their linear weights. Once the means are in use
+// (from the first end of pass on, and at once in a test-only run,
 // CoreConfig::test_only), an untrained feature enters A (or B) with its
-// side's mean in place of its stored start, so an unseen user on a seen item
-// i gets mean_u.B_i, exactly the average of A_u.B_i over the trained users:
-// the latent term adds nothing that is particular to the unseen feature
-// (with the start vector it added about k c^2, which the constant had
-// absorbed). When such a feature is then trained, its stored vector is
-// first set to the mean its prediction used, so the path stays exact. In
+// side's mean vector in place of its stored start and, for a plain pair,
+// the linear part with its side's mean linear weight in place of its own:
+// an unseen user u on a seen item i is predicted as the average over the
+// trained users of their predictions on i (the latent term alone, mean_u.B_i,
+// is exactly the average of A_u.B_i), and an unseen user on an unseen item
+// as the average trained pair. With its start vector and weight 0 the unseen
+// user got about k c^2 less than that (the constant had absorbed that offset)
+// and none of the users' mean bias. When such a feature is then trained, its
+// stored vector and linear weight are first set to the means its prediction
+// used, so the path stays exact. In
 // pass 1 of a fresh model features start from their own start, and a model
 // saved within its pass 1 (one pass) and trained further with -i continues
 // the same way, so a resumed run is the one run, byte for byte.
@@ -154,7 +159,9 @@ struct GradientScale {
 
 class DotProduct {
  public:
-  explicit DotProduct(const CoreConfig& config);  // throws UsageError for bad pairs
+  // `linear`: the model's linear table (stride 4, weight first; the cold
+  // start reads and sets the weights of unseen features), or nullptr.
+  explicit DotProduct(const CoreConfig& config, WeightTable* linear = nullptr);  // throws UsageError for bad pairs
 
   // Starts a new example: forgets the terms gathered so far.
   void reset() { used_ = 0; }
@@ -197,11 +204,15 @@ class DotProduct {
   // scale; otherwise --dotproduct_l2 and --dotproduct_lr relative to `eta`).
   double latent_rate(double eta) const;
   double latent_l2() const;
-  // The mean that stands for an untrained feature of side `side` of pair
-  // `pair` in sub-model `sub`, or nullptr when that side has no trained feature.
+  // The mean vector that stands for an untrained feature of side `side` of
+  // pair `pair` in sub-model `sub`, or nullptr when that side has no trained
+  // feature; unseen_linear(): its mean linear weight (0 for field-aware pairs).
   const float* unseen(uint32_t sub, std::size_t pair, int side) const {
     const std::vector<float>& m = sides_[side_index(sub, pair, side)].mean;
     return m.empty() ? nullptr : m.data();
+  }
+  float unseen_linear(uint32_t sub, std::size_t pair, int side) const {
+    return sides_[side_index(sub, pair, side)].mean_linear;
   }
   // Model-file payload after the latent table (gd.latent version 2): per
   // side, its trained slots, whether the means are in use, and the
@@ -258,6 +269,8 @@ class DotProduct {
     double norm2[2] = {0, 0};       // |A0|^2, |B0|^2
     double sum_x[2] = {0, 0}, sum_x2[2] = {0, 0}, rho[2] = {0, 0};
     double kappa = 0, r = 1, inv_r = 1;
+    double unseen_linear = 0;       // what the unseen features' mean linear weights add to p
+    uint32_t salt[2] = {0, 0};      // the pair's field ids (0: plain)
     bool active = false;
     bool self = false;              // a pair of one namespace: vec's B half is a copy of A
     double predicted = 0;           // the term as gather() returned it (dropout: scaled)
@@ -267,7 +280,7 @@ class DotProduct {
   // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0
   // (an untrained feature with `unseen` in place of its vector, when given), sums.
   void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, const float* unseen,
-                     State& st, int s);
+                     float unseen_linear, State& st, int s);
   // The latent slot of feature `index` in sub-model `sub` under field id `salt`.
   float* latent_slot(uint32_t index, uint32_t sub, uint32_t salt) {
     return latent_.slot((index + salt * kFieldStep) * sub_models_ + sub);
@@ -280,7 +293,7 @@ class DotProduct {
   // Sets each term's rate (growing G_f by g2 x^2 other_norm2 when
   // accumulating) and returns rho = sum rate x^2.
   double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l, double importance,
-                      int side, uint32_t side_index);
+                      int side, uint32_t side_index, uint32_t salt);
   // --dotproduct_freq_l2 alpha: (n_f / mean n)^alpha, n_f = the feature's
   // count (G_f), mean n = the mean count of its side's features so far.
   double frequency_factor(const Term& term, int side) const;
@@ -299,7 +312,14 @@ class DotProduct {
   struct Side {
     std::vector<uint32_t> slots;
     std::vector<float> mean;
+    float mean_linear = 0.0f;  // a plain pair's: the mean linear weight of the slots
   };
+  // The linear weight of a plain pair's latent slot (the same slot number:
+  // both tables have 2^bits slots and index the feature as h K + i), or nullptr.
+  float* linear_weight(const float* latent_slot, uint32_t salt) const {
+    if (!linear_ || salt != 0) return nullptr;
+    return linear_->data() + static_cast<std::size_t>((latent_slot - latent_.data()) / (rank_ + 1)) * linear_->stride();
+  }
   std::size_t side_index(uint32_t sub, std::size_t pair, int side) const {
     return (static_cast<std::size_t>(sub) * pairs_.size() + pair) * 2 + static_cast<std::size_t>(side);
   }
@@ -330,6 +350,7 @@ class DotProduct {
   double occurrences_[2] = {0, 0};
   uint32_t seed_;
   uint32_t sub_models_;
+  WeightTable* linear_;  // the model's linear table (cold start), or nullptr
   WeightTable latent_;
   std::vector<Side> sides_;     // side_index()
   std::vector<State> states_;  // reused across examples
