@@ -186,16 +186,21 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
     }
     std::fill(st.vec.begin(), st.vec.end(), 0.0);
     const PairKey& key = keys_[p];
-    for (int s = 0; s < 2; ++s) {
-      st.side_index[s] = static_cast<uint32_t>(side_index(sub, p, s));
-      st.salt[s] = key.salt[s];
-    }
+    st.sub = sub;
+    st.pair = static_cast<uint32_t>(p);
     st.unseen_linear = 0.0;
-    const float* unseen_mean[2] = {unseen_active_ ? unseen(sub, p, 0) : nullptr,
-                                   unseen_active_ ? unseen(sub, p, 1) : nullptr};
+    // Cold start, once the means are in use (dotproduct.h): an untrained
+    // feature enters with its side's mean vector and linear weight.
+    const float* unseen_mean[2] = {nullptr, nullptr};
+    float unseen_weight[2] = {0.0f, 0.0f};
+    if (unseen_active_)
+      for (int s = 0; s < 2; ++s) {
+        unseen_mean[s] = unseen(sub, p, s);
+        unseen_weight[s] = unseen_linear(sub, p, s);
+      }
     for (const NamespaceSpan& ns : ex.namespaces)
       if (const int s = side(ns, p); s >= 0)
-        add_namespace(ex, ns, sub, key.salt[s], unseen_mean[s], sides_[st.side_index[s]].mean_linear, st, s);
+        add_namespace(ex, ns, sub, key.salt[s], unseen_mean[s], unseen_weight[s], st, s);
     st.self = key.self;
     if (st.self) {  // B = A: the same namespace (and latent vectors) on both sides
       if (st.terms[0].empty()) continue;
@@ -221,12 +226,20 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
   return total;
 }
 
+void DotProduct::first_trained(float* slot, const State& st, int side) {
+  Side& owner = sides_[side_index(st.sub, st.pair, side)];
+  if (unseen_active_ && !owner.mean.empty()) {
+    std::copy(owner.mean.begin(), owner.mean.end(), slot);
+    if (float* lin = linear_weight(slot, keys_[st.pair].salt[side])) *lin = owner.mean_linear;
+  }
+  owner.slots.push_back(static_cast<uint32_t>((slot - latent_.data()) / (rank_ + 1)));
+}
+
 double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l,
-                                double importance, int side, uint32_t side_index, uint32_t salt) {
+                                double importance, int side, const State& st) {
   const unsigned k = rank_;
   const bool count = freq_alpha_ != 0;
   double rho = 0.0;
-  Side& owner = sides_[side_index];
   for (Term& term : terms) {
     const double x2 = term.x * term.x;
     // --dotproduct_freq_l2: G_f counts the feature's (importance-weighted)
@@ -237,14 +250,8 @@ double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double othe
     if (!adaptive_ && !(G > 0.0f) && x2 > 0) G = FLT_MIN;
     if (accumulate_ && term.slot[k] == 0.0f && G > 0.0f) {
       distinct_[side] += 1;
-      const auto slot = static_cast<uint32_t>((term.slot - latent_.data()) / (rank_ + 1));
-      if (tracking_) trained_.push_back(slot);
-      // Its prediction used its side's means (gather): the path starts there.
-      if (unseen_active_ && !owner.mean.empty()) {
-        std::copy(owner.mean.begin(), owner.mean.end(), term.slot);
-        if (float* lin = linear_weight(term.slot, salt)) *lin = owner.mean_linear;
-      }
-      owner.slots.push_back(slot);
+      if (tracking_) trained_.push_back(static_cast<uint32_t>((term.slot - latent_.data()) / (rank_ + 1)));
+      first_trained(term.slot, st, side);
     }
     if (accumulate_ && count) occurrences_[side] += importance * x2;
     if (accumulate_) term.slot[k] = G;
@@ -356,7 +363,7 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
     for (int s = 0; s < 2; ++s) {
       // A self pair's features all sit on side 0; d|A|^2/dV[f] = 2 x_f A.
       const double other_norm2 = st.self ? 4.0 * st.norm2[0] : st.norm2[1 - s];
-      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s, st.side_index[s], st.salt[s]);
+      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s, st);
       rho_total += st.rho[s];
       x2_total += st.sum_x2[s];
     }

@@ -263,14 +263,13 @@ class DotProduct {
   struct State {
     explicit State(unsigned rank) : vec(2 * static_cast<std::size_t>(rank), 0.0) {}
     double sign = 1.0;
-    uint32_t side_index[2] = {0, 0};  // sides_ of this (sub-model, pair)
+    uint32_t sub = 0, pair = 0;     // the (sub-model, pair): its sides_ (cold start)
     std::vector<Term> terms[2];
     std::vector<double> vec;        // A0 in [0, k), B0 in [k, 2k)
     double norm2[2] = {0, 0};       // |A0|^2, |B0|^2
     double sum_x[2] = {0, 0}, sum_x2[2] = {0, 0}, rho[2] = {0, 0};
     double kappa = 0, r = 1, inv_r = 1;
     double unseen_linear = 0;       // what the unseen features' mean linear weights add to p
-    uint32_t salt[2] = {0, 0};      // the pair's field ids (0: plain)
     bool active = false;
     bool self = false;              // a pair of one namespace: vec's B half is a copy of A
     double predicted = 0;           // the term as gather() returned it (dropout: scaled)
@@ -278,7 +277,8 @@ class DotProduct {
 
   static int side_by_name(const NamespaceSpan& ns, const DotProductPair& pair);
   // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0
-  // (an untrained feature with `unseen` in place of its vector, when given), sums.
+  // (an untrained feature with `unseen` and, into st.unseen_linear,
+  // `unseen_linear` in place of its vector and linear weight when `unseen` is given), sums.
   void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, const float* unseen,
                      float unseen_linear, State& st, int s);
   // The latent slot of feature `index` in sub-model `sub` under field id `salt`.
@@ -293,7 +293,10 @@ class DotProduct {
   // Sets each term's rate (growing G_f by g2 x^2 other_norm2 when
   // accumulating) and returns rho = sum rate x^2.
   double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l, double importance,
-                      int side, uint32_t side_index, uint32_t salt);
+                      int side, const State& st);
+  // A feature first trained (cold start): joins its side's list and, while
+  // the means are in use, starts from them (its prediction used them).
+  void first_trained(float* slot, const State& st, int side);
   // --dotproduct_freq_l2 alpha: (n_f / mean n)^alpha, n_f = the feature's
   // count (G_f), mean n = the mean count of its side's features so far.
   double frequency_factor(const Term& term, int side) const;
