@@ -5,10 +5,46 @@
 #include <utility>
 
 #include "learner/error.h"
+#include "option_catalogue.h"
 #include "option_readers.h"
 #include "vw_latent.h"
 
 namespace learner {
+namespace {
+
+// --dotproduct_lr / --dotproduct_l2: "auto" (the default: set from the data
+// in pass 1, dotproduct.h) or a number >= 0 (false: auto).
+bool latent_number(const OptionValues& v, const char* name, double& out) {
+  const std::string text = v.text(name);
+  if (text == "auto") return false;
+  try {
+    out = detail::parse_value(number_option(name, OptionKind::kNumber, "0", 0, std::numeric_limits<double>::infinity(),
+                                            "", true),
+                              text);
+  } catch (const UsageError&) {
+    throw UsageError(std::string("--") + name + " takes auto or a finite number >= 0, got '" + text + "'");
+  }
+  return true;
+}
+
+// The dyadic model's defaults that depend on other settings (issue 27,
+// docs/ratings-quality.md "Defaults"): the frequency-aware L2 needs latent
+// L2 and is not averaged across --allreduce ranks; a multi-pass run of a
+// dyadic model with latent L2 holds nothing out (the L2, not early stopping,
+// keeps it from overfitting, and a held-out tenth is a tenth of every user's
+// ratings), unless a holdout option is given.
+void resolve_dyadic_defaults(const OptionValues& v, Options& o) {
+  CoreConfig& c = o.core;
+  const bool latent_l2 = c.auto_latent_l2 || c.dotproduct_l2 > 0;
+  if (!v.given("dotproduct_freq_l2") && (!latent_l2 || o.allreduce)) c.dotproduct_freq_l2 = 0.0;
+  if (c.has_latent() && latent_l2 && o.holdout && !v.given("holdout_period") && !v.given("holdout_after") &&
+      !v.given("early_terminate")) {
+    o.holdout = false;
+    o.dyadic_no_holdout = true;
+  }
+}
+
+}  // namespace
 
 // Returns whether VW's --lrq / --rank -q spelling chose the dyadic model.
 bool fill_learning(const OptionValues& v, Options& o, bool rank_on_command_line) {
@@ -59,9 +95,10 @@ bool fill_learning(const OptionValues& v, Options& o, bool rank_on_command_line)
     if (pair.left.empty() || pair.right.empty()) throw UsageError("--dotproduct '" + d + "' names an empty namespace");
     c.dotproducts.push_back(pair);
   }
+  c.test_only = o.testonly;
   c.rank = static_cast<unsigned>(v.number("rank"));
-  c.dotproduct_l2 = v.number("dotproduct_l2");
-  c.dotproduct_learning_rate = v.number("dotproduct_lr");
+  c.auto_latent_l2 = !latent_number(v, "dotproduct_l2", c.dotproduct_l2);
+  c.auto_latent_rate = !latent_number(v, "dotproduct_lr", c.dotproduct_learning_rate);
   c.init_scale = v.number("dotproduct_init");
   c.center = v.number("dotproduct_center");
   c.dotproduct_freq_l2 = v.number("dotproduct_freq_l2");
@@ -70,13 +107,14 @@ bool fill_learning(const OptionValues& v, Options& o, bool rank_on_command_line)
   c.dotproduct_dropout = v.number("dotproduct_dropout");
   c.average_passes = static_cast<unsigned>(v.number("average_passes"));
   c.passes = o.passes;
-  if (c.average_passes > 1 && o.holdout)
-    throw UsageError("--average_passes: with holdout (on by default with --passes > 1) -f keeps the best pass's "
-                     "weights, not an average; give --holdout_off");
   c.random_seed = static_cast<uint32_t>(v.number("random_seed"));
   c.weight_init = weight_init(v, c.random_seed, o.features.constant);
   c.feature_mask = v.given("feature_mask");
   const bool vw_spelling = apply_vw_latent_spellings(v, o, rank_on_command_line);
+  resolve_dyadic_defaults(v, o);
+  if (c.average_passes > 1 && o.holdout)
+    throw UsageError("--average_passes: with holdout (on by default with --passes > 1) -f keeps the best pass's "
+                     "weights, not an average; give --holdout_off");
   // The latent settings mean nothing without a pair: say so rather than
   // train a linear model the user did not ask for. (Model files record every
   // setting, the defaults too, so only values other than the default count.)
@@ -93,17 +131,18 @@ bool fill_learning(const OptionValues& v, Options& o, bool rank_on_command_line)
                      c.rank);
       c.rank = defaults.rank;
     }
-    const std::pair<const char*, bool> latent[] = {
-        {"rank", c.rank != defaults.rank},
-        {"dotproduct_l2", c.dotproduct_l2 != defaults.dotproduct_l2},
-        {"dotproduct_lr", c.dotproduct_learning_rate != defaults.dotproduct_learning_rate},
-        {"dotproduct_init", c.init_scale != defaults.init_scale},
-        {"dotproduct_center", c.center != defaults.center},
-        {"dotproduct_freq_l2", c.dotproduct_freq_l2 != defaults.dotproduct_freq_l2},
-        {"dotproduct_side_ratio", c.dotproduct_side_ratio != defaults.dotproduct_side_ratio},
-        {"dotproduct_dropout", c.dotproduct_dropout != defaults.dotproduct_dropout}};
-    for (const auto& [name, changed] : latent)
-      if (v.given(name) && changed)
+    // A value other than the option's declared default (-i models store
+    // every setting, the defaults of their day too, and the user's must
+    // agree with them: only the command line's values count).
+    auto changed = [&v](const char* name) {
+      const OptionSpec& s = detail::spec_of(name);
+      if (s.kind == OptionKind::kText) return v.text(name) != s.default_value;
+      return v.number(name) != detail::parse_value(s, s.default_value);
+    };
+    const char* latent[] = {"rank", "dotproduct_l2", "dotproduct_lr", "dotproduct_init", "dotproduct_center",
+                            "dotproduct_freq_l2", "dotproduct_side_ratio", "dotproduct_dropout"};
+    for (const char* name : latent)
+      if (v.given(name) && !o.initial_model && (std::string_view(name) == "rank" ? c.rank != defaults.rank : changed(name)))
         throw UsageError(std::string("--") + name + " applies to --dotproduct models only (give --dotproduct ab, or VW's --rank K -q ab)");
   }
   return vw_spelling;

@@ -143,17 +143,17 @@ std::vector<OptionGroup> make_groups() {
       num("rank", kCount, "1", 1, 256, "latent dimensions per feature; without --dotproduct, VW's spelling: --rank K -q ab = --dotproduct ab --rank K (the -q pairs are factorised, not also crossed)", true),
       // Not stored: a model records the --dotproduct spelling it maps to.
       list_option("lrq", "VW's low-rank quadratic: --lrq abK = --dotproduct ab --rank K, keeping any -q (one K for all pairs; repeatable; --lrq aaK: the term |A|^2)", 0, false),
-      num("dotproduct_l2", kNumber, "0", 0, kInf, "L2 on latent weights only (exact closed form)", true),
-      num("dotproduct_lr", kNumber, "0", 0, kInf, "learning rate of the latent weights (0: same as -l)", true),
-      num("dotproduct_init", kNumber, "0.01", 0, kInf, "spread of the latent weights' random start around the centre", true),
-      num("dotproduct_freq_l2", kNumber, "0", -2, 2, "frequency-aware L2 (needs --dotproduct_l2): a latent feature seen n times, n-bar the mean count of its side's features, learns at rate eta (n / n-bar)^alpha under the example's common decay, so its L2 per occurrence is lambda (n-bar / n)^alpha (0: the same for all; 1: the same in total, MAP)", true),
+      text("dotproduct_l2", "L2 on latent weights only (exact closed form): a number >= 0, or auto: 1/6 of the mean |dl/dp| of pass 1's updates", 0, "auto", true),
+      text("dotproduct_lr", "learning rate of the latent weights: auto, a constant rate 0.024 / (the mean |dl/dp| of pass 1's updates), plain whatever the linear part's rule; or a number: the latent weights follow the linear part's rule with this rate in place of -l (0: -l itself)", 0, "auto", true),
+      num("dotproduct_init", kNumber, "0.1", 0, kInf, "spread of the latent weights' random start around the centre", true),
+      num("dotproduct_freq_l2", kNumber, "0.3", -2, 2, "frequency-aware L2 (needs latent L2): a latent feature seen n times, n-bar the mean count of its side's features, learns at rate eta (n / n-bar)^alpha under the example's common decay, so its L2 per occurrence is lambda (n-bar / n)^alpha (0: the same for all; 1: the same in total, MAP); the default is 0 without latent L2 and with --allreduce", true),
       num("dotproduct_side_ratio", kNumber, "1", 0, 1e3, "latent rate of the right-hand namespace over the left's (needs --dotproduct_l2): the right side's L2 per occurrence is lambda / ratio", true, 0, true),
       text("dotproduct_fields", "field-aware dyadic terms (FFM): every pair a, b of these namespace letters adds A_ab.B_ba, a feature of a keeping one latent vector per other field (at most 8 pairs: 4 fields; 'aa' is the one self pair A.A); exact update, as --dotproduct's", 0, "", true),
       num("dotproduct_dropout", kNumber, "0", 0, 1, "dropout of latent dimensions: each update trains the model restricted to the dimensions kept (each kept with chance 1 - P, drawn from --random_seed), exactly; predictions use (1 - P) times the full term (VW's --lrqdropout is 0.5)", true),
       // Not stored: a model records the --dotproduct_fields / --dotproduct_dropout spelling.
       text("lrqfa", "VW's field-aware low-rank quadratic: --lrqfa abcK = --dotproduct_fields abc --rank K"),
       sw("lrqdropout", "VW's dropout for --lrq: = --dotproduct_dropout 0.5"),
-      num("dotproduct_center", kNumber, "1", 0, 1e3, "centre c of the latent start: V = c + u, dyadic term A.B - k c^2 s_a s_b (1: the note's +1 change of variables; 0: zero-mean start, --dotproduct_l2 shrinks towards a.b = 0)", true),
+      num("dotproduct_center", kNumber, "0.5", 0, 1e3, "centre c of the latent start: V = c + u, dyadic term A.B - k c^2 s_a s_b (1: the note's +1 change of variables; 0: zero-mean start, the latent L2 shrinks towards a.b = 0)", true),
   }, true});
   return g;
 }

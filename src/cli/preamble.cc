@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include "learner/core/dotproduct.h"
+
 namespace learner {
 
 void print_preamble(const Options& o, const Learner& learner, double learning_rate, CacheUse cache) {
@@ -22,6 +24,16 @@ void print_preamble(const Options& o, const Learner& learner, double learning_ra
   if (!o.core.dotproduct_fields.empty())
     std::fprintf(stderr, "dotproduct_fields = %s, rank = %u\n", o.core.dotproduct_fields.c_str(), o.core.rank);
   if (o.core.dotproduct_dropout > 0) std::fprintf(stderr, "dotproduct_dropout = %g\n", o.core.dotproduct_dropout);
+  if (o.core.has_latent()) {
+    // The automatic latent rate and L2 are set from pass 1's gradients; the
+    // summary prints their values (dotproduct.h, "Automatic rate and L2").
+    if (o.core.auto_latent_rate)
+      std::fprintf(stderr, "dotproduct_lr = auto: %g / g, g = the mean |dl/dp| of pass 1's updates\n", kAutoStep);
+    if (o.core.auto_latent_l2)
+      std::fprintf(stderr, "dotproduct_l2 = auto: %g g (frequency-aware, --dotproduct_freq_l2 %g)\n", kAutoL2,
+                   o.core.dotproduct_freq_l2);
+    std::fprintf(stderr, "dotproduct_center = %g, dotproduct_init = %g\n", o.core.center, o.core.init_scale);
+  }
   switch (cache) {
     case CacheUse::kNone: std::fprintf(stderr, "using no cache\n"); break;
     case CacheUse::kRead:
@@ -31,6 +43,7 @@ void print_preamble(const Options& o, const Learner& learner, double learning_ra
   }
   std::fprintf(stderr, "Reading datafile = %s\nnum sources = 1\n",
                o.data == "-" || o.data.empty() ? "stdin" : o.data.c_str());
+  if (o.dyadic_no_holdout) std::fprintf(stderr, "no holdout (dyadic model with latent L2; --holdout_period N holds out)\n");
   if (o.holdout) {
     if (o.holdout_after > 0)
       std::fprintf(stderr, "holdout_after = %llu\n", static_cast<unsigned long long>(o.holdout_after));

@@ -1,6 +1,7 @@
 #include "learner/core/dotproduct.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "learner/error.h"
@@ -25,14 +26,17 @@ bool overlaps(const DotProductPair& a, const DotProductPair& b) {
 
 }  // namespace
 
-DotProduct::DotProduct(const CoreConfig& config)
+DotProduct::DotProduct(const CoreConfig& config, WeightTable* linear)
     : pairs_(config.dotproducts),
       rank_(config.rank),
       l2_(config.dotproduct_l2),
       eta_scale_(config.dotproduct_learning_rate > 0 && config.learning_rate > 0
                      ? config.dotproduct_learning_rate / config.learning_rate
                      : 1.0),
-      adaptive_(config.rule.adaptive),
+      base_rate_(config.learning_rate),
+      auto_rate_(config.auto_latent_rate),
+      auto_l2_(config.auto_latent_l2),
+      adaptive_(config.rule.adaptive && !config.auto_latent_rate),
       init_scale_(config.init_scale),
       center_(config.center),
       freq_alpha_(config.dotproduct_freq_l2),
@@ -40,6 +44,7 @@ DotProduct::DotProduct(const CoreConfig& config)
       dropout_(config.dotproduct_dropout),
       seed_(config.random_seed),
       sub_models_(config.sub_models),
+      linear_(linear),
       latent_(config.bits, config.rank + 1),
       delta_(2 * static_cast<std::size_t>(config.rank), 0.0) {
   if (pairs_.empty() && config.dotproduct_fields.empty())
@@ -50,7 +55,7 @@ DotProduct::DotProduct(const CoreConfig& config)
   if (!(freq_alpha_ >= -2 && freq_alpha_ <= 2)) throw UsageError("--dotproduct_freq_l2 must be between -2 and 2");
   if (!(side_rate_[1] > 0 && side_rate_[1] <= 1e3))
     throw UsageError("--dotproduct_side_ratio must be > 0 and at most 1000");
-  if ((freq_alpha_ != 0 || side_rate_[1] != 1) && !(l2_ > 0))
+  if ((freq_alpha_ != 0 || side_rate_[1] != 1) && !(l2_ > 0 || auto_l2_))
     throw UsageError("--dotproduct_freq_l2 and --dotproduct_side_ratio need --dotproduct_l2 > 0");
   if (!(dropout_ >= 0 && dropout_ < 1))
     throw UsageError("--dotproduct_dropout must be at least 0 and below 1 (the chance a latent dimension sits out an "
@@ -73,6 +78,8 @@ DotProduct::DotProduct(const CoreConfig& config)
                      ")");
   if (pairs_.size() > PredictionPath::kMaxTerms)
     throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
+  sides_.resize(static_cast<std::size_t>(sub_models_) * pairs_.size() * 2);
+  unseen_active_ = config.test_only;
   float* v = latent_.data();
   const std::size_t stride = rank_ + 1;
   for (std::size_t s = 0; s < latent_.slots(); ++s)
@@ -141,8 +148,8 @@ void DotProduct::prefetch(const Example& ex) const {
       for (uint32_t i = ns.begin; i < ns.end; ++i) __builtin_prefetch(latent_.slot(ex.features[i].index * sub_models_), 1);
 }
 
-void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, State& st,
-                               int s) {
+void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt,
+                               const float* unseen, float unseen_linear, State& st, int s) {
   const unsigned k = rank_;
   double* acc = st.vec.data() + s * k;
   double sum_x = 0.0, sum_x2 = 0.0;
@@ -151,7 +158,12 @@ void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint3
     float* v = latent_slot(f.index, sub, salt);
     const double x = f.value;
     st.terms[s].push_back({v, x, 0.0});
-    for (unsigned j = 0; j < k; ++j) acc[j] += x * v[j];
+    const float* w = v;
+    if (unseen && v[k] == 0.0f) {  // untrained: its side's means, the linear weight's too
+      w = unseen;
+      if (const float* lin = linear_weight(v, salt)) st.unseen_linear += x * (unseen_linear - *lin);
+    }
+    for (unsigned j = 0; j < k; ++j) acc[j] += x * w[j];
     sum_x += x;
     sum_x2 += x * x;
   }
@@ -174,8 +186,21 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
     }
     std::fill(st.vec.begin(), st.vec.end(), 0.0);
     const PairKey& key = keys_[p];
+    st.sub = sub;
+    st.pair = static_cast<uint32_t>(p);
+    st.unseen_linear = 0.0;
+    // Cold start, once the means are in use (dotproduct.h): an untrained
+    // feature enters with its side's mean vector and linear weight.
+    const float* unseen_mean[2] = {nullptr, nullptr};
+    float unseen_weight[2] = {0.0f, 0.0f};
+    if (unseen_active_)
+      for (int s = 0; s < 2; ++s) {
+        unseen_mean[s] = unseen(sub, p, s);
+        unseen_weight[s] = unseen_linear(sub, p, s);
+      }
     for (const NamespaceSpan& ns : ex.namespaces)
-      if (const int s = side(ns, p); s >= 0) add_namespace(ex, ns, sub, key.salt[s], st, s);
+      if (const int s = side(ns, p); s >= 0)
+        add_namespace(ex, ns, sub, key.salt[s], unseen_mean[s], unseen_weight[s], st, s);
     st.self = key.self;
     if (st.self) {  // B = A: the same namespace (and latent vectors) on both sides
       if (st.terms[0].empty()) continue;
@@ -196,13 +221,22 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
     st.norm2[0] = norm_a;
     st.norm2[1] = norm_b;
     st.predicted = (1.0 - dropout_) * sign * (dot - static_cast<double>(k) * center_ * center_ * st.sum_x[0] * st.sum_x[1]);
-    total += st.predicted;
+    total += st.predicted + sign * st.unseen_linear;
   }
   return total;
 }
 
+void DotProduct::first_trained(float* slot, const State& st, int side) {
+  Side& owner = sides_[side_index(st.sub, st.pair, side)];
+  if (unseen_active_ && !owner.mean.empty()) {
+    std::copy(owner.mean.begin(), owner.mean.end(), slot);
+    if (float* lin = linear_weight(slot, keys_[st.pair].salt[side])) *lin = owner.mean_linear;
+  }
+  owner.slots.push_back(static_cast<uint32_t>((slot - latent_.data()) / (rank_ + 1)));
+}
+
 double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l,
-                                double importance, int side) {
+                                double importance, int side, const State& st) {
   const unsigned k = rank_;
   const bool count = freq_alpha_ != 0;
   double rho = 0.0;
@@ -210,10 +244,14 @@ double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double othe
     const double x2 = term.x * term.x;
     // --dotproduct_freq_l2: G_f counts the feature's (importance-weighted)
     // occurrences instead; the side's mean count is kept alongside.
-    const float G = static_cast<float>(term.slot[k] + (count ? importance * x2 : g2 * x2 * other_norm2));
+    float G = static_cast<float>(term.slot[k] + (count ? importance * x2 : g2 * x2 * other_norm2));
+    // Without the adaptive rule G_f only marks a trained feature; a feature
+    // that moves (x != 0) is marked even when the other side's vector is 0.
+    if (!adaptive_ && !(G > 0.0f) && x2 > 0) G = FLT_MIN;
     if (accumulate_ && term.slot[k] == 0.0f && G > 0.0f) {
       distinct_[side] += 1;
       if (tracking_) trained_.push_back(static_cast<uint32_t>((term.slot - latent_.data()) / (rank_ + 1)));
+      first_trained(term.slot, st, side);
     }
     if (accumulate_ && count) occurrences_[side] += importance * x2;
     if (accumulate_) term.slot[k] = G;
@@ -292,8 +330,28 @@ double DotProduct::frequency_factor(const Term& term, int side) const {
   return std::clamp(static_cast<double>(factor), 1e-3, 1e3);
 }
 
+double DotProduct::latent_rate(double eta) const {
+  if (!auto_rate_) return eta * eta_scale_;
+  const double g = gradient_.mean();
+  return g > 0 ? kAutoStep / g * (base_rate_ > 0 ? eta / base_rate_ : 1.0) : 0.0;
+}
+
+double DotProduct::latent_l2() const { return auto_l2_ ? kAutoL2 * gradient_.mean() : l2_; }
+
+void DotProduct::end_pass() {
+  if (gradient_.weight > 0) gradient_.frozen = true;
+  refresh_unseen();
+  unseen_active_ = true;
+}
+
 double DotProduct::prepare(double g2, double eta, double importance, PredictionPath& path) {
-  const double eta_l = eta * eta_scale_;
+  // The automatic rate's scale: importance * |g| = sqrt(g2 importance).
+  if (automatic() && accumulate_ && !gradient_.frozen && importance > 0) {
+    gradient_.sum += std::sqrt(g2 * importance);
+    gradient_.weight += importance;
+  }
+  const double eta_l = latent_rate(eta);
+  const double l2 = latent_l2();
   // Dropout: the update moves the model restricted to the kept dimensions,
   // from p_hat - predicted + restricted (the caller subtracts what this returns).
   double restricted_shift = 0.0;
@@ -305,13 +363,13 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
     for (int s = 0; s < 2; ++s) {
       // A self pair's features all sit on side 0; d|A|^2/dV[f] = 2 x_f A.
       const double other_norm2 = st.self ? 4.0 * st.norm2[0] : st.norm2[1 - s];
-      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s);
+      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s, st);
       rho_total += st.rho[s];
       x2_total += st.sum_x2[s];
     }
   }
   mu_ = 0.0;
-  if (l2_ > 0 && x2_total > 0) {
+  if (l2 > 0 && x2_total > 0) {
     // One decay mu for every latent weight of the example keeps the closed
     // form exact (A = e^{-mu h / 2} A~ with A~ on the unregularised path,
     // whatever the rates), so the rates may differ per feature: the side
@@ -335,7 +393,7 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
         st.rho[s] = rho;
       }
     }
-    mu_ = 2.0 * shared * l2_;
+    mu_ = 2.0 * shared * l2;
   }
   double dyadic0 = 0.0;
   bool any = false;

@@ -21,7 +21,7 @@ constexpr float kMaxRate = 1e30f;         // a per-feature rate never overflows 
 Model::Model(const CoreConfig& config, const Loss& loss)
     : config_(config), loss_(loss), sub_models_(config.sub_models), weights_(config.bits, 4), eta_(config.learning_rate) {
   if (sub_models_ < 1) throw Error("the gradient learner needs at least one sub-model");
-  if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_);
+  if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_, &weights_);
   // VW: with the adaptive rule, initial_t > 0 seeds every G_i and N = T = t0.
   states_.resize(sub_models_);
   if (config_.rule.adaptive && config_.initial_t > 0) {
@@ -314,6 +314,7 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
 
 void Model::end_pass() {
   eta_ *= config_.decay_learning_rate;
+  if (dot_) dot_->end_pass();
   ++passes_ended_;
   const unsigned n = config_.average_passes;
   if (n > 1 && static_cast<uint64_t>(passes_ended_) + n > config_.passes) {
@@ -323,11 +324,13 @@ void Model::end_pass() {
 }
 
 void Model::end_training() {
-  if (snapshots_ == 0) return;
-  fold_snapshot(true);
-  snapshots_ = 0;
-  mean_linear_ = {};
-  mean_latent_ = {};
+  if (snapshots_ > 0) {
+    fold_snapshot(true);
+    snapshots_ = 0;
+    mean_linear_ = {};
+    mean_latent_ = {};
+  }
+  if (dot_) dot_->refresh_unseen();
 }
 
 // Snapshot averaging (Polyak and Juditsky 1992; Ruppert 1988: the mean of

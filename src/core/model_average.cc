@@ -41,6 +41,15 @@ void DotProduct::average(AllReduce& group) {
                 "averaged across ranks)");
   const unsigned stride = rank_ + 1;
   average_table(group, latent_.data(), latent_.slots(), stride, static_cast<int>(rank_));
+  if (!gradient_.frozen) {  // every rank's updates so far make the automatic rate's scale
+    double growth[2] = {gradient_.sum - synced_gradient_.sum, gradient_.weight - synced_gradient_.weight};
+    group.sum(std::span<double>(growth));
+    gradient_.sum = synced_gradient_.sum + growth[0];
+    gradient_.weight = synced_gradient_.weight + growth[1];
+    synced_gradient_ = gradient_;
+  }
+  merge_unseen(group);
+  refresh_unseen();
   if (!tracking_) return;  // trained_slots() will scan the averaged table
   std::vector<bool> known(latent_.slots(), false);
   for (uint32_t s : trained_) known[s] = true;

@@ -1,5 +1,6 @@
 // The gradient learner's model-file sections and text form (model.h).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -109,8 +110,15 @@ void Model::save(ModelWriter& out, bool with_state) const {
     put_weights_only(out, w, weight);
   }
   if (dot_) {
-    out.begin_section("gd.latent", 1);
+    // Version 2 adds the trained features of each side (cold start) and the
+    // automatic rate's gradient scale (dotproduct.h).
+    out.begin_section("gd.latent", 2);
     out.put_floats(dot_->latent().data(), dot_->latent().size());
+    dot_->write_unseen(out);
+    const GradientScale& g = dot_->gradient_scale();
+    out.put(g.sum);
+    out.put(g.weight);
+    out.put(static_cast<uint8_t>(g.frozen));
   }
 }
 
@@ -156,8 +164,19 @@ void Model::load(ModelReader& in) {
     throw Error(in.path() + ": the linear table has stride " + std::to_string(stride) + " (corrupt model)");
   }
   if (dot_) {
-    in.section("gd.latent", 1);
+    const uint32_t latent_version = in.section("gd.latent", 2);
     in.get_floats(dot_->latent().data(), dot_->latent().size(), "the latent table (--rank, -b)");
+    // A version 1 model (before cold start) knows no sides: unseen features keep their start.
+    if (latent_version >= 2) {
+      dot_->read_unseen(in);
+      GradientScale g;
+      g.sum = in.get<double>();
+      g.weight = in.get<double>();
+      g.frozen = in.get<uint8_t>() != 0;
+      if (!(g.sum >= 0 && g.weight >= 0 && std::isfinite(g.sum) && std::isfinite(g.weight)))
+        throw Error(in.path() + ": the latent rate's gradient scale is not a finite sum (corrupt model)");
+      dot_->set_gradient_scale(g);
+    }
   }
   if (!has_state) std::fill(states_.begin(), states_.end(), OptimizerState{});
   loaded_without_state_ = !has_state;
@@ -214,6 +233,15 @@ void Model::write_text(std::FILE* out, const NameMap* names) const {
       print_slot(out, by_slot, i, suffix, value);
     }
   }
+  dot_->write_unseen_text(out);
+}
+
+void Model::print_summary(std::FILE* out) const {
+  if (!dot_ || !dot_->automatic()) return;
+  const double g = dot_->gradient_scale().mean();
+  std::fprintf(out, "dotproduct g = %.6g (the mean |dl/dp| of %s): latent rate = %.6g, latent L2 = %.6g\n", g,
+               dot_->gradient_scale().frozen ? "pass 1" : "the updates so far", dot_->latent_rate(eta_),
+               dot_->latent_l2());
 }
 
 const LearnerPlugin& gd_plugin() {

@@ -29,7 +29,7 @@ struct SeriesTerm {
 
 enum class Piece { kDone, kNotConverged, kTooClose };
 
-// The common case, one dyadic term and no decay. With a_k = k b_k,
+// The common case, one dyadic term. With a_k = k b_k,
 // U = e^{2 kappa t}, V = e^{-2 kappa t} and R_n = sum_{k=1..n-1} a_k (U, V)_{n-k}
 // (everything but the newest coefficient a_n; U_0 = V_0 = 1):
 //   (U_n, V_n) = (2 kappa, -2 kappa) (R_n + a_n) / n,
@@ -38,9 +38,18 @@ enum class Piece { kDone, kNotConverged, kTooClose };
 // with w_n = -c h / n and Q = q + kappa (P + M) = p'(0) > 0. R_n does not
 // depend on a_n, so the dependency chain from one coefficient to the next is
 // one multiply and one add; the convolutions run beside it.
+// With the L2 decay e^{-mu h s} of the term (mu_h = mu h > 0) U and V stand
+// for e^{+-2 kappa t(s) - mu h s}, whose derivatives add -mu h U and -mu h V:
+//   (U_n, V_n) = ((2 kappa, -2 kappa) (R_n + a_n) - mu h (U, V)_{n-1}) / n,
+//   a_{n+1} gains w_n (-mu h / 2) (P U_{n-1} - M V_{n-1}),
+// and the piece must keep p clear of y by `margin` (see series_piece): with
+// y - p(s) = t'(s) / (c h), checked on a grid of s.
 // Also returns in `gap` the remaining y - p at the end of the piece: for the
 // flow dt/ds = c h (y - p), that is t'(1) / (c h) = (sum_n a_n) / (c h).
-Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, double& t, double& gap) {
+// kDecay: mu_h > 0 (a separate instantiation keeps the common mu = 0 loop as it was).
+template <bool kDecay>
+Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, double mu_h, double d, double margin,
+                        double& t, double& gap) {
   // (U_k, V_k) side by side, so that both convolutions run as one on pairs
   // of doubles (GCC vector extension: SSE2 on x86-64, plain code elsewhere);
   // a_k is kept on both lanes, ready to multiply a pair. The pairs are
@@ -55,7 +64,9 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
   a[1] = Pair{a1, a1};
   // w_n (kappa P, kappa M), to take the drive from R_n as one pair product.
   const Pair kpm = {kp, km};
-  Pair newest = {0.0, 0.0};  // (U, V)_{n-1}, kept out of memory
+  Pair newest = {0.0, 0.0};  // (U, V)_{n-1}, kept out of memory (0 in the convolution of n = 1)
+  Pair previous = {1.0, 1.0};  // (U, V)_{n-1} for the decay (U_0 = V_0 = 1)
+  const double half_mu_h = 0.5 * mu_h;
   double sum = a1, slope_sum = a1;
   StopRule stop(a1);
   for (int n = 1; n < N; ++n) {
@@ -75,8 +86,13 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
     rest += a[1] * newest;  // 0 for n = 1
     const double inv_n = kInv.v[n], w = -ch * inv_n;
     const Pair drive = (w * kpm) * rest;
-    const double next = (w * slope) * a[n][0] + (drive[0] + drive[1]);
+    double next = (w * slope) * a[n][0] + (drive[0] + drive[1]);
     newest = scale_uv * inv_n * (rest + a[n]);
+    if constexpr (kDecay) {
+      next -= w * half_mu_h * (term.P * previous[0] - term.M * previous[1]);
+      newest -= (mu_h * inv_n) * previous;
+      previous = newest;
+    }
     reversed[N - n] = newest;
     a[n + 1] = Pair{next, next};
     const double b = next * kInv.v[n + 1];
@@ -85,6 +101,19 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
     const Step step = stop.after_term(n, b, sum);
     if (step == Step::kGiveUp) return Piece::kNotConverged;
     if (step == Step::kConverged) {
+      // d (y - p(s)) = d t'(s) / (c h) > margin, by Horner on t' on a grid of
+      // s; unless |t'(s) - a_1| <= sum_{m >= 2} |a_m| proves it for every s.
+      if constexpr (kDecay) {
+        double reach = 0.0;
+        for (int m = 2; m <= n + 1; ++m) reach += std::fabs(a[m][0]);
+        if (!((d * a1 - reach) / ch > margin))
+          for (int i = 1; i < 16; ++i) {
+            const double s = i / 16.0;
+            double slope_s = a[n + 1][0];
+            for (int m = n; m >= 1; --m) slope_s = slope_s * s + a[m][0];
+            if (!(d * slope_s / ch > margin)) return Piece::kTooClose;
+          }
+      }
       t = sum;
       gap = slope_sum / ch;
       return Piece::kDone;
@@ -132,7 +161,9 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
     t = 0.0;
     return Piece::kDone;
   }
-  if (n_terms == 1 && mu_h == 0.0) return single_term_piece(path.q, terms[0], ch, kb[1], t, gap);
+  if (n_terms == 1)
+    return mu_h == 0.0 ? single_term_piece<false>(path.q, terms[0], ch, kb[1], 0.0, d, margin, t, gap)
+                       : single_term_piece<true>(path.q, terms[0], ch, kb[1], mu_h, d, margin, t, gap);
   double sum = b[1];
   StopRule stop(b[1]);
   int order = 0;  // the last coefficient of p used
@@ -277,9 +308,9 @@ bool flow_series(const PredictionPath& path, const PathStart& start, double y, d
   // The flow never passes y; rounding at the very end of a converged flow
   // could, and then the ODE's capped formulation decides. A one-piece step
   // whose series says p ends well short of y (more than 1e-6 of the initial
-  // gap, about 1e4 times the series' error, and clear of p's rounding) needs
-  // no evaluation of p to know it.
-  if (pieces == 0 && path.mu == 0.0 && d * gap > 1e-6 * gap0 + 64.0 * kEps * magnitude0) {
+  // gap, about 1e4 times the series' error, and clear of p's rounding; with
+  // mu > 0 also beyond the margin) needs no evaluation of p to know it.
+  if (pieces == 0 && d * gap > margin + 1e-6 * gap0 + 64.0 * kEps * magnitude0) {
     t = t_done;
     return true;
   }

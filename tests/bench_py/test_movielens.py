@@ -187,6 +187,51 @@ class Report(unittest.TestCase):
             self.assertEqual(len(rows), 1 + len(back["runs"]))
 
 
+class ColdStart(unittest.TestCase):
+    def test_held_out_users_are_not_trained_on_and_every_rating_of_theirs_is_tested(self):
+        with tempfile.TemporaryDirectory() as d:
+            base = [f"{1 + (u + i) % 5} |u {u} |i {i}\n" for u in range(1, 41) for i in range(1, 6)]
+            test = [f"{1 + (u * i) % 5} |u {u} |i {i}\n" for u in range(1, 41) for i in range(6, 8)]
+            for name, lines in (("base.vw", base), ("test.vw", test)):
+                with open(os.path.join(d, name), "w") as f:
+                    f.writelines(lines)
+            held = set()
+            for fold in range(1, 6):
+                sizes = ml_data.cold_start_fold(d, fold, 1)
+                with open(os.path.join(d, "cold.fit.shuf.vw")) as f:
+                    fit = f.readlines()
+                with open(os.path.join(d, "cold.test.vw")) as f:
+                    tested = f.readlines()
+                self.assertEqual(sizes, (len(fit), len(tested)))
+                fit_users, test_users = {l.split()[2] for l in fit}, {l.split()[2] for l in tested}
+                self.assertFalse(fit_users & test_users)
+                self.assertEqual(sorted(fit), sorted(l for l in base if l.split()[2] not in test_users))
+                self.assertEqual(sorted(tested), sorted(l for l in base + test if l.split()[2] in test_users))
+                with open(os.path.join(d, "cold.test.tsv3")) as f:
+                    self.assertEqual(f.readline(), "{2}\t{4}\t{0}\n".format(*tested[0].split()))
+                self.assertFalse(held & test_users)  # each user is held out in one fold only
+                held |= test_users
+            self.assertEqual(len(held), 40)
+
+    def test_rows_and_table(self):
+        self.assertEqual([r[0] for r in ml_experiments.cold_start_rows({"learner"})], ["linear", "k10"])
+        self.assertEqual([r[0] for r in ml_experiments.cold_start_rows({"learner", "bpmf"})], ["linear", "k10", "bayes"])
+        os.environ["COLD_START"] = "0"
+        try:
+            self.assertEqual(ml_experiments.cold_start_rows({"learner", "bpmf"}), [])
+        finally:
+            del os.environ["COLD_START"]
+        result = _result()
+        result["cold_start_rows"] = [{"name": "k10", "label": "Dyadic k=10, defaults"}]
+        result["cold_start"] = [{"fold": f, "loss": loss, "row": row, "mae": v, "rmse": v + 0.2}
+                                for f in (1, 2) for loss in ("quantile", "squared")
+                                for row, v in (("const", 0.9 + f / 100), ("k10", 0.8))]
+        text, _ = ml_report.render(result)
+        self.assertIn("| Best constant | 0.9150 ± 0.0071 | 1.1150 ± 0.0071 |", text)
+        self.assertIn("| Dyadic k=10, defaults | 0.8000 ± 0.0000 | 1.0000 ± 0.0000 |", text)
+        self.assertNotIn("Cold start", ml_report.render(_result())[0])
+
+
 class RatingsDat(unittest.TestCase):
     def test_cut_into_five_folds(self):
         with tempfile.TemporaryDirectory() as d:

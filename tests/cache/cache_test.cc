@@ -320,7 +320,7 @@ TEST(Cache, OtherHashOptionsOrAChangedFileAreRefusedWithAReason) {
   // Labels checked against a loss's domain (logistic) were not checked when
   // this cache was written: it is rebuilt, not trusted.
   ParseOptions logistic;
-  logistic.label_domain = {-1.0, 1.0, "logistic"};
+  logistic.label_domain = {-1.0, 1.0, "logistic", ""};
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, logistic), why), nullptr);
   EXPECT_NE(why.find("its labels were checked against no loss's domain (now [-1,1]"), std::string::npos) << why;
 

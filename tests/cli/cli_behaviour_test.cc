@@ -54,7 +54,7 @@ TEST(Cli, BadLossNameIsUsageError) {
 // line for a linear model (gd_mf without -q): accepted with a warning
 // (VwLatent.RankWithoutPairIsLinearWithAWarning).
 TEST(Cli, LatentSettingsWithoutDotproductAreUsageErrors) {
-  for (const char* flag : {"--dotproduct_l2 0.1", "--dotproduct_lr 0.01", "--dotproduct_init 0.1"}) {
+  for (const char* flag : {"--dotproduct_l2 0.1", "--dotproduct_lr 0.01", "--dotproduct_init 0.3", "--dotproduct_l2 0"}) {
     const RunResult r = run_learner(std::string(flag) + " -d " + small_file());
     EXPECT_EQ(r.exit_code, 2) << flag;
     EXPECT_NE(r.err.find("applies to --dotproduct models only"), std::string::npos) << flag << ": " << r.err;
@@ -62,12 +62,15 @@ TEST(Cli, LatentSettingsWithoutDotproductAreUsageErrors) {
   EXPECT_EQ(run_learner("--dotproduct ab --rank 5 -d " + small_file()).exit_code, 0);
 }
 
-// The quality options of issue 13: out of range, or without what they need,
-// exit 2 with a message naming the option.
+// The quality options of issue 13: out of range, or without what they need
+// (latent L2, on by default since issue 27; --average_passes without a
+// holdout, off by default for a dyadic model with latent L2), exit 2 with a
+// message naming the option.
 TEST(Cli, DyadicQualityOptionsAreRangeChecked) {
   for (const char* flag : {"--dotproduct_center -1", "--dotproduct_center 2000", "--dotproduct_freq_l2 3",
-                           "--dotproduct_side_ratio 0", "--average_passes 0", "--dotproduct_freq_l2 0.5",
-                           "--dotproduct_side_ratio 2", "--average_passes 2 --passes 3"}) {
+                           "--dotproduct_side_ratio 0", "--average_passes 0", "--dotproduct_freq_l2 0.5 --dotproduct_l2 0",
+                           "--dotproduct_side_ratio 2 --dotproduct_l2 0", "--average_passes 2 --passes 3 --holdout_period 5",
+                           "--dotproduct_lr -1", "--dotproduct_l2 nan", "--dotproduct_lr fast"}) {
     const RunResult r = run_learner(std::string("--dotproduct ab ") + flag + " -d " + small_file());
     EXPECT_EQ(r.exit_code, 2) << flag << ": " << r.err;
     const std::string name = std::string(flag).substr(2, std::string(flag).find(' ') - 2);

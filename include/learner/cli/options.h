@@ -59,6 +59,7 @@ struct Options {
   // Holdout and passes (design/vw-compat.md 1a). Holdout is on when passes
   // > 1 or --holdout_after is given, unless --holdout_off.
   bool holdout = false;             // resolved
+  bool dyadic_no_holdout = false;   // the dyadic default turned holdout off (learning_options.cc)
   unsigned holdout_period = 10;     // --holdout_period: every N-th example of a pass is held out
   uint64_t holdout_after = 0;       // --holdout_after: hold out examples after the N-th (0: period rule)
   unsigned early_terminate = 3;     // --early_terminate: stop after N passes without holdout improvement

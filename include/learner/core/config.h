@@ -41,6 +41,12 @@ struct CoreConfig {
   unsigned rank = 1;                  // --rank
   double dotproduct_l2 = 0.0;         // --dotproduct_l2
   double dotproduct_learning_rate = 0.0;  // --dotproduct_lr; 0: same as -l
+  // --dotproduct_lr auto / --dotproduct_l2 auto (the command line's defaults;
+  // dotproduct.h, "Automatic rate and L2"): a constant latent rate and an L2
+  // set from the mean |dl/dp| of pass 1 instead of the two numbers above.
+  bool auto_latent_rate = false;
+  bool auto_latent_l2 = false;
+  bool test_only = false;             // -t: a dyadic model's unseen features take their side's mean at once
   uint32_t random_seed = 0;           // --random_seed
   double init_scale = 0.01;           // --dotproduct_init: spread of the latent start values
   double dotproduct_freq_l2 = 0.0;    // --dotproduct_freq_l2 alpha: latent rate x (n_f / mean n)^alpha under L2

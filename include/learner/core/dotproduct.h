@@ -84,9 +84,48 @@
 // lambda, Zhou et al., "Large-scale parallel collaborative filtering for the
 // Netflix prize", 2008), alpha = 1 shrinks every feature equally in total (MAP
 // with one Gaussian prior). docs/ratings-quality.md has the measurements.
+//
+// Automatic rate and L2 (--dotproduct_lr auto, --dotproduct_l2 auto: the
+// command line's defaults; issue 27, docs/ratings-quality.md "Defaults").
+// With g the mean |dl/dp| over the updates of pass 1 (importance-weighted;
+// running during pass 1, then frozen and kept in the model file), the latent
+// weights learn at the constant rate kAutoStep / g, plainly (no per-feature
+// adaptive rates, whatever the linear part's rule; only the linear rate's
+// decay across passes, --decay_learning_rate, scales it too), and their L2 is
+// kAutoL2 * g. A latent vector then moves by about kAutoStep of the other
+// side's vector per occurrence, and its L2 per occurrence is kAutoStep *
+// kAutoL2 of itself, whatever the scale of the labels and the loss (the
+// squared loss's g grows with the labels' spread, the quantile loss's is
+// tau or 1 - tau): the rate has units 1 / label and the L2 units of a label.
+// With the adaptive rule a fresh feature's first rate, eta / sqrt(G), is huge
+// and its first update fits the rating it sees exactly; constant-rate SGD
+// with L2 is matrix factorisation's usual recipe.
+//
+// Unseen features (cold start; src/core/dotproduct_unseen.cc). A latent
+// feature is trained once its G_f > 0. Per side of each (sub-model, pair)
+// the model keeps the slots first trained as that side (in that order) and,
+// refreshed at every end of pass, at the end of training, after loading and
+// after an --allreduce average, the mean of their vectors and, for a plain
+// pair (not field-aware), of their linear weights. Once the means are in use
+// (from the first end of pass on, and at once in a test-only run,
+// CoreConfig::test_only), an untrained feature enters A (or B) with its
+// side's mean vector in place of its stored start and, for a plain pair,
+// the linear part with its side's mean linear weight in place of its own:
+// an unseen user u on a seen item i is predicted as the average over the
+// trained users of their predictions on i (the latent term alone, mean_u.B_i,
+// is exactly the average of A_u.B_i), and an unseen user on an unseen item
+// as the average trained pair. With its start vector and weight 0 the unseen
+// user got about k c^2 less than that (the constant had absorbed that offset)
+// and none of the users' mean bias. When such a feature is then trained, its
+// stored vector and linear weight are first set to the means its prediction
+// used, so the path stays exact. In
+// pass 1 of a fresh model features start from their own start, and a model
+// saved within its pass 1 (one pass) and trained further with -i continues
+// the same way, so a resumed run is the one run, byte for byte.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <vector>
 
 #include "learner/core/config.h"
@@ -97,15 +136,32 @@
 namespace learner {
 
 class AllReduce;
+class ModelReader;
+class ModelWriter;
 
 // The most --dotproduct pairs: each pair is one dyadic term of the
 // prediction path per model component, and a reduction combines up to two
 // components (PredictionPath::kMaxTerms = 16).
 constexpr std::size_t kMaxDotProductPairs = 8;
 
+// The automatic latent rate and L2 (above), chosen on validation cuts of
+// MovieLens 100K (docs/ratings-quality.md, "Defaults").
+constexpr double kAutoStep = 0.024;
+constexpr double kAutoL2 = 1.0 / 6.0;
+
+// The mean |dl/dp| behind the automatic rate: sums over pass 1's updates.
+struct GradientScale {
+  double sum = 0.0;     // importance * |dl/dp|
+  double weight = 0.0;  // importance
+  bool frozen = false;  // pass 1 ended: the mean no longer changes
+  double mean() const { return weight > 0 ? sum / weight : 0.0; }
+};
+
 class DotProduct {
  public:
-  explicit DotProduct(const CoreConfig& config);  // throws UsageError for bad pairs
+  // `linear`: the model's linear table (stride 4, weight first; the cold
+  // start reads and sets the weights of unseen features), or nullptr.
+  explicit DotProduct(const CoreConfig& config, WeightTable* linear = nullptr);  // throws UsageError for bad pairs
 
   // Starts a new example: forgets the terms gathered so far.
   void reset() { used_ = 0; }
@@ -134,6 +190,40 @@ class DotProduct {
   // trained_slots(). Throws learner::Error under --dotproduct_freq_l2 (its
   // per-side counts are not averaged yet).
   void average(AllReduce& group);
+
+  // At each end of pass: freezes the gradient scale after pass 1 and
+  // refreshes the unseen features' means.
+  void end_pass();
+  // Cold start: recomputes every side's mean of trained vectors (above).
+  void refresh_unseen();
+  // The automatic rate's gradient scale (model files, the run summary).
+  const GradientScale& gradient_scale() const { return gradient_; }
+  void set_gradient_scale(const GradientScale& g) { gradient_ = synced_gradient_ = g; }
+  bool automatic() const { return auto_rate_ || auto_l2_; }
+  // The latent rate and L2 an update would use now (auto: from the gradient
+  // scale; otherwise --dotproduct_l2 and --dotproduct_lr relative to `eta`).
+  double latent_rate(double eta) const;
+  double latent_l2() const;
+  // The mean vector that stands for an untrained feature of side `side` of
+  // pair `pair` in sub-model `sub`, or nullptr when that side has no trained
+  // feature; unseen_linear(): its mean linear weight (0 for field-aware pairs).
+  const float* unseen(uint32_t sub, std::size_t pair, int side) const {
+    const std::vector<float>& m = sides_[side_index(sub, pair, side)].mean;
+    return m.empty() ? nullptr : m.data();
+  }
+  float unseen_linear(uint32_t sub, std::size_t pair, int side) const {
+    return sides_[side_index(sub, pair, side)].mean_linear;
+  }
+  // Model-file payload after the latent table (gd.latent version 2): per
+  // side, its trained slots, whether the means are in use, and the
+  // per-side counts of --dotproduct_freq_l2; read_unseen() recomputes the means.
+  void write_unseen(ModelWriter& out) const;
+  void read_unseen(ModelReader& in);
+  // --readable_model / --invert_hash: one line "unseen(NS)@j:value" per
+  // dimension of every side's mean (NS the side's namespace, ",F" the other
+  // field of a field-aware pair, "[i]" sub-model i of several).
+  void write_unseen_text(std::FILE* out) const;
+  std::size_t pairs() const { return pairs_.size(); }
 
   WeightTable& latent() { return latent_; }
   const WeightTable& latent() const { return latent_; }
@@ -173,19 +263,24 @@ class DotProduct {
   struct State {
     explicit State(unsigned rank) : vec(2 * static_cast<std::size_t>(rank), 0.0) {}
     double sign = 1.0;
+    uint32_t sub = 0, pair = 0;     // the (sub-model, pair): its sides_ (cold start)
     std::vector<Term> terms[2];
     std::vector<double> vec;        // A0 in [0, k), B0 in [k, 2k)
     double norm2[2] = {0, 0};       // |A0|^2, |B0|^2
     double sum_x[2] = {0, 0}, sum_x2[2] = {0, 0}, rho[2] = {0, 0};
     double kappa = 0, r = 1, inv_r = 1;
+    double unseen_linear = 0;       // what the unseen features' mean linear weights add to p
     bool active = false;
     bool self = false;              // a pair of one namespace: vec's B half is a copy of A
     double predicted = 0;           // the term as gather() returned it (dropout: scaled)
   };
 
   static int side_by_name(const NamespaceSpan& ns, const DotProductPair& pair);
-  // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0, sums.
-  void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, State& st, int s);
+  // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0
+  // (an untrained feature with `unseen` and, into st.unseen_linear,
+  // `unseen_linear` in place of its vector and linear weight when `unseen` is given), sums.
+  void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, const float* unseen,
+                     float unseen_linear, State& st, int s);
   // The latent slot of feature `index` in sub-model `sub` under field id `salt`.
   float* latent_slot(uint32_t index, uint32_t sub, uint32_t salt) {
     return latent_.slot((index + salt * kFieldStep) * sub_models_ + sub);
@@ -198,7 +293,10 @@ class DotProduct {
   // Sets each term's rate (growing G_f by g2 x^2 other_norm2 when
   // accumulating) and returns rho = sum rate x^2.
   double assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l, double importance,
-                      int side);
+                      int side, const State& st);
+  // A feature first trained (cold start): joins its side's list and, while
+  // the means are in use, starts from them (its prediction used them).
+  void first_trained(float* slot, const State& st, int side);
   // --dotproduct_freq_l2 alpha: (n_f / mean n)^alpha, n_f = the feature's
   // count (G_f), mean n = the mean count of its side's features so far.
   double frequency_factor(const Term& term, int side) const;
@@ -210,12 +308,36 @@ class DotProduct {
   // `delta` = moved - start (k values), then times `decay`.
   void move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const;
 
+  bool unseen_active_ = false;  // untrained features take their side's mean (above)
+  // Cold start: per (sub-model, pair, side), the slots first trained as that
+  // side and the mean of their vectors at the last refresh_unseen() (empty:
+  // none trained then). A self pair uses side 0 only.
+  struct Side {
+    std::vector<uint32_t> slots;
+    std::vector<float> mean;
+    float mean_linear = 0.0f;  // a plain pair's: the mean linear weight of the slots
+  };
+  // The linear weight of a plain pair's latent slot (the same slot number:
+  // both tables have 2^bits slots and index the feature as h K + i), or nullptr.
+  float* linear_weight(const float* latent_slot, uint32_t salt) const {
+    if (!linear_ || salt != 0) return nullptr;
+    return linear_->data() + static_cast<std::size_t>((latent_slot - latent_.data()) / (rank_ + 1)) * linear_->stride();
+  }
+  std::size_t side_index(uint32_t sub, std::size_t pair, int side) const {
+    return (static_cast<std::size_t>(sub) * pairs_.size() + pair) * 2 + static_cast<std::size_t>(side);
+  }
+  // --allreduce: every rank's trained slots join the side that trained them.
+  void merge_unseen(AllReduce& group);
+
   static constexpr uint32_t kFieldStep = 0x9E3779B1u;  // odd: ids 1..F land apart for every -b
   std::vector<DotProductPair> pairs_;
   std::vector<PairKey> keys_;  // parallel to pairs_
   unsigned rank_;
   double l2_;
   double eta_scale_;  // --dotproduct_lr / -l (1 when unset)
+  double base_rate_;  // -l: the automatic rate follows the linear rate's decay, eta / base_rate_
+  bool auto_rate_, auto_l2_;  // --dotproduct_lr auto, --dotproduct_l2 auto
+  GradientScale gradient_, synced_gradient_;  // synced: after the last --allreduce average
   bool adaptive_;
   double init_scale_;
   double center_;  // --dotproduct_center c: start c + init_scale u, offset k c^2 s_a s_b
@@ -224,15 +346,16 @@ class DotProduct {
   double dropout_;         // --dotproduct_dropout P (0: off)
   uint64_t draws_ = 0;     // dropout masks drawn so far (in memory only)
   bool field_aware_ = false;  // --dotproduct_fields pairs present
-  // Per side, the features first trained and (--dotproduct_freq_l2) their total count
-  // (in memory only: a resumed run starts them again).
+  // Per side, the features first trained and (--dotproduct_freq_l2) their total count.
   uint64_t distinct_[2] = {0, 0};
   std::vector<uint32_t> trained_;  // trained_slots()
   bool tracking_ = false;
   double occurrences_[2] = {0, 0};
   uint32_t seed_;
   uint32_t sub_models_;
+  WeightTable* linear_;  // the model's linear table (cold start), or nullptr
   WeightTable latent_;
+  std::vector<Side> sides_;     // side_index()
   std::vector<State> states_;  // reused across examples
   std::vector<double> delta_;  // apply(): A(s) - A0 and B(s) - B0, 2k values
   std::size_t used_ = 0;

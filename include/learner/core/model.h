@@ -118,6 +118,8 @@ class Model final : public Learner {
   // last average, so they count what one process reading every shard would.
   void average(AllReduce& group) override;
   uint64_t dropped_updates() const override { return nan_updates_; }
+  // With the automatic latent rate or L2: their values and g (dotproduct.h).
+  void print_summary(std::FILE* out) const override;
   // VW's stride for the normal draws: 4 with the adaptive or normalized rule, 1 without.
   bool start_weights(const WeightInit& init) override;
   void save(ModelWriter& out, bool with_state) const override;
