@@ -6,9 +6,10 @@
 // namespace the text up to the next set bit of `bar`.
 //
 // The scan runs 16 bytes a step with SSE2 (part of every x86-64) and byte by
-// byte elsewhere; it reads only the line's own bytes (the last, partial
-// block is copied into a blank-padded buffer first). Bits past the line's end
-// are clear in every bitmap.
+// byte elsewhere; it reads only the line's own bytes (a last, partial chunk
+// is read as the 16 bytes that end the line, or from a blank-padded copy
+// when the line is shorter than 16 bytes). Bits past the line's end are
+// clear in every bitmap.
 #pragma once
 
 #include <algorithm>

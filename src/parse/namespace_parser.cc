@@ -5,7 +5,6 @@
 #include "namespace_parser.h"
 
 #include <cmath>
-#include <cstring>
 
 #include "learner/error.h"
 #include "learner/parse/hash.h"
@@ -50,8 +49,7 @@ struct NamespaceHashes {
 
   uint32_t get(std::string_view name, uint32_t seed, bool hash_all) {
     if (name.size() > 8) return hash_namespace(name, seed, hash_all);
-    uint64_t key = 0;
-    std::memcpy(&key, name.data(), name.size());
+    const uint64_t key = name.empty() ? 0 : detail::load_short(name.data(), name.size());
     Entry& e = entries[((key ^ name.size()) * 0x9E3779B97F4A7C15ull) >> 59];
     if (!(e.valid && e.key == key && e.size == name.size() && e.seed == seed && e.hash_all == hash_all)) {
       e = Entry{key, seed, hash_namespace(name, seed, hash_all), static_cast<uint8_t>(name.size()), hash_all, true};
@@ -162,12 +160,8 @@ void parse_namespace(std::string_view line, std::size_t begin, std::size_t end, 
   else
     parse_features<false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
 
-  NamespaceSpan& span = ex.namespaces.emplace_back();
-  span.name.assign(name);
-  span.first = name.empty() ? ' ' : name[0];
-  span.hash = ns_hash;
-  span.begin = first;
-  span.end = static_cast<uint32_t>(ex.features.size());
+  ex.namespaces.push_back(NamespaceSpan{std::string(name), name.empty() ? ' ' : name[0], ns_hash, first,
+                                        static_cast<uint32_t>(ex.features.size())});
 }
 
 void parse_namespace(std::string_view segment, const ParseOptions& options, Example& ex, const LineContext& ctx) {

@@ -83,6 +83,10 @@ inline bool short_decimal(const char* p, std::size_t n, double& value) {
 }  // namespace detail
 
 inline NumberStatus parse_number_inline(std::string_view token, float& out) {
+  if (token.size() == 1 && static_cast<unsigned char>(token[0] - '0') < 10) {  // "4": a rating, a count
+    out = static_cast<float>(token[0] - '0');
+    return NumberStatus::kOk;
+  }
   const char* p = token.data();
   const char* const end = p + token.size();
   const char* body = p;
