@@ -61,10 +61,11 @@ void fill_io(const OptionValues& v, Options& o) {
   o.passes = static_cast<unsigned>(v.number("passes"));
   o.pass_memory_mib = static_cast<uint64_t>(v.number("pass_memory"));
   o.threads = static_cast<unsigned>(v.number("threads"));
-  if (o.threads == 0) o.threads = available_cores();
   o.max_examples = static_cast<int64_t>(v.number("examples"));
   o.save_on_signal = v.flag("save_on_signal");
   fill_allreduce(v, o);
+  // The default: every core, unless mpirun already starts a rank per core.
+  if (o.threads == 0) o.threads = o.allreduce ? 1 : available_cores();
 
   const bool stdin_data = o.data.empty() || o.data == "-";
   if (v.given("cache_file")) {

@@ -113,7 +113,8 @@ std::vector<Seen> read_all(LineReader& reader, unsigned threads, unsigned passes
 TEST(ParseThreads, SameExamplesErrorsAndPassesAsOneThread) {
   const std::string text = corpus(20000, 32);
   auto one = LineReader::from_string(text, "corpus.vw");
-  const std::vector<Seen> want = read_all(*one, 1, 2);
+  std::size_t one_thread = 0;  // the test's thread and the producer (and a sanitizer's own)
+  const std::vector<Seen> want = read_all(*one, 1, 2, &one_thread);
   ASSERT_GT(want.size(), 30000u);
   std::size_t errors = 0;
   for (const Seen& s : want) errors += !s.error.empty();
@@ -124,8 +125,7 @@ TEST(ParseThreads, SameExamplesErrorsAndPassesAsOneThread) {
     const std::vector<Seen> got = read_all(*reader, threads, 2, &max_threads);
     ASSERT_EQ(got.size(), want.size()) << threads << " threads";
     for (std::size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << threads << " threads, example " << i;
-    // The test's thread, the producer and the workers.
-    EXPECT_GE(max_threads, threads + 2) << "the parser threads did not run";
+    EXPECT_GE(max_threads, one_thread + threads) << "the parser threads did not run";
   }
 }
 
@@ -149,12 +149,13 @@ class Unseekable : public LineReader {
 TEST(ParseThreads, PipesKeepOneThread) {
   const std::string text = corpus(5000, 7);
   auto file = LineReader::from_string(text, "<pipe>");
-  const std::vector<Seen> want = read_all(*file, 1, 1);
+  std::size_t one_thread = 0;
+  const std::vector<Seen> want = read_all(*file, 1, 1, &one_thread);
   Unseekable pipe(text);
   std::size_t max_threads = 0;
   const std::vector<Seen> got = read_all(pipe, 4, 1, &max_threads);
   ASSERT_EQ(got, want);
-  EXPECT_EQ(max_threads, 2u);  // the test's thread and the producer
+  EXPECT_EQ(max_threads, one_thread);  // no worker started
 }
 
 }  // namespace
