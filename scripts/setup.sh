@@ -5,7 +5,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${BUILD:-$ROOT/build}"
-PACKAGES=(cmake g++ make libboost-program-options-dev zlib1g-dev libgtest-dev libbenchmark-dev gnuplot-nox time python3 libeigen3-dev libspectra-dev libsimdjson-dev clang openmpi-bin libopenmpi-dev)
+PACKAGES=(cmake g++ make libboost-program-options-dev zlib1g-dev libgtest-dev libbenchmark-dev gnuplot-nox time python3 libeigen3-dev libspectra-dev libsimdjson-dev libfast-float-dev clang openmpi-bin libopenmpi-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

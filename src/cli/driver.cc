@@ -220,6 +220,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.lenient = o.lenient;
   stream_options.compressed = o.compressed;
   stream_options.memory_bytes = static_cast<std::size_t>(o.pass_memory_mib) << 20;
+  stream_options.parse_threads = o.threads;
   stream_options.retain_raw_features = o.core.has_latent();  // the dyadic model reads ex.features
   stream_options.automatic_cache_path = automatic_cache_path(o);  // auto_cache.h
   {

@@ -1,6 +1,10 @@
 // -d, -p, -f and the other files of a run; passes, cache, holdout, progress.
+#include <sched.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "learner/error.h"
@@ -8,6 +12,19 @@
 #include "rank_setup.h"
 
 namespace learner {
+namespace {
+
+// --threads 0: the cores this process may run on (its CPU affinity, which
+// taskset and cgroup cpusets narrow), else the machine's.
+unsigned available_cores() {
+#if defined(__linux__)
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return static_cast<unsigned>(CPU_COUNT(&set));
+#endif
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+}  // namespace
 
 void fill_io(const OptionValues& v, Options& o) {
   if (v.given("data")) o.data = v.text("data");
@@ -43,9 +60,12 @@ void fill_io(const OptionValues& v, Options& o) {
   o.predict_only_model = v.flag("predict_only_model");
   o.passes = static_cast<unsigned>(v.number("passes"));
   o.pass_memory_mib = static_cast<uint64_t>(v.number("pass_memory"));
+  o.threads = static_cast<unsigned>(v.number("threads"));
   o.max_examples = static_cast<int64_t>(v.number("examples"));
   o.save_on_signal = v.flag("save_on_signal");
   fill_allreduce(v, o);
+  // The default: every core, unless mpirun already starts a rank per core.
+  if (o.threads == 0) o.threads = o.allreduce ? 1 : available_cores();
 
   const bool stdin_data = o.data.empty() || o.data == "-";
   if (v.given("cache_file")) {

@@ -22,7 +22,7 @@ constexpr const char* kPerRank[] = {
     "data",          "predictions",      "raw_predictions", "final_regressor", "initial_regressor",
     "feature_mask",  "readable_model",   "invert_hash",     "audit",           "audit_regressor",
     "cache",         "cache_file",       "kill_cache",      "compressed",      "pass_memory",
-    "examples",      "save_per_pass",    "predict_only_model", "pad_skipped",
+    "examples",      "save_per_pass",    "predict_only_model", "pad_skipped",     "threads",
 };
 // Not compared at all: --loss (folded into --loss_function) and the
 // options that never reach a run.

@@ -41,8 +41,10 @@ bool Model::start_weights(const WeightInit& init) {
 
 double Model::predict(const Example& ex, const std::vector<Feature>& features, Parts parts) {
   const std::size_t n = parts.size();
-  gathered_ex_ = &ex;
-  gathered_parts_.assign(parts.begin(), parts.end());
+  if (dot_) {
+    gathered_ex_ = &ex;
+    gathered_parts_.assign(parts.begin(), parts.end());
+  }
   double result = ex.base;
   if (dot_) dot_->reset();
   for (std::size_t c = 0; c < n; ++c) {
@@ -158,8 +160,7 @@ void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t sub,
   }
 }
 
-PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& features, Parts parts,
-                                 double p_hat, double g2, double importance) {
+double Model::linear_slope(const std::vector<Feature>& features, Parts parts, double g2, double importance) {
   const std::size_t n = parts.size();
   const bool adaptive = config_.rule.adaptive;
   const bool normalized = config_.rule.normalized;
@@ -189,8 +190,16 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
     scales_[c] = scale;
     q += scale * sensitivity;
   }
+  return q;
+}
+
+PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& features, Parts parts,
+                                 double p_hat, double g2, double importance) {
+  const std::size_t n = parts.size();
+  const bool adaptive = config_.rule.adaptive;
+  const bool normalized = config_.rule.normalized;
+  PredictionPath path = PredictionPath::linear(p_hat, linear_slope(features, parts, g2, importance));
   const double scale = scales_[0];
-  PredictionPath path = PredictionPath::linear(p_hat, q);
   // The latent rate under plain SGD follows the linear one's schedule (-l
   // decayed by --power_t, as VW's --sgd); without it, the latent rate stayed
   // at -l forever while the linear rate decayed, and late updates were stiff
@@ -295,11 +304,18 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
   const double loss = std::isnan(loss_at_p_hat) ? loss_.loss(p_hat, label) : loss_at_p_hat;
   if (loss == 0.0) return;  // VW: no update at zero loss
   const double g2 = importance * loss_.square_grad(p_hat, label);
-  const PredictionPath path = build_path(ex, features, parts, p_hat, g2, importance);
   // h_used < importance when the update stopped at the label or kink; the
   // latent L2 decay applies for the importance actually used.
-  const UpdateStep step = config_.rule.invariant ? loss_.step(path, label, importance)
-                                                 : UpdateStep{plain_step(path, p_hat, label, importance), importance};
+  UpdateStep step;
+  if (dot_) {
+    const PredictionPath path = build_path(ex, features, parts, p_hat, g2, importance);
+    step = config_.rule.invariant ? loss_.step(path, label, importance)
+                                  : UpdateStep{plain_step(path, p_hat, label, importance), importance};
+  } else {  // the path is p_hat + q t: no PredictionPath is built (plain_step is the plain update on it)
+    const double q = linear_slope(features, parts, g2, importance);
+    step = config_.rule.invariant ? loss_.affine_step(p_hat, q, label, importance)
+                                  : UpdateStep{loss_.plain_update(p_hat, label, importance), importance};
+  }
   double t = step.t;
   if (!std::isfinite(t)) {
     t = 0.0;

@@ -76,14 +76,33 @@ double PredictionPath::change(double t_ref, double dt, double h) const {
   return q * dt + (up - down);
 }
 
+double PredictionPath::affine_inverse(double p_lin0, double q, double target) {
+  // at(0) and at(t) of an affine path: its dyadic terms are 0 (P = M = 0).
+  const double p0 = saturate(p_lin0 + 0.5 * (0.0 - 0.0));
+  if (!(target != p0) || std::isnan(target)) return 0.0;
+  const double d = target > p0 ? 1.0 : -1.0;
+  // phi(s) = d (p(d s) - target) is non-decreasing in s >= 0 and phi(0) < 0.
+  auto phi = [&](double s) { return d * (saturate(p_lin0 + saturate(q * (d * s)) + (0.0 - 0.0)) - target); };
+  if (!(q > 0.0)) return d * kMaxStep;
+  double s = std::min(d * (target - p0) / q, kMaxStep);
+  if (s >= kMaxStep) return d * kMaxStep;
+  // Keep on the near side of the target despite rounding in p0 + q t.
+  double offset = std::numeric_limits<double>::epsilon() * s;
+  for (int k = 0; k < 64 && s > 0.0 && phi(s) > 0.0; ++k, offset *= 2.0) {
+    s = std::max(s - offset, 0.0);
+  }
+  return d * s;
+}
+
 double PredictionPath::inverse(double target) const {
+  if (P == 0.0 && M == 0.0 && !has_extra()) return affine_inverse(p_lin0, q, target);  // no dyadic term
   const double p0 = at(0.0);
   if (!(target != p0) || std::isnan(target)) return 0.0;
   const double d = target > p0 ? 1.0 : -1.0;
   // phi(s) = d (p(d s) - target) is non-decreasing in s >= 0 and phi(0) < 0.
   auto phi = [&](double s) { return d * (at(d * s) - target); };
   const double slope0 = slope(0.0);
-  if (is_affine()) {
+  if (is_affine()) {  // kappa = 0: the terms are the constant (P - M) / 2
     if (!(q > 0.0)) return d * kMaxStep;
     double s = std::min(d * (target - p0) / q, kMaxStep);
     if (s >= kMaxStep) return d * kMaxStep;

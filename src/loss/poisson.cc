@@ -54,7 +54,7 @@ class Poisson final : public SmoothLoss {
     if (!(sigma > 1e-300)) return (y - safe_exp(p0)) * h;  // the q -> 0 limit
     const double t = poisson_increment(p0, y, sigma) / q;
     if (y <= 0.0) return t;
-    return limit_to(t, PredictionPath::linear(p0, q).inverse(std::log(y)));
+    return limit_to(t, PredictionPath::affine_inverse(p0, q, std::log(y)));
   }
 };
 

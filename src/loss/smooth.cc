@@ -13,6 +13,17 @@ UpdateStep SmoothLoss::step(const PredictionPath& path, double y, double h) cons
   return with_unit_fallback(path, h, [&](const PredictionPath& p, double hh) { return step_at_scale(p, y, hh); });
 }
 
+UpdateStep SmoothLoss::affine_step(double p0, double q, double y, double h) const {
+  // step_at_scale()'s affine branch on linear(p0, q), whose at(0) is p0 + (P - M) / 2 with P = M = 0;
+  // at the step cap, step() itself (with_unit_fallback may rescale).
+  if (h > 0.0) {
+    const double start = std::clamp(p0 + 0.5 * (0.0 - 0.0), -PredictionPath::kHuge, PredictionPath::kHuge);
+    const double t = clamp_step(linear_update(start, std::max(q, 0.0), y, h));
+    if (!(std::fabs(t) >= PredictionPath::kMaxStep * (1.0 - 1e-9))) return {t, h};
+  }
+  return step(PredictionPath::linear(p0, q), y, h);
+}
+
 UpdateStep SmoothLoss::step_at_scale(const PredictionPath& path, double y, double h) const {
   if (!(h > 0.0)) return {0.0, 0.0};
   if (path.is_affine()) {

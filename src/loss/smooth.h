@@ -50,6 +50,8 @@ class SmoothLoss : public Loss {
 
   // step_at_scale() in well-scaled units when it hits the step cap (rescale.h).
   UpdateStep step(const PredictionPath& path, double y, double h) const override;
+  // step() on linear(p0, q): linear_update() directly while the step stays under the cap.
+  UpdateStep affine_step(double p0, double q, double y, double h) const override;
   UpdateStep step_at_scale(const PredictionPath& path, double y, double h) const;
   double update(const PredictionPath& path, double y, double h) const override {
     return step(path, y, h).t;

@@ -17,7 +17,7 @@ double squared_step(double p0, double q, double y, double h, double w) {
   const double e = y - p0;
   const double s = w * q * h;
   const double t = (q == 0.0 || s < 1e-6) ? 2.0 * w * e * h : -e * std::expm1(-2.0 * s) / q;
-  return limit_to(t, PredictionPath::linear(p0, q).inverse(y));
+  return limit_to(t, PredictionPath::affine_inverse(p0, q, y));
 }
 
 // (p - y)^2, g = 2 (p - y). Minimum at the label.

@@ -8,6 +8,7 @@
 #include "learner/error.h"
 #include "learner/parse/number.h"
 #include "learner/parse/parse_detail.h"
+#include "number_inline.h"
 
 namespace learner {
 namespace {
@@ -17,7 +18,7 @@ float parse_label_number(std::string_view token, const char* what, const LineCon
                          std::string_view shown = {}) {
   if (shown.empty()) shown = token;
   float value = 0.0f;
-  switch (parse_number(token, value)) {
+  switch (parse_number_inline(token, value)) {
     case NumberStatus::kOk:
       return value;
     case NumberStatus::kNonFinite:

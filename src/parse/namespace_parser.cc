@@ -1,59 +1,63 @@
-// One namespace of a VW line: its header (name and weight) and its features.
+// One namespace of a VW line: its header (name and weight) and its features,
+// walked token by token on the line's separator bitmaps (line_scan.h). A
+// feature's bytes are read once more after the scan, to hash its name and
+// read its value; nothing is copied unless names or tokens are asked for.
+#include "namespace_parser.h"
+
 #include <cmath>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "learner/error.h"
 #include "learner/parse/hash.h"
 #include "learner/parse/number.h"
-#include "learner/parse/parse_detail.h"
+#include "murmur3_inline.h"
+#include "number_inline.h"
 
 namespace learner {
 namespace {
 
-// Next blank-separated token from s[i]; `colon` gets the offset of its first
-// ':' in the token, or npos.
-// Scans 16 bytes at a time (SSE2, part of x86-64) for the token's end and
-// its first ':' while at least 16 bytes remain in the segment; the rest
-// byte by byte, so nothing past the segment is read.
-std::string_view next_token(std::string_view s, std::size_t& i, std::size_t& colon) {
-  const char* p = s.data() + i;
-  const char* const end = s.data() + s.size();
-  while (p < end && is_blank(*p)) ++p;
-  const char* const start = p;
-  const char* first_colon = nullptr;
-#if defined(__SSE2__)
-  const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), colon_char = _mm_set1_epi8(':');
-  while (end - p >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const unsigned blanks = static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab))));
-    unsigned colons = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, colon_char)));
-    if (blanks != 0) {
-      const int k = __builtin_ctz(blanks);
-      colons &= (1u << k) - 1u;
-      if (first_colon == nullptr && colons != 0) first_colon = p + __builtin_ctz(colons);
-      p += k;
-      goto done;
-    }
-    if (first_colon == nullptr && colons != 0) first_colon = p + __builtin_ctz(colons);
-    p += 16;
+// hash_feature (hash.h) for a token's name or string value, its common cases
+// inline: an all-digit name is its number plus the seed, mod 2^32; a name
+// that VW's trimming leaves alone (blanks end tokens, and TextParser refuses
+// control bytes, so only a dictionary's entries may start or end with one)
+// is murmur3 of itself.
+inline uint32_t token_hash(std::string_view name, uint32_t seed, bool hash_all) {
+  if (hash_all) return detail::murmur3_32_inline(name, seed);
+  uint32_t number = 0;
+  std::size_t i = 0;
+  for (; i < name.size(); ++i) {
+    const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(name[i])) - '0';
+    if (digit > 9) break;
+    number = number * 10 + digit;  // wraps like VW's 64-bit sum, mod 2^32
   }
-#endif
-  while (p < end) {
-    const char c = *p;
-    if (c == ' ' || c == '\t') break;
-    if (c == ':' && first_colon == nullptr) first_colon = p;
-    ++p;
-  }
-#if defined(__SSE2__)
-done:
-#endif
-  colon = first_colon ? static_cast<std::size_t>(first_colon - start) : std::string_view::npos;
-  i = static_cast<std::size_t>(p - s.data());
-  return std::string_view(start, static_cast<std::size_t>(p - start));
+  if (i == name.size()) return number + seed;
+  if (static_cast<unsigned char>(name.front()) <= 0x20 || static_cast<unsigned char>(name.back()) <= 0x20)
+    return hash_feature(name, seed, false);
+  return detail::murmur3_32_inline(name, seed);
 }
+
+// hash_namespace(name, seed, hash_all) for names of up to 8 bytes, remembered:
+// a data set has few namespaces and every line names them again. 32 entries,
+// direct-mapped on the name's bytes, per thread.
+struct NamespaceHashes {
+  struct Entry {
+    uint64_t key = 0;
+    uint32_t seed = 0, hash = 0;
+    uint8_t size = 0;
+    bool hash_all = false, valid = false;
+  };
+  Entry entries[32];
+
+  uint32_t get(std::string_view name, uint32_t seed, bool hash_all) {
+    if (name.size() > 8) return hash_namespace(name, seed, hash_all);
+    const uint64_t key = name.empty() ? 0 : detail::load_short(name.data(), name.size());
+    Entry& e = entries[((key ^ name.size()) * 0x9E3779B97F4A7C15ull) >> 59];
+    if (!(e.valid && e.key == key && e.size == name.size() && e.seed == seed && e.hash_all == hash_all)) {
+      e = Entry{key, seed, hash_namespace(name, seed, hash_all), static_cast<uint8_t>(name.size()), hash_all, true};
+    }
+    return e.hash;
+  }
+};
+thread_local NamespaceHashes namespace_hashes;
 
 void add_name(Example& ex, std::string_view ns, std::string_view feature, std::string_view string_value) {
   std::string& name = ex.names.emplace_back();
@@ -63,76 +67,107 @@ void add_name(Example& ex, std::string_view ns, std::string_view feature, std::s
   if (!string_value.empty()) name.append(1, '^').append(string_value);
 }
 
+[[noreturn]] void fail_value(NumberStatus status, std::string_view token, const LineContext& ctx) {
+  if (status == NumberStatus::kNonFinite) ctx.fail("feature value is not a finite number", token);
+  if (status == NumberStatus::kOverflow) ctx.fail(std::string("feature value ") + kOverflowReason, token);
+  ctx.fail("malformed feature value", token);
+}
+
+// The features of a namespace from `pos` to `end`. kExtras: names or raw
+// tokens are kept too (--audit, --invert_hash, --affix, ...).
+template <bool kExtras>
+void parse_features(std::string_view line, std::size_t pos, std::size_t end, const LineScan& scan,
+                    std::string_view ns, uint32_t ns_hash, float weight, const ParseOptions& options, Example& ex,
+                    const LineContext& ctx) {
+  const char* const text = line.data();
+  const bool hash_all = options.hash_all;
+  uint32_t anonymous = 0;  // VW counts ':value' features from 0 in each namespace
+  for (;;) {
+    // pos is where the last token stopped: a blank (or the end). Tokens are
+    // mostly one blank apart.
+    const std::size_t start =
+        pos + 1 < end && !is_blank(text[pos + 1]) && is_blank(text[pos]) ? pos + 1 : scan.skip_blanks(pos, end);
+    if (start == end) break;
+    const std::size_t stop = scan.next_blank(start, end);
+    const std::size_t colon = scan.next_colon(start, stop);
+    pos = stop;
+    const std::string_view feature(text + start, colon - start);
+    float value = weight;  // a bare name: 1 times the weight
+    uint32_t index;
+    std::string_view string_value;
+    if (colon != stop) {
+      const std::string_view number(text + colon + 1, stop - colon - 1);
+      const NumberStatus status = parse_number_inline(number, value);
+      if (status == NumberStatus::kOk) {
+        index = feature.empty() ? ns_hash + anonymous++ : token_hash(feature, ns_hash, hash_all);
+        if (weight != 1.0f) {
+          value *= weight;
+          if (!std::isfinite(value))
+            ctx.fail(std::string("feature value times the namespace weight ") + kOverflowReason,
+                     std::string_view(text + start, stop - start));
+        }
+      } else if (status == NumberStatus::kNotANumber) {  // name:string, chain-hashed, value 1 (VW: not scaled)
+        if (number.empty())
+          ctx.fail(feature.empty() ? "empty feature" : "missing feature value after ':'",
+                   std::string_view(text + start, stop - start));
+        string_value = number;
+        value = 1.0f;
+        index = token_hash(number, token_hash(feature, ns_hash, hash_all), hash_all);
+      } else {
+        fail_value(status, std::string_view(text + start, stop - start), ctx);
+      }
+    } else {
+      index = token_hash(feature, ns_hash, hash_all);
+    }
+    if (value == 0.0f) continue;  // VW drops value-0 features
+    ex.features.push_back(Feature{value, index});
+    if constexpr (kExtras) {
+      if (options.keep_names) add_name(ex, ns, feature, string_value);
+      if (options.keep_tokens) {
+        ex.tokens.append(feature);
+        ex.token_ends.push_back(static_cast<uint32_t>(ex.tokens.size()));
+      }
+    }
+  }
+}
+
 }  // namespace
 
-void parse_namespace(std::string_view segment, const ParseOptions& options, Example& ex, const LineContext& ctx) {
-  std::size_t i = 0;
+void parse_namespace(std::string_view line, std::size_t begin, std::size_t end, const LineScan& scan,
+                     const ParseOptions& options, Example& ex, const LineContext& ctx) {
+  const char* const text = line.data();
+  std::size_t pos = begin;
   std::string_view name;
   float weight = 1.0f;
-  if (!segment.empty() && !is_blank(segment[0])) {
-    std::size_t colon;
-    std::string_view header = next_token(segment, i, colon);
-    name = header.substr(0, colon);
+  if (pos < end && !is_blank(text[pos])) {  // the header token: name[:weight]
+    const std::size_t stop = scan.next_blank(pos, end);
+    const std::size_t colon = scan.next_colon(pos, stop);
+    const std::string_view header(text + pos, stop - pos);
+    name = std::string_view(text + pos, colon - pos);
     if (name.empty()) ctx.fail("namespace weight without a namespace name", header);
-    if (colon != std::string_view::npos) {
-      std::string_view text = header.substr(colon + 1);
-      NumberStatus status = parse_number(text, weight);
+    if (colon != stop) {
+      NumberStatus status = parse_number_inline(std::string_view(text + colon + 1, stop - colon - 1), weight);
       if (status == NumberStatus::kNonFinite) ctx.fail("namespace weight is not a finite number", header);
       if (status == NumberStatus::kOverflow) ctx.fail(std::string("namespace weight ") + kOverflowReason, header);
       if (status != NumberStatus::kOk) ctx.fail("malformed namespace weight", header);
     }
+    pos = stop;
   }
-  const uint32_t ns_hash = hash_namespace(name, options.hash_seed, options.hash_all);
-  const auto begin = static_cast<uint32_t>(ex.features.size());
-  uint32_t anonymous = 0;  // VW counts ':value' features from 0 in each namespace
+  const uint32_t ns_hash = namespace_hashes.get(name, options.hash_seed, options.hash_all);
+  const auto first = static_cast<uint32_t>(ex.features.size());
+  if (options.keep_names || options.keep_tokens)
+    parse_features<true>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+  else
+    parse_features<false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
 
-  for (;;) {
-    std::size_t colon;
-    std::string_view token = next_token(segment, i, colon);
-    if (token.empty()) break;
-    std::string_view feature = token.substr(0, colon);
-    float value = 1.0f;
-    uint32_t index;
-    std::string_view string_value;
-    if (colon == std::string_view::npos) {
-      index = hash_feature(feature, ns_hash, options.hash_all);
-    } else {
-      std::string_view text = token.substr(feature.size() + 1);
-      if (text.empty()) ctx.fail(feature.empty() ? "empty feature" : "missing feature value after ':'", token);
-      switch (parse_number(text, value)) {
-        case NumberStatus::kOk:
-          index = feature.empty() ? ns_hash + anonymous++ : hash_feature(feature, ns_hash, options.hash_all);
-          break;
-        case NumberStatus::kNotANumber:  // name:string, chain-hashed, value 1
-          string_value = text;
-          value = 1.0f;
-          index = hash_feature(text, hash_feature(feature, ns_hash, options.hash_all), options.hash_all);
-          break;
-        case NumberStatus::kNonFinite:
-          ctx.fail("feature value is not a finite number", token);
-        case NumberStatus::kOverflow:
-          ctx.fail(std::string("feature value ") + kOverflowReason, token);
-        default:
-          ctx.fail("malformed feature value", token);
-      }
-    }
-    if (string_value.empty()) value *= weight;  // VW: a string value's feature keeps value 1
-    if (!std::isfinite(value)) ctx.fail(std::string("feature value times the namespace weight ") + kOverflowReason, token);
-    if (value == 0.0f) continue;  // VW drops value-0 features
-    ex.features.push_back(Feature{value, index});
-    if (options.keep_names) add_name(ex, name, feature, string_value);
-    if (options.keep_tokens) {
-      ex.tokens.append(feature);
-      ex.token_ends.push_back(static_cast<uint32_t>(ex.tokens.size()));
-    }
-  }
+  ex.namespaces.push_back(NamespaceSpan{std::string(name), name.empty() ? ' ' : name[0], ns_hash, first,
+                                        static_cast<uint32_t>(ex.features.size())});
+}
 
-  NamespaceSpan& span = ex.namespaces.emplace_back();
-  span.name.assign(name);
-  span.first = name.empty() ? ' ' : name[0];
-  span.hash = ns_hash;
-  span.begin = begin;
-  span.end = static_cast<uint32_t>(ex.features.size());
+void parse_namespace(std::string_view segment, const ParseOptions& options, Example& ex, const LineContext& ctx) {
+  thread_local LineScan scan;
+  scan.scan(segment);
+  parse_namespace(segment, 0, segment.size(), scan, options, ex, ctx);
 }
 
 }  // namespace learner

@@ -5,11 +5,16 @@
 #include "learner/error.h"
 #include "learner/parse/line_bytes.h"
 #include "learner/parse/parse_detail.h"
+#include "line_scan.h"
+#include "namespace_parser.h"
 
 namespace learner {
 namespace {
 
 constexpr std::size_t kMaxTokenShown = 80;
+
+// The separator bitmaps of the line being parsed: one per thread, reused.
+thread_local LineScan line_scan;
 
 }  // namespace
 
@@ -25,20 +30,21 @@ bool TextParser::parse(std::string_view line, Example& ex, const std::string& fi
   const LineContext ctx{file, line_no};
   line = without_bom(line);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  reject_control_bytes(line, ctx);
+  LineScan& scan = line_scan;
+  scan.scan(line);
+  if (scan.has_control()) reject_control_bytes(line, ctx);  // the vectorised scan saw one: find it, say where
 
-  std::size_t bar = line.find('|');
-  if (bar == std::string_view::npos) {
-    for (char c : line) {
-      if (!is_blank(c)) ctx.fail("no '|' in a non-blank line (expected: label ... |namespace features)", line);
-    }
+  const std::size_t n = line.size();
+  std::size_t bar = scan.next_bar(0, n);
+  if (bar == n) {
+    if (scan.skip_blanks(0, n) != n)
+      ctx.fail("no '|' in a non-blank line (expected: label ... |namespace features)", line);
     return false;
   }
   parse_label_part(line.substr(0, bar), options_, ex, ctx);
-  while (bar != std::string_view::npos) {
-    std::size_t next = line.find('|', bar + 1);
-    std::size_t end = next == std::string_view::npos ? line.size() : next;
-    parse_namespace(line.substr(bar + 1, end - bar - 1), options_, ex, ctx);
+  while (bar < n) {
+    const std::size_t next = scan.next_bar(bar + 1, n);
+    parse_namespace(line, bar + 1, next, scan, options_, ex, ctx);
     bar = next;
   }
   return true;

@@ -19,13 +19,16 @@ ExampleStream::~ExampleStream() {
     stop_ = true;
   }
   changed_.notify_all();
+  parse_ready_.notify_all();
   if (producer_.joinable()) producer_.join();
+  for (std::thread& worker : workers_) worker.join();
 }
 
 bool ExampleStream::stop(std::chrono::milliseconds wait) {
   std::unique_lock<std::mutex> lock(mutex_);
   stop_ = true;
   changed_.notify_all();
+  parse_ready_.notify_all();
   return changed_.wait_for(lock, wait, [&] { return producer_done_; });
 }
 
@@ -40,6 +43,9 @@ bool ExampleStream::take_free() {
   batch_->size = 0;
   batch_->last = false;
   batch_->failure = nullptr;
+  batch_->text.clear();
+  batch_->lines.clear();
+  batch_->ready = true;
   return true;
 }
 
@@ -106,6 +112,7 @@ void ExampleStream::add_to_cache(std::unique_ptr<CacheWriter>& writer, const Exa
 }
 
 bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bool optional) {
+  if (parallel(skip, write_cache)) return parallel_text_pass(pass);
   if (text_used_) reader_.rewind();
   text_used_ = true;
   std::unique_ptr<CacheWriter> writer;
@@ -245,7 +252,7 @@ void ExampleStream::produce() {
     }
     if (!stopped) {
       batch_->last = true;
-      hand_over();
+      dispatch();
     }
   }
   {
@@ -341,13 +348,15 @@ const ParsedExample* ExampleStream::next() {
       current_ = nullptr;
     }
     std::unique_lock<std::mutex> lock(mutex_);
+    // The next batch in order, once parsed (parser threads: later ones may be ready first).
+    const auto head_ready = [&] { return !full_.empty() && full_.front()->ready; };
     if (options_.cancel != nullptr) {
-      while (full_.empty()) {
+      while (!head_ready()) {
         if (options_.cancel->load()) return nullptr;
         changed_.wait_for(lock, std::chrono::milliseconds(50));
       }
     } else {
-      changed_.wait(lock, [&] { return !full_.empty(); });
+      changed_.wait(lock, head_ready);
     }
     current_ = full_.front();
     full_.pop_front();

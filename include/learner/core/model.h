@@ -175,8 +175,11 @@ class Model final : public Learner {
                              double& norm_x);
   template <bool kOne>
   uint64_t add_linear(const std::vector<Feature>& features, uint32_t sub, double step);
-  // Builds the example's path: per-feature rates, the slope q and, per part
-  // c, scales_[c], the factor that turns t into w_i += sign scale r_i x_i t.
+  // The linear part of the path: per-feature rates (slot[3]), per part c
+  // scales_[c], the factor that turns t into w_i += sign scale r_i x_i t,
+  // and the slope q returned.
+  double linear_slope(const std::vector<Feature>& features, Parts parts, double g2, double importance);
+  // Builds the example's path: linear_slope() and the dot-product terms.
   PredictionPath build_path(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
                             double g2, double importance);
   void apply_linear(const std::vector<Feature>& features, uint32_t sub, double step, double scale,

@@ -90,6 +90,12 @@ class Loss {
   virtual UpdateStep step(const PredictionPath& path, double y, double h) const {
     return {update(path, y, h), h > 0.0 ? h : 0.0};
   }
+  // step(PredictionPath::linear(p0, q), y, h): the update of a model with no
+  // dyadic term, asked for on every example; a loss may answer it without
+  // building the path (the same bits).
+  virtual UpdateStep affine_step(double p0, double q, double y, double h) const {
+    return step(PredictionPath::linear(p0, q), y, h);
+  }
   virtual double plain_update(double p, double y, double h) const { return -first_derivative(p, y) * h; }
   // g^2 used by the adaptive (AdaGrad) accumulators, per unit importance.
   virtual double square_grad(double p, double y) const {

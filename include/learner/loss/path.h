@@ -78,6 +78,10 @@ struct PredictionPath {
   // The result is on the near side: at(t) never passes the target as seen
   // from at(0) (safety caps rely on it). A decaying path is inverted at h = 0.
   double inverse(double target) const;
+  // inverse(target) of linear(p0, q) (of any path with p_lin0 = p0, slope q
+  // and no dyadic term, P = M = 0), to the last bit, without building a
+  // path: the losses' closed forms cap their steps with it on every update.
+  static double affine_inverse(double p0, double q, double target);
 
   // Added for the numerical updates (not part of the original contract):
   // p(t_ref + dt, h) - p(t_ref, h) without cancellation when dt is small

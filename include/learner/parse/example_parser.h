@@ -11,6 +11,8 @@
 //  * Bad input throws InputError naming file:line and what was wrong.
 //  * parse() is const but a reader may keep per-run state (the CSV header,
 //    scratch buffers): one parser serves one reading thread.
+//    concurrent() says when a parser keeps none (thread_local scratch
+//    aside) and parse() may run on several threads at once.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +27,7 @@ class ExampleParser {
  public:
   virtual ~ExampleParser() = default;
   virtual bool parse(std::string_view line, Example& ex, const std::string& file, uint64_t line_no) const = 0;
+  virtual bool concurrent() const { return false; }
 };
 
 }  // namespace learner

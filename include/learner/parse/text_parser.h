@@ -88,6 +88,9 @@ class TextParser : public ExampleParser {
   // Parses `line` into `ex` (cleared first; ex.line = line_no). Returns false
   // for a blank line (no example). Throws InputError(file, line_no, ...).
   bool parse(std::string_view line, Example& ex, const std::string& file, uint64_t line_no) const override;
+  // No per-run state: its scratch (the line's separator bitmaps, the
+  // namespace hashes) is thread_local.
+  bool concurrent() const override { return true; }
 
  private:
   ParseOptions options_;

@@ -44,6 +44,15 @@
 //  * Any other failure of the producer (I/O error, truncated gzip, rewind
 //    refused, cache write error) is rethrown by next() at the point it
 //    happened.
+//  * Parsing on several threads (StreamOptions::parse_threads > 1, issue 32):
+//    a text pass of a parser that may run concurrently (TextParser) from a
+//    seekable source, writing no cache and keeping no memory copy, is read by
+//    the producer thread into batches of raw lines that parse_threads worker
+//    threads parse and build; the batches reach next() in input order, so
+//    the examples, errors and results are those of one parser thread, byte
+//    for byte. Every other pass (pipes, standard input, a cache written or
+//    read, pass 1 kept in memory, --json/--dsjson/--csv) keeps the single
+//    producer thread.
 //  * With a `cancel` flag, next() returns nullptr soon after the flag is set
 //    even when the producer is blocked (e.g. on an idle pipe).
 //  * stop() asks the producer to stop and waits up to `wait`; it returns
@@ -106,6 +115,9 @@ struct StreamOptions {
   // passes then read the text. "" = never.
   std::string automatic_cache_path;
   const std::atomic<bool>* cancel = nullptr;
+  // Threads parsing text at once (see the contract above); 1: the producer
+  // thread parses.
+  unsigned parse_threads = 1;
 };
 
 class ExampleStream {
@@ -145,16 +157,31 @@ class ExampleStream {
   // at every batch the consumer frees: one wake-up (a futex call, costly in
   // a VM) per four batches when learning is the slower side.
   static constexpr std::size_t kWakeProducerAt = kBatches / 2;
+  // A line read for the parser threads: its bytes are text[offset, offset + size).
+  struct RawLine {
+    std::size_t offset, size;
+    uint64_t line_number;
+  };
   struct Batch {
     std::vector<ParsedExample> slots{kBatch};
     std::size_t size = 0;
     bool last = false;               // nothing follows this batch
     std::exception_ptr failure;      // producer failed after `size` slots
+    // Parser threads: the lines to parse into the slots, and whether they are
+    // parsed (under mutex_; a batch the producer filled itself is ready at once).
+    std::string text;
+    std::vector<RawLine> lines;
+    unsigned pass = 0;
+    uint64_t text_bytes = 0;  // the text's bytes behind the batch's last line, all passes
+    bool ready = true;
   };
 
   void produce();
   bool take_free();
   void hand_over();
+  // hand_over(), or, for a batch of raw lines, to the parser threads (it
+  // reaches next() in its place once they have parsed it).
+  void dispatch();
   // The current slot is filled (text_bytes: the pass's text bytes behind it);
   // false when asked to stop.
   bool emit(uint64_t text_bytes);
@@ -169,6 +196,13 @@ class ExampleStream {
   // text_pass's loop: the loop stays small enough for emit() to be inlined).
   void add_to_cache(std::unique_ptr<CacheWriter>& writer, const Example& ex, bool optional);
   bool cache_pass(unsigned pass);
+  // Parser threads (example_stream_threads.cc): whether text pass `pass`
+  // runs on them; the pass itself (the producer reads, the workers parse);
+  // a worker's loop; the parsing of one batch of raw lines.
+  bool parallel(uint64_t skip, bool write_cache) const;
+  bool parallel_text_pass(unsigned pass);
+  void parse_work();
+  void parse_batch(Batch& batch) const;
   void prefetch_ahead() const;  // consumer: hints for the slots after position_
   // The header of the slot two ahead, the arrays of the one ahead (either may
   // be null): the driver prefetches the next slot's weights one step later.
@@ -215,6 +249,9 @@ class ExampleStream {
   Batch* current_ = nullptr;  // consumer side
   std::size_t position_ = 0;
   bool finished_ = false;
+  std::deque<Batch*> to_parse_;        // raw batches for the workers (also in full_, in order)
+  std::condition_variable parse_ready_;  // to_parse_ has work, or stop_
+  std::vector<std::thread> workers_;   // started by the first parallel pass
   std::thread producer_;
 };
 

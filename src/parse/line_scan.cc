@@ -1,0 +1,93 @@
+#include "line_scan.h"
+
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace learner {
+namespace {
+
+struct Masks {
+  uint32_t blank, colon, bar;
+  bool control;  // a byte below 0x20 other than tab, or 0x7f
+};
+
+// The bitmaps of 16 readable bytes at p (bit i: byte i).
+inline Masks scan16(const char* p) {
+#if defined(__SSE2__)
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i is_tab = _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'));
+  const __m128i low = _mm_set1_epi8(0x1f);
+  // v <= 0x1f (unsigned) and not a tab, or 0x7f.
+  const __m128i control = _mm_or_si128(_mm_andnot_si128(is_tab, _mm_cmpeq_epi8(_mm_max_epu8(v, low), low)),
+                                       _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
+  return Masks{static_cast<uint32_t>(_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), is_tab))),
+               static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')))),
+               static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('|')))),
+               _mm_movemask_epi8(control) != 0};
+#else
+  Masks m{0, 0, 0, false};
+  for (int i = 0; i < 16; ++i) {
+    const char c = p[i];
+    const auto u = static_cast<unsigned char>(c);
+    m.control = m.control || (u < 0x20 && c != '\t') || u == 0x7f;
+    m.blank |= static_cast<uint32_t>(c == ' ' || c == '\t') << i;
+    m.colon |= static_cast<uint32_t>(c == ':') << i;
+    m.bar |= static_cast<uint32_t>(c == '|') << i;
+  }
+  return m;
+#endif
+}
+
+}  // namespace
+
+void LineScan::scan(std::string_view line) {
+  size_ = line.size();
+  const std::size_t n = (size_ + 63) / 64;
+  if (words_.size() < n) words_.resize(n);
+  const char* p = line.data();
+  const std::size_t chunks = size_ / 16, rest = size_ % 16;
+  bool control = false;
+  uint64_t blank = 0, colon = 0, bar = 0;
+  // Chunk c fills bits 16 (c mod 4) of word c / 4.
+  for (std::size_t c = 0; c < chunks; ++c) {
+    const Masks m = scan16(p + 16 * c);
+    const unsigned shift = 16 * (c & 3);
+    blank |= uint64_t{m.blank} << shift;
+    colon |= uint64_t{m.colon} << shift;
+    bar |= uint64_t{m.bar} << shift;
+    control |= m.control;
+    if ((c & 3) == 3) {
+      words_[c >> 2] = Word{blank, colon, bar};
+      blank = colon = bar = 0;
+    }
+  }
+  if (rest != 0) {
+    // The last `rest` bytes: the 16 bytes ending at the line's end when the
+    // line has them (their first 16 - rest bytes, scanned already, shifted
+    // out), else a blank-padded copy (padding masked off).
+    Masks m;
+    if (size_ >= 16) {
+      m = scan16(p + size_ - 16);
+      m.blank >>= 16 - rest;
+      m.colon >>= 16 - rest;
+      m.bar >>= 16 - rest;
+    } else {
+      char tail[16];
+      std::memset(tail, ' ', sizeof tail);
+      std::memcpy(tail, p, rest);
+      m = scan16(tail);
+      m.blank &= (1u << rest) - 1;
+    }
+    const unsigned shift = 16 * (chunks & 3);
+    blank |= uint64_t{m.blank} << shift;
+    colon |= uint64_t{m.colon} << shift;
+    bar |= uint64_t{m.bar} << shift;
+    control |= m.control;
+  }
+  if (size_ % 64 != 0) words_[size_ / 64] = Word{blank, colon, bar};
+  control_ = control;
+}
+
+}  // namespace learner

@@ -1,0 +1,63 @@
+// MurmurHash3 x86_32 (Austin Appleby's public-domain algorithm), written from
+// its description: 4-byte little-endian blocks mixed with c1/c2 and rotations,
+// a 1-3 byte tail, then the length and the fmix32 avalanche. Inline for the
+// text parser's loop (private to the parse stage; hash.h's murmur3_32 is the
+// public entry).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+namespace learner::detail {
+
+inline uint32_t murmur_scramble(uint32_t k) {
+  k *= 0xcc9e2d51u;
+  k = std::rotl(k, 15);
+  return k * 0x1b873593u;
+}
+
+inline uint32_t murmur_load_le32(const unsigned char* p) {
+  if constexpr (std::endian::native == std::endian::little) {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  } else {
+    return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
+  }
+}
+
+inline uint32_t murmur3_32_inline(std::string_view data, uint32_t seed) {
+  const auto* p = reinterpret_cast<const unsigned char*>(data.data());
+  const std::size_t len = data.size();
+  const std::size_t blocks = len / 4;
+  uint32_t h = seed;
+  for (std::size_t i = 0; i < blocks; ++i) {
+    h ^= murmur_scramble(murmur_load_le32(p + 4 * i));
+    h = std::rotl(h, 13);
+    h = h * 5 + 0xe6546b64u;
+  }
+  const unsigned char* tail = p + 4 * blocks;
+  uint32_t k = 0;
+  switch (len & 3) {
+    case 3:
+      k ^= uint32_t{tail[2]} << 16;
+      [[fallthrough]];
+    case 2:
+      k ^= uint32_t{tail[1]} << 8;
+      [[fallthrough]];
+    case 1:
+      k ^= uint32_t{tail[0]};
+      h ^= murmur_scramble(k);
+  }
+  h ^= static_cast<uint32_t>(len);
+  h ^= h >> 16;  // fmix32
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35u;
+  h ^= h >> 16;
+  return h;
+}
+
+}  // namespace learner::detail
