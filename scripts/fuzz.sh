@@ -10,7 +10,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_EACH="${1:-30}"
 FUZZ_BUILD="${FUZZ_BUILD:-$ROOT/build-fuzz}"
-TARGETS="${TARGETS:-text_parser label_grammar json_reader csv_reader gzip_reader cache_reader model_reader}"
+TARGETS="${TARGETS:-text_parser label_grammar json_reader dsjson_reader csv_reader gzip_reader cache_reader model_reader rating_reader}"
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ is not installed (apt-get install clang)" >&2; exit 1; }
 
 if [ -z "${FUZZ_NO_BUILD:-}" ]; then
@@ -20,7 +20,7 @@ if [ -z "${FUZZ_NO_BUILD:-}" ]; then
   cmake --build "$FUZZ_BUILD" -j"$(nproc)" --target $(for t in $TARGETS; do printf '%s_fuzz ' "$t"; done)
 fi
 
-# Targets run side by side, one per core (a smoke run of 7 targets x 10 s takes 40 s, not 70,
+# Targets run side by side, one per core (a smoke run of 9 targets x 10 s takes 50 s, not 90,
 # on two cores); each writes its own log, printed in order afterwards.
 run_target() {
   local t="$1" work="$FUZZ_BUILD/corpus/$1" crashes="$FUZZ_BUILD/crashes/$1"

@@ -131,6 +131,9 @@ struct LearnerPlugin {
   std::string selector;   // the switch or valued flag that chooses it ("perceptron"); "" for the default
   std::string title;      // --help group title
   std::vector<OptionSpec> options;  // the selector first
+  // Its learners are mistake-driven classifiers (Learner::classifier()):
+  // simple labels must be -1 or 1 (the parser refuses others, file:line).
+  bool sign_labels = false;
   // Pure checks of the learner's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;
   std::function<std::unique_ptr<Learner>(const LearnerContext& context)> make;

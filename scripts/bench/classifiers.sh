@@ -19,9 +19,12 @@
 # alternately 15 times each (so the shared machine's slow spells fall on both) and a line
 #   DUEL r8 mira_avg/liblinear_s4: A s vs B s wall (ratio A/B), ... CPU (ratio ...)
 # gives the medians (experiments.DUELS).
+# Kernel sweep: pendigits, rbf, gamma 2, 3 passes, budgets 50..4000, plain and --averaged; a line
+#   SWEEP budget B: rbf, gamma 2, 3 passes ACC, rbf, gamma 2, 3 passes, averaged ACC
+# per budget gives the two test accuracies side by side.
 # Writes OUT_DIR/results.json, results.csv, table.txt, duels.json, kernel.png (when kernel rows
-# ran) and commands.log; prints the table and the DUEL lines and ends with
-#   RESULT r8_mira_avg=… r8_perceptron_avg=… pendigits_kernel=… a9a_perceptron_avg=…
+# ran) and commands.log; prints the table, the DUEL and SWEEP lines and ends with
+#   RESULT r8_mira_avg=… r8_perceptron_avg=… pendigits_kernel=… pendigits_kernel_b250=… a9a_perceptron_avg=…
 # (test accuracies as fractions, nan for rows not available). Exit status 1 when a row failed.
 set -euo pipefail
 

@@ -22,13 +22,15 @@
 #                         the experiment table's settings (scripts/bench/movielens/experiments.py)
 #   STRICT=1              also fail when the robustness or the speed check fails
 #   SPEED_ONLY=1          run the speed check alone (first fold; exit 1 when a ratio is above 2)
-#   KEEP=1                keep the work folder (data, logs)
+#   KEEP=1                keep the work folder (data, logs); a failed run keeps it anyway
 #
 # The driver is scripts/bench/movielens/ (Python 3, standard library): the experiment table is
 # experiments.py, the protocol __main__.py, the metrics metrics.py (tested in tests/bench_py).
 # Protocol, grids and the research log behind them: docs/movielens-benchmark.md.
-# Writes OUT_DIR/results.json, results.csv, table.md and commands.log; prints the report, which
-# ends with
+# Each finished job is logged on stderr ("validation 3/40 u1.squared.k10.g2: RMSE … MAE … (4.1 s)").
+# Writes OUT_DIR/results.json, results.csv, table.md, commands.log and plot.png (gnuplot: test MAE
+# and RMSE per model, the mean over the folds with their range; plot.dat and plot.gp beside it);
+# prints the report (one fold: its figures, no spread), which ends with
 #   RESULT const_mae=… linear_mae=… dyadic_mae=… linear_rmse=… dyadic_rmse=… dyadic_ids_rmse=… dyadic_ids_mae=…
 #          [bayes_ids_rmse=… bayes_ids_mae=… bayes_imp_rmse=… bayes_imp_mae=…]   (learner-bpmf's rows)
 # Exit status 1 when a target fails: dyadic beats linear (MAE and RMSE) on every fold, mean

@@ -6,12 +6,12 @@
 # both tools, their ratio and learner's status (ran / rejected: unknown flag / error).
 #
 # Usage: VW_TEST_DATA=DIR scripts/bench/vw_compat.sh
-#   VW_TEST_DATA=dir  VW's test folder (holding train-sets/, test-sets/, ...), e.g. one extracted
-#                     by scripts/peers/build_vw.sh into DEST/src/test. Nothing is copied: the
+#   VW_TEST_DATA=dir  VW's test folder (holding train-sets/, test-sets/, ...), from VW 9.11's own
+#                     repository (its test/ folder). Nothing is copied: the
 #                     work folders hold links to its files.
 # Environment:
 #   LEARNER=path      learner binary [default: <repo>/build/learner, built if absent]
-#   VW=path           VW's binary (scripts/peers/build_vw.sh DEST builds DEST/vw): adds its column
+#   VW=path           VW's binary (9.11, built from VW's public repository outside this tree): adds its column
 #   OUT_DIR=path      results folder [default: <repo>/build/bench/vw_compat]
 #   TIMEOUT=seconds   per command [default: 300]
 #   ONLY="t1 t22"     run only these rows (by name)
@@ -36,7 +36,7 @@ if (($# > 0)); then
   exit 2
 fi
 test_dir="${VW_TEST_DATA:-}"
-[[ -n "$test_dir" ]] || bench_die "set VW_TEST_DATA to VW's test folder (with train-sets/), e.g. DEST/src/test of scripts/peers/build_vw.sh"
+[[ -n "$test_dir" ]] || bench_die "set VW_TEST_DATA to VW's test folder (with train-sets/), e.g. the test/ folder of VW 9.11's repository"
 [[ -d "$test_dir/train-sets" ]] || bench_die "$test_dir has no train-sets/ folder"
 LEARNER="$(find_learner)"
 export LEARNER

@@ -13,6 +13,7 @@ namespace {
 constexpr unsigned kStride = 4;                 // the gd table's [w, G, s, r]
 constexpr double kMaxConditionRatio = 1e4;      // VW's MAX_PRECOND_RATIO
 constexpr double kSmallestStep = 1e-12;         // backtracking gives up below this
+constexpr double kSufficientDecrease = 0.01;    // Armijo's c1 (VW's wolfe1_bound)
 
 }  // namespace
 
@@ -20,26 +21,35 @@ BatchLearner::BatchLearner(const BatchConfig& config, const CoreConfig& core, co
     : config_(config), loss_(loss), model_(core, loss), group_(group ? *group : alone_) {
   if (core.has_latent()) throw UsageError("--bfgs and --conjugate_gradient train linear weights; --dotproduct is not supported");
   if (config_.method == BatchConfig::Method::kLbfgs && config_.mem == 0) throw UsageError("--mem must be at least 1");
+  // A conjugate direction has no natural length: every step is Newton's
+  // along it, from a curvature pass (VW too: its CG is L-BFGS with m = 0,
+  // which turns --hessian_on on).
+  if (config_.method == BatchConfig::Method::kConjugateGradient) config_.hessian_on = true;
   const auto n = static_cast<Eigen::Index>(model_.weights().slots());
   g_ = Eigen::VectorXd::Zero(n);
   diagonal_ = Eigen::VectorXd::Zero(n);
   if (config_.method == BatchConfig::Method::kLbfgs) memory_ = std::make_unique<LbfgsMemory>(config_.mem, n);
 }
 
-void BatchLearner::learn(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat, double label,
-                         double importance) {
+// F is the loss of the raw prediction w.x, not of the caller's p_hat, which
+// is clipped to the label range: the clipped loss is flat outside it (its
+// gradient 0, not loss'(p_hat)), so a step that carries predictions past the
+// range would see a constant F that no backtracking lowers.
+void BatchLearner::learn(const Example& ex, const std::vector<Feature>& x, Parts parts, double /*p_hat*/,
+                         double label, double importance) {
   if (!(importance > 0.0) || done_) return;
-  if (phase_ == Phase::kCurvature) {  // the weights have not moved: p_hat is at w_prev
+  const double p = model_.predict(ex, x, parts);
+  if (phase_ == Phase::kCurvature) {  // the weights have not moved: p is at w_prev
     double dx = 0.0;
     for (const Part& part : parts)
       for (const Feature& f : x) dx += part.sign * d_[model_.slot_of(f.index, part.index)] * f.value;
-    const double h = importance * loss_.second_derivative(p_hat, label) * dx * dx;
+    const double h = importance * curvature_at(p, label) * dx * dx;
     if (std::isfinite(h)) curvature_ += h;
     return;
   }
-  const double l = importance * loss_.loss(p_hat, label);
-  const double gscale = importance * loss_.first_derivative(p_hat, label);
-  const double h = first_ ? importance * loss_.second_derivative(p_hat, label) : 0.0;
+  const double l = importance * loss_.loss(p, label);
+  const double gscale = importance * loss_.first_derivative(p, label);
+  const double h = first_ ? importance * curvature_at(p, label) : 0.0;
   if (!std::isfinite(l) || !std::isfinite(gscale) || !std::isfinite(h)) return;  // never enters the sums
   loss_sum_ += l;
   weight_sum_ += importance;
@@ -49,6 +59,10 @@ void BatchLearner::learn(const Example& ex, const std::vector<Feature>& x, Parts
       g_[k] += part.sign * gscale * f.value;
       if (first_) diagonal_[k] += h * f.value * f.value;
     }
+}
+
+double BatchLearner::curvature_at(double p, double label) const {
+  return loss_.piecewise_linear() ? 1.0 : loss_.second_derivative(p, label);
 }
 
 Eigen::VectorXd BatchLearner::read_weights() const {
@@ -118,7 +132,9 @@ void BatchLearner::end_gradient_pass(bool last) {
     first_ = false;
   }
 
-  if (have_prev_ && !(p.objective <= f_prev_)) {  // rose (or not finite): back to the last accepted point
+  // Armijo's sufficient decrease F <= F_prev + c1 alpha g.d (else, and when F
+  // is not finite, back to the last accepted point with half the step).
+  if (have_prev_ && !(p.objective <= f_prev_ + kSufficientDecrease * alpha_ * slope_)) {
     g_.setZero();
     if (last || alpha_ / 2 < kSmallestStep) {
       write_weights(w_prev_);
@@ -142,8 +158,8 @@ void BatchLearner::end_gradient_pass(bool last) {
   if (!done_) {
     if (have_prev_ && memory_) memory_->push(w - w_prev_, g_ - g_prev_);
     choose_direction();
-    const double slope = g_.dot(d_);
-    if (!(slope < 0.0)) done_ = true;  // zero gradient: a minimum
+    slope_ = g_.dot(d_);
+    if (!(slope_ < 0.0)) done_ = true;  // zero gradient: a minimum
   }
   ++iterations_;
   w_prev_ = w;
@@ -156,11 +172,11 @@ void BatchLearner::end_gradient_pass(bool last) {
     report(p, last ? "accepted (last pass)" : "converged");
     return;
   }
-  if (config_.hessian_on) {
+  if (config_.hessian_on || iterations_ == 1) {  // VW too chooses the first step by a curvature pass
     phase_ = Phase::kCurvature;
     curvature_ = 0.0;
   } else {
-    set_step(iterations_ == 1 ? 0.5 : 1.0);
+    set_step(1.0);  // H g has the scale of a Newton step
     p.step = alpha_;
   }
   passes_.push_back(p);

@@ -28,8 +28,8 @@ std::vector<OptionSpec> batch_options(OptionSpec selector) {
       number_option("termination", OptionKind::kNumber, "0.001", 0, 1,
                     "--bfgs/--conjugate_gradient: stop when an iteration lowers the objective by less than this "
                     "fraction (0: run every pass)"),
-      switch_option("hessian_on", "--bfgs/--conjugate_gradient: a curvature pass after each gradient pass chooses "
-                                  "the step (Newton's step along the direction)"),
+      switch_option("hessian_on", "--bfgs: a curvature pass after each gradient pass chooses the step (Newton's "
+                                  "step along the direction; --conjugate_gradient always does, as VW)"),
   };
   for (const char* name : kSharedWithGd) {
     OptionSpec s;

@@ -92,22 +92,7 @@ Bpmf::Bpmf(std::size_t n_users, std::size_t n_items, std::vector<Rating> train, 
 }
 
 double Bpmf::predict(std::uint32_t user, std::uint32_t item) const {
-  const Side& users = sides_[0];
-  const Side& items = sides_[1];
-  double p = mu_;
-  const bool known_user = user < users.n, known_item = item < items.n;
-  if (known_user) p += users.vectors(0, user);
-  if (known_item) p += items.vectors(0, item);
-  if (!(known_user && known_item)) return p;
-  const int k = d_ - 1;
-  const auto u = users.vectors.col(user).tail(k);
-  const auto v = items.vectors.col(item).tail(k);
-  // (U_u + z_u) . (V_i + w_i), term by term (no temporary vector).
-  p += u.dot(v);
-  if (users.implicit) p += users.implied.col(user).dot(v);
-  if (items.implicit) p += items.implied.col(item).dot(u);
-  if (users.implicit && items.implicit) p += users.implied.col(user).dot(items.implied.col(item));
-  return p;
+  return sample_prediction(mu_, sides_[0], sides_[1], user, item);
 }
 
 double Bpmf::squared_error() const {

@@ -87,6 +87,8 @@ CacheKey make_cache_key(const std::string& data_path, const ParseOptions& parse)
     domain << parse.label_domain.min << "," << parse.label_domain.max;
     key.fields.emplace_back("label_domain", domain.str());
   }
+  if (parse.labels == LabelFormat::kSimple && !parse.label_domain.signs.empty())
+    key.fields.emplace_back("label_signs", "-1,1");
   return key;
 }
 

@@ -44,6 +44,7 @@ std::string describe_mismatch(const std::string& name, const std::string& was, c
   if (name == "label_domain")
     return "its labels were checked against " + (was == "(not recorded)" ? std::string("no loss's domain") : "[" + was + "]") +
            " (now [" + now + "], the loss's labels)";
+  if (name == "label_signs") return "its labels were not checked to be -1 or 1 (now they must be)";
   return "it was made with --" + name + " " + was + " (now " + now + ")";
 }
 

@@ -1,6 +1,7 @@
 // CacheWriter: examples are encoded into a ~1 MiB block buffer; each full
 // block is (optionally compressed and) written with its checksummed header.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,8 +16,31 @@ namespace learner {
 
 using namespace cache_format;
 
+bool replaceable_by_cache(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) return true;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char head[sizeof kMagic];
+  ssize_t n;
+  do n = ::read(fd, head, sizeof head);
+  while (n < 0 && errno == EINTR);
+  ::close(fd);
+  // A file shorter than the magic is a cache's start only if it is the magic's start.
+  return n > 0 && std::memcmp(head, kMagic, static_cast<std::size_t>(n)) == 0;
+}
+
+void refuse_replacing_non_cache(const std::string& path) {
+  if (!replaceable_by_cache(path))
+    throw UsageError("the cache file " + path + " (-c / --cache_file) exists and is not a learner cache (it does not "
+                     "start with \"LRNRCACH\"): rebuilding the cache would replace it; remove it or name another "
+                     "cache file");
+}
+
 CacheWriter::CacheWriter(std::string path, const CacheKey& key, bool compressed)
-    : path_(std::move(path)), out_(std::make_unique<OutputFile>(path_, "cache file")), compressed_(compressed) {
+    : path_(std::move(path)), compressed_(compressed) {
+  refuse_replacing_non_cache(path_);
+  out_ = std::make_unique<OutputFile>(path_, "cache file");
   std::string text;
   for (const auto& [name, value] : key.fields) text += name + "=" + value + "\n";
   std::string header(kHeaderFixed, '\0');

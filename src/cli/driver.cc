@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "learner/cli/preamble.h"
+#include "learner/cli/rank_agreement.h"
 #include "learner/cli/signals.h"
 #include "learner/core/label_range.h"
 #include "learner/core/model.h"
@@ -13,15 +14,19 @@
 #include "learner/io/output_file.h"
 #include "learner/parallel/allreduce.h"
 #include "learner/parallel/peer_failed.h"
+#include "learner/parse/line_bytes.h"
 #include "learner/reduction/reduction.h"
 #include "learner/reduction/scalar.h"
 #include "learner/report/progress.h"
 #include "learner/report/summary.h"
 #include "learner/stream/pipeline.h"
 #include "learner/train/audit.h"
+#include "learner/train/extra_metrics.h"
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
+#include "namespace_check.h"
+#include "auto_cache.h"
 #include "rank_setup.h"
 
 
@@ -89,10 +94,21 @@ class ModelOutputs {
   NameMap names_;
 };
 
+bool is_binary(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const BinaryData&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 // A malformed line: an error (rethrown) unless --lenient, which warns about
 // the first kMaxWarnings, counts the rest, and reports each line once (pass 0).
+// Binary data (a NUL byte, line_bytes.h) is an error even with --lenient.
 void skip_malformed(const ParsedExample& slot, bool lenient, RunStats& stats) {
-  if (!lenient) std::rethrow_exception(slot.error);
+  if (!lenient || is_binary(slot.error)) std::rethrow_exception(slot.error);
   if (slot.pass > 0) return;
   ++stats.skipped_lines;
   if (stats.skipped_lines <= kMaxWarnings) {
@@ -115,6 +131,17 @@ InputSpec input_of(const Options& o) {
   in.kill_cache = o.kill_cache;
   in.lenient = o.lenient;
   return in;
+}
+
+// RMSE and MAE are measured for regression: the scalar problem with a loss
+// whose prediction estimates the label (its mean, a quantile or an
+// expectile; poisson's mean through --link poisson), shown as it is.
+bool measures_errors(const Options& o, const Learner& learner) {
+  if (o.reduction_plugin || o.reduction.binary || learner.classifier()) return false;
+  const std::string_view name = learner.loss().name();
+  if (name == "poisson") return o.reduction.link == Link::kPoisson;
+  return o.reduction.link == Link::kIdentity && (name == "squared" || name == "classic" || name == "quantile" ||
+                                                  name == "absolute" || name == "expectile");
 }
 
 TrainerOptions trainer_options(const Options& o) {
@@ -159,6 +186,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                                                    : std::make_unique<Scalar>(o.reduction, learner, range);
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
+  check_output_writable(o.extra_metrics, "--extra_metrics file");
 
   InputSpec input = input_of(o);
   if (group && o.shard_by_line) {
@@ -193,6 +221,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.compressed = o.compressed;
   stream_options.memory_bytes = static_cast<std::size_t>(o.pass_memory_mib) << 20;
   stream_options.retain_raw_features = o.core.has_latent();  // the dyadic model reads ex.features
+  stream_options.automatic_cache_path = automatic_cache_path(o);  // auto_cache.h
   {
     std::error_code error;  // the size of a plain data file, to see early that pass 1 will not fit
     if (o.data != "-" && std::filesystem::is_regular_file(o.data, error)) {
@@ -215,6 +244,14 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   progress_options.holdout = o.holdout;
   ProgressTable progress(stderr, progress_options);
   Trainer trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
+  // Measured only where they are reported: the summary or --extra_metrics, without holdout (whose
+  // loss is the average loss then). Under --allreduce every rank measures (rank 0 reports the sums).
+  if (measures_errors(o, learner) && !o.holdout && (group || o.progress.prints() || !o.extra_metrics.empty()))
+    trainer.measure_errors(range);
+  NamespaceCheck namespaces(o);  // every namespace an option names occurs in pass 1 (namespace_check.h)
+  trainer.add_pass_hook([&](const PassEnd& end) {
+    if (end.pass == 0) namespaces.verify(group, reader.name());
+  });
   if (group) {
     trainer.set_group(*group);  // every rank has opened its input and starts from one model
     trainer.add_pass_hook([&](const PassEnd&) { widen_over_ranks(*group, range); });  // before the saving hooks
@@ -261,6 +298,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
         continue;
       }
       models.record_names(*slot);
+      if (slot->pass == 0 && namespaces.active()) namespaces.observe(slot->ex);
       const Example* ex = &slot->ex;
       if (o.class_weights && !o.testonly) {
         weighted = slot->ex;
@@ -281,7 +319,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   if (trainer.stats().skipped_lines > 0 && trainer.stats().examples == 0 && trainer.stats().holdout_weight == 0 &&
       signal == 0)
     throw Error("--lenient: all " + std::to_string(trainer.stats().skipped_lines) + " lines were malformed (is " +
-                reader.name() + " in VW's text format?); nothing was learned and no output is written");
+                reader.name() + " in " + format_name(o.parse.format) +
+                "?); nothing was learned and no output is written");
   if (regressor) {
     regressor->close();
     if (!regressor->done())
@@ -321,19 +360,20 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                  holdout.best_loss());
   }
 
+  // A reduction's labels are classes or sets: it prints its own best constant.
+  // Under --allreduce the label histogram is rank 0's alone: no best constant.
+  const bool no_constant = reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
+  const std::vector<PassTime>& times = trainer.pass_times();
+  const RunTiming timing{progress.elapsed_seconds(), static_cast<double>(bytes), static_cast<unsigned>(times.size()),
+                         times};
   if (o.progress.prints()) {
-    // A reduction's labels are classes or sets: it prints its own best constant.
-    // Under --allreduce the label histogram is rank 0's alone: no best constant.
-    const bool no_constant =
-        reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
-    const std::vector<PassTime>& times = trainer.pass_times();
-    print_summary(stderr, trainer.stats(), *loss, no_constant,
-                  RunTiming{progress.elapsed_seconds(), static_cast<double>(bytes),
-                            static_cast<unsigned>(times.size()), times},
-                  o.holdout ? &holdout : nullptr);
+    print_summary(stderr, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr);
     reduction->print_summary(stderr);
     learner.print_summary(stderr);
   }
+  if (!o.extra_metrics.empty() && (!group || group->rank() == 0))
+    write_extra_metrics(o.extra_metrics, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr,
+                        o.testonly);
   return signal != 0 ? 128 + signal : 0;
 }
 
@@ -344,7 +384,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
 // here, matched by the others' agree_failed(false) at their next pass end),
 // so every rank stops there instead of waiting forever; the failing rank's
 // message names its rank, the others' say they stopped because of it
-// (PeerFailed). Each rank prints its message here, before telling the group
+// (PeerFailed). Ranks started with different options all fail at the
+// first collective with one message. Each rank prints its message here, before telling the group
 // (main() then only exits: ReportedFailure). No rank writes -f after a failure: rank 0 writes it only
 // after the last collective.
 int run(const Options& o) {
@@ -357,6 +398,9 @@ int run(const Options& o) {
       group->size() > 1 ? "rank " + std::to_string(group->rank()) + " of " + std::to_string(group->size()) + ": " : "";
   bool collecting = true;
   try {
+    // The group's first collective: ranks started with different options
+    // all stop here with the same message (rank_agreement.h).
+    if (o.values) check_ranks_agree(*group, agreement_text(*o.values));
     return run_in(for_rank(o, *group), group.get(), collecting);
   } catch (const PeerFailed& e) {
     std::fprintf(stderr, "learner: error: %s\n", e.what());

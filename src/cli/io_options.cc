@@ -1,6 +1,7 @@
 // -d, -p, -f and the other files of a run; passes, cache, holdout, progress.
 #include <filesystem>
 #include <string>
+#include <utility>
 
 #include "learner/error.h"
 #include "option_readers.h"
@@ -18,8 +19,23 @@ void fill_io(const OptionValues& v, Options& o) {
   o.initial_regressor = v.text("initial_regressor");
   o.readable_model = v.text("readable_model");
   o.invert_hash = v.text("invert_hash");
+  o.extra_metrics = v.text("extra_metrics");
   o.audit = v.flag("audit");
   o.audit_regressor = v.text("audit_regressor");
+  // It learns and predicts nothing (driver.cc): an output it would drop is refused, not silently skipped.
+  if (!o.audit_regressor.empty())
+    for (const auto& [flag, path] : {std::pair<const char*, const std::string&>{"-f", o.final_regressor},
+                                     {"-p", o.predictions},
+                                     {"-r", o.raw_predictions},
+                                     {"--readable_model", o.readable_model},
+                                     {"--invert_hash", o.invert_hash}})
+      if (!path.empty())
+        throw UsageError(std::string("--audit_regressor lists the -i model's weights by feature name and neither "
+                                     "trains nor predicts: it would not write ") +
+                         flag + " " + path + "; drop " + flag + " (or run it without --audit_regressor)");
+  if (!o.audit_regressor.empty() && o.audit)
+    throw UsageError("--audit_regressor lists the -i model's weights and predicts nothing: -a/--audit would print "
+                     "nothing; drop one of them");
   o.testonly = v.flag("testonly");
   o.lenient = v.flag("lenient");
   o.pad_skipped = v.flag("pad_skipped");
@@ -39,7 +55,8 @@ void fill_io(const OptionValues& v, Options& o) {
     if (stdin_data)
       throw UsageError("-c/--cache names the cache after the data file (<data>.cache); with standard input give "
                        "--cache_file FILE");
-    o.cache_path = o.data + ".cache";
+    // --shard_by line: every rank reads -d and caches its own lines, as <data>.<rank>.cache.
+    o.cache_path = o.data + (o.allreduce && o.shard_by_line ? ".%r.cache" : ".cache");
   }
   if (!o.cache_path.empty() && !stdin_data) {
     std::error_code ec;

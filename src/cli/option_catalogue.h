@@ -20,6 +20,10 @@ struct Declared {
   const ReductionPlugin* reduction = nullptr;  // a reduction's own option
   bool gd_only = false;                      // the gradient learner's (general table)
   std::vector<const LearnerPlugin*> shared;  // other learners that use a gd_only option too (--l1, --l2)
+  // Learners among `learners` that accept it without storing it in their
+  // models (their declaration says stored = false: the passive-aggressive
+  // learner's --averaged, which is its default and changes nothing).
+  std::vector<const LearnerPlugin*> unstored;
 };
 using DeclaredOptions = std::map<std::string, Declared, std::less<>>;
 
@@ -30,6 +34,10 @@ const OptionSpec& spec_of(std::string_view name);
 
 // Whether learner l uses d, a gradient-learner option, too.
 bool shares(const Declared& d, const LearnerPlugin* l);
+
+// Whether the models of the learner named `learner` may store d (false for
+// the learners in d.unstored).
+bool stored_by(const Declared& d, std::string_view learner);
 
 // `text` as option s's number: strict (no NaN, inf, trailing text; whole
 // for counts) and within s's range; throws UsageError naming the flag.

@@ -39,6 +39,7 @@ std::vector<OptionGroup> make_groups() {
       sw("testonly", "predict only; do not learn from labels", false, 't'),
       text("readable_model", "write the model as text: index:weight per non-zero weight"),
       text("invert_hash", "like --readable_model, with feature names (keeps names in memory)"),
+      text("extra_metrics", "write the run's figures to this file as one JSON object at the end (VW's flag; its extra_metrics object with total_learn_calls and total_predict_calls, plus examples, average_loss, rmse and mae for regression, best_constant, seconds)"),
       sw("audit", "print, per example, the prediction and each feature as name:index:value:weight[@adaptive sum] (VW's audit)", false, 'a'),
       text("audit_regressor", "with -i MODEL: write each feature of the data that has a non-zero weight, once, as name:index:weight (VW's format; one pass, no cache)"),
       sw("predict_only_model", "with -f: drop the optimizer state (adaptive sums, normalisers, counters): smaller, cannot resume training exactly"),
@@ -48,7 +49,7 @@ std::vector<OptionGroup> make_groups() {
       text("cache_file", "the cache file to use or create (implies -c; works with standard input: rebuilt from piped data, read when standard input holds no data, e.g. < /dev/null)"),
       sw("kill_cache", "rebuild the cache even if it is valid (a cache made from another file, --hash or --hash_seed, or a changed file is rebuilt anyway)", false, 'k'),
       sw("compressed", "zlib-compress a cache being written (input gzip is detected without it)"),
-      num("pass_memory", kCount, "64", 0, 1048576, "with --passes > 1: keep pass 1's parsed examples in memory for the later passes when they fit in this many MiB (the later passes then read neither the cache nor the text); 0: never"),
+      num("pass_memory", kCount, "64", 0, 1048576, "with --passes > 1: keep pass 1's parsed examples in memory for the later passes when they fit in this many MiB (the later passes then read neither the cache nor the text); without -c, a pass 1 that does not fit and 3 passes or more: pass 2 writes a temporary cache that passes 3.. read (removed at the end); 0: neither, every pass reads the text"),
       num("holdout_period", kCount, "10", 1, kMaxU32, "with holdout: every N-th example of each pass is held out (predicted, not learned)"),
       num("holdout_after", kCount, "0", 0, 1.8e19, "hold out the examples after the N-th of each pass instead (turns holdout on even for one pass)"),
       sw("holdout_off", "no holdout (holdout is on by default when --passes > 1)"),
@@ -67,7 +68,7 @@ std::vector<OptionGroup> make_groups() {
   }});
   g.push_back({"Data-parallel training (mpirun -np N learner --allreduce ...; docs/allreduce.md)", {
       sw("allreduce", "train on the N ranks mpirun (or srun) starts: each rank reads its own shard, the ranks average their models at the end of every pass; rank 0 prints the progress and summary (summed over ranks) and writes -f. '%r' in -d, -p, -r, --cache_file, -f and --readable_model is replaced by the rank (with %r in -f every rank writes its copy)"),
-      text("shard_by", "with --allreduce: 'file' = each rank reads its own file (-d part-%r.vw); 'line' = every rank reads -d and rank r of N keeps the lines i (0-based) with i mod N = r", 0, "file"),
+      text("shard_by", "with --allreduce: 'file' = each rank reads its own file (-d part-%r.vw); 'line' = every rank reads -d and rank r of N keeps the lines i (0-based) with i mod N = r (-c caches them as <data>.<r>.cache)", 0, "file"),
   }});
   g.push_back({"Input formats (docs/input-formats.md)", {
       sw("json", "data is VW JSON, one object per line: objects are namespaces, numbers/true/strings features, arrays anonymous features; reads _label, _tag, _text"),
@@ -87,14 +88,14 @@ std::vector<OptionGroup> make_groups() {
       list("cubic", "triple interaction, e.g. --cubic abc"),
       list("interactions", "interaction of any order, e.g. --interactions abcd"),
       sw("permutations", "keep all orderings of self-interactions (default: i <= j only)", true),
-      num("interaction_limit", kCount, "67108864", 1, 1.8e19, "most interaction features one example may make (an example past it is an input error)"),
+      num("interaction_limit", kCount, "67108864", 1, 1.8e19, "most features one example may have with its generated ones, interactions and n-grams (an example past it is an input error)"),
       list("ignore", "drop namespaces starting with these letters"),
       list("ignore_linear", "drop only the linear terms of these namespaces"),
       list("keep", "keep only namespaces starting with these letters"),
       sw("noconstant", "no constant (bias) feature", true),
   }});
   g.push_back({"Text features (docs/text-features.md)", text_feature_options()});
-  OptionSpec l1 = num("l1", kNumber, "0", 0, kInf, "L1 regularisation (truncated gradient on each example's weights; --struct_svm: lambda_1 of its composite AdaGrad step)", true);
+  OptionSpec l1 = num("l1", kNumber, "0", 0, kInf, "L1 regularisation, as VW: every weight is read truncated by lambda times the summed step rates so far (cumulative truncated gradient); --struct_svm: lambda_1 of its composite AdaGrad step", true);
   l1.resumable = true;
   OptionSpec l2 = num("l2", kNumber, "0", 0, kInf, "L2 regularisation (shrinkage of each example's weights; --struct_svm: lambda_2)", true);
   l2.resumable = true;

@@ -20,10 +20,10 @@
 
 #include "learner/cli/registry.h"
 #include "learner/error.h"
-#include "learner/io/same_file.h"
 #include "option_catalogue.h"
 #include "option_readers.h"
 #include "option_table.h"
+#include "output_guard.h"
 #include "stored_options.h"
 
 namespace po = boost::program_options;
@@ -75,7 +75,7 @@ const Catalogue& catalogue() {
       const bool gd_only = g.gd_only;
       for (const OptionSpec& s : g.options) {
         add_to(group, s);
-        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, gd_only, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, gd_only, {}, {}};
       }
       cat.table.add(group);
     }
@@ -91,11 +91,12 @@ const Catalogue& catalogue() {
         }
         if (it != cat.by_name.end()) {  // shared with an earlier learner: declared once
           it->second.learners.push_back(l);
+          if (it->second.spec->stored && !s.stored) it->second.unstored.push_back(l);
           continue;
         }
         add_to(group, s);
         own = true;
-        cat.by_name[s.name] = detail::Declared{&s, {l}, nullptr, false, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {l}, nullptr, false, {}, {}};
       }
       if (own) cat.table.add(group);
     }
@@ -103,7 +104,7 @@ const Catalogue& catalogue() {
     for (const ReductionPlugin* r : reduction_plugins())
       for (const OptionSpec& s : r->options) {
         add_to(reductions, s);
-        cat.by_name[s.name] = detail::Declared{&s, {}, r, false, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {}, r, false, {}, {}};
       }
     po::options_description output("Output of the reductions");
     output.add_options()("scores", po::bool_switch(), "-p prints every class's score (`1:s1 2:s2 ...`) instead of the class")(
@@ -179,12 +180,26 @@ void drop_repeats(po::parsed_options& parsed) {
 
 // Applies the options stored in a -i model: values the user did not give
 // are taken from the model; values the user gave must agree (except the
-// resumable ones, where the command line wins).
-void apply_model_options(const ModelReader& model, po::variables_map& vm) {
+// resumable ones, where the command line wins). A model read only as a
+// --feature_mask (`as_mask`) does not pass on its resumable options, the
+// regularisers (--l1, --l2): VW's recipe trains the mask with --l1 to choose
+// the features, then retrains on them without it (VW's models do not store
+// --l1; restoring it made VW's test 31 lose 10%).
+void apply_model_options(const ModelReader& model, po::variables_map& vm, bool as_mask) {
+  // A model of one of the rating tools (learner-bpmf writes learner name
+  // "bpmf") is not a model of this program: say whose it is.
+  const bool ours = std::any_of(learner_plugins().begin(), learner_plugins().end(),
+                                [&](const LearnerPlugin* l) { return l->name == model.learner(); });
+  if (!ours)
+    throw UsageError(model.path() + " is a model of '" + model.learner() + "'" +
+                     (model.learner() == "bpmf" ? ", written by learner-bpmf: read it with learner-bpmf --load" : "") +
+                     ", not one learner reads");
   const ParsedValues user(vm);
   std::vector<std::string> tokens;
   for (const auto& [name, d] : catalogue().by_name) {
-    if (!d.spec->stored || d.spec->resumable || !user_gave(user, *d.spec) || model.option(name)) continue;
+    if (!d.spec->stored || d.spec->resumable || !user_gave(user, *d.spec) || model.option(name) ||
+        !detail::stored_by(d, model.learner()))
+      continue;
     throw UsageError("--" + name + " conflicts with the model " + model.path() + ", which was trained without it" +
                      (model.learner() != "gd" ? " (by the '" + model.learner() + "' learner)" : ""));
   }
@@ -194,6 +209,7 @@ void apply_model_options(const ModelReader& model, po::variables_map& vm) {
       throw Error(model.path() + ": the model stores an option this learner does not know (--" + key +
                   "): a corrupt file, or one from a newer learner");
     const OptionSpec& s = *it->second.spec;
+    if (as_mask && s.resumable) continue;
     if (user_gave(user, s)) {
       if (s.resumable) continue;
       const std::string mine = user_text(user, s);
@@ -239,6 +255,10 @@ bool shares(const Declared& d, const LearnerPlugin* l) {
   return std::find(d.shared.begin(), d.shared.end(), l) != d.shared.end();
 }
 
+bool stored_by(const Declared& d, std::string_view learner) {
+  return std::none_of(d.unstored.begin(), d.unstored.end(), [&](const LearnerPlugin* l) { return l->name == learner; });
+}
+
 const OptionSpec& spec_of(std::string_view name) {
   const auto it = catalogue().by_name.find(name);
   if (it == catalogue().by_name.end()) throw Error("internal: undeclared option --" + std::string(name));
@@ -276,7 +296,11 @@ double parse_value(const OptionSpec& s, const std::string& text) {
 }  // namespace detail
 
 // Simple labels outside the loss's domain (Loss::label_min/max) are input
-// errors (file:line), as the loss of such a label means nothing.
+// errors (file:line), as the loss of such a label means nothing; so are
+// labels other than -1 and 1 for a mistake-driven learner (it would read
+// 0.5 and 7 as 1, 0 as -1) and with --binary (VW: "The label ... is not -1
+// or 1 as loss function expects", binary.cc; there an error message per
+// example, the loss then left as the base learner's).
 void set_label_domain(Options& o) {
   if (o.parse.labels != LabelFormat::kSimple) return;
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
@@ -284,6 +308,8 @@ void set_label_domain(Options& o) {
   domain.min = loss->label_min();
   domain.max = loss->label_max();
   if (domain.bounded()) domain.loss = o.loss.name;
+  if (o.learner->sign_labels) domain.signs = "--" + o.learner->selector;
+  else if (o.reduction.binary) domain.signs = "--binary";
 }
 
 std::optional<Options> parse_options(int argc, const char* const* argv, std::ostream& out) {
@@ -331,7 +357,7 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     if (vm.count("initial_regressor") || !mask.empty()) {
       const std::string path = mask.empty() ? vm["initial_regressor"].as<std::string>() : mask;
       o.initial_model = std::make_shared<ModelReader>(path);
-      apply_model_options(*o.initial_model, vm);
+      apply_model_options(*o.initial_model, vm, /*as_mask=*/!mask.empty() && !vm.count("initial_regressor"));
     }
     po::notify(vm);
     auto values = std::make_shared<const ParsedValues>(vm);
@@ -339,15 +365,11 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     select_plugins(v, o);
     fill_io(v, o);
     if (!mask.empty()) o.initial_regressor = mask;
-    refuse_outputs_over_inputs({{"-p", o.predictions}, {"-r", o.raw_predictions}, {"--readable_model", o.readable_model},
-                                {"--invert_hash", o.invert_hash}, {"--audit_regressor", o.audit_regressor},
-                                {"--cache_file", o.cache_path}},
-                               {{"-d", o.data}, {"-i", o.initial_regressor}});
-    refuse_outputs_over_inputs({{"-f", o.final_regressor}}, {{"-d", o.data}});  // -f = -i: resume in place
     if (o.initial_model && o.initial_model->learner() != o.learner->name)
       throw UsageError(o.initial_regressor + " was written by the '" + o.initial_model->learner() +
                        "' learner; this command line selects the '" + o.learner->name + "' learner");
     fill_features(v, o);
+    refuse_outputs_over_inputs(o);  // the names as given (for_rank checks them again with '%r' replaced)
     fill_format(v, o);
     const bool vw_latent = fill_learning(v, o, rank_on_command_line);
     const std::string* model_pairs = o.initial_model ? o.initial_model->option("dotproduct") : nullptr;

@@ -1,10 +1,12 @@
 #include "rank_setup.h"
 
+#include <algorithm>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "learner/error.h"
+#include "output_guard.h"
 
 #ifdef LEARNER_HAVE_MPI
 #include "learner/parallel/mpi_group.h"
@@ -22,9 +24,6 @@ void fill_allreduce(const OptionValues& v, Options& o) {
   if (o.data.empty() || o.data == "-")
     throw UsageError("--allreduce reads files (-d FILE, or -d part-%r.vw for one file per rank), not standard input");
   if (o.save_on_signal) throw UsageError("--save_on_signal cannot be combined with --allreduce");
-  if (o.shard_by_line && (v.given("cache_file") || v.flag("cache")))
-    throw UsageError("--shard_by line reads its share of the lines on every pass and keeps no cache; drop -c/--cache_file "
-                     "(or split the file and use -d part-%r.vw with -c)");
 }
 
 namespace {
@@ -64,6 +63,9 @@ Options for_rank(const Options& all, const AllReduce& group) {
     if (n > 1 && !out->empty() && out->find("%r") == std::string::npos)
       throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank writes its own predictions; put %r "
                        "in the file name (-p pred-%r.txt)");
+  if (n > 1 && !o.cache_path.empty() && o.cache_path.find("%r") == std::string::npos)
+    throw UsageError("--allreduce over " + std::to_string(n) + " ranks: every rank keeps its own cache of its shard; put "
+                     "%r in the file name (--cache_file c-%r.cache)");
   o.data = with_rank(o.data, r);
   o.predictions = with_rank(o.predictions, r);
   o.raw_predictions = with_rank(o.raw_predictions, r);
@@ -76,20 +78,26 @@ Options for_rank(const Options& all, const AllReduce& group) {
     o.progress.mute = true;  // rows are still collective points (report/progress.h)
     if (o.final_regressor.empty()) o.save_per_pass = false;
   }
+  refuse_outputs_over_inputs(o);  // the names this rank opens: -p d-%r.vw is -d d-%r.vw
   return o;
 }
 
-// With only a sum to hand, each rank puts its (min, max) in its own place of
-// a 2N vector; after the sum every rank holds them all.
+// With only a sum to hand, each rank puts its (min, max, lowest, highest) in
+// its own place of a 4N vector; after the sum every rank holds them all.
 void widen_over_ranks(AllReduce& group, LabelRange& range) {
   if (group.size() == 1) return;
-  std::vector<double> all(2 * static_cast<std::size_t>(group.size()), 0.0);
-  all[2 * group.rank()] = range.min;
-  all[2 * group.rank() + 1] = range.max;
+  std::vector<double> all(4 * static_cast<std::size_t>(group.size()), 0.0);
+  const std::size_t mine = 4 * static_cast<std::size_t>(group.rank());
+  all[mine] = range.min;
+  all[mine + 1] = range.max;
+  all[mine + 2] = range.lowest;
+  all[mine + 3] = range.highest;
   group.sum(std::span<double>(all));
-  for (std::size_t r = 0; r < all.size(); r += 2) {
-    range.widen(all[r]);
-    range.widen(all[r + 1]);
+  for (std::size_t r = 0; r < all.size(); r += 4) {
+    range.widen_clipping(all[r]);
+    range.widen_clipping(all[r + 1]);
+    range.lowest = std::min(range.lowest, all[r + 2]);
+    range.highest = std::max(range.highest, all[r + 3]);
   }
 }
 

@@ -24,7 +24,9 @@ std::unique_ptr<AllReduce> make_group();
 // outputs becomes the rank; ranks other than 0 print nothing but errors and
 // write no model unless its name holds %r (rank 0 holds the same averaged
 // model). Throws UsageError for a command line that cannot be split over
-// group.size() ranks (-d without %r nor --shard_by line; -p without %r).
+// group.size() ranks (-d without %r nor --shard_by line; -p, -r or a cache
+// without %r: every rank writes its own), and for an output that is one of
+// this rank's inputs once %r is replaced (output_guard.h).
 Options for_rank(const Options& all, const AllReduce& group);
 
 // The label range (which clips predictions and is stored in the model)

@@ -68,7 +68,7 @@ OptionList stored_options(const OptionValues& v, const Options& o) {
     if (!s.stored) continue;
     const bool foreign = !d.learners.empty() &&
                          std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end();
-    if ((d.gd_only && !gd && !shares(d, o.learner)) || foreign ||
+    if ((d.gd_only && !gd && !shares(d, o.learner)) || foreign || !stored_by(d, o.learner->name) ||
         (d.reduction && d.reduction != o.reduction_plugin))
       continue;
     if (name == "loss_function") {

@@ -47,7 +47,9 @@ double Model::predict(const Example& ex, const std::vector<Feature>& features, P
   if (dot_) dot_->reset();
   for (std::size_t c = 0; c < n; ++c) {
     const uint32_t sub = parts[c].index;
-    const float p = sub_models_ == 1 ? linear_dot<true>(features, sub) : linear_dot<false>(features, sub);
+    const float p = gravity_ != 0.0
+                        ? (sub_models_ == 1 ? linear_dot<true, true>(features, sub) : linear_dot<false, true>(features, sub))
+                        : (sub_models_ == 1 ? linear_dot<true, false>(features, sub) : linear_dot<false, false>(features, sub));
     result += parts[c].sign * static_cast<double>(p);
     if (dot_) result += dot_->gather(ex, sub, parts[c].sign);
   }
@@ -56,7 +58,7 @@ double Model::predict(const Example& ex, const std::vector<Feature>& features, P
 
 // VW's default rule (adaptive, normalized, power_t 0.5) in single precision,
 // the hot path: one square root per feature, rate = 1 / sqrt(G s^2).
-template <bool kOne>
+template <bool kOne, bool kTrunc>
 float Model::linear_dot(const std::vector<Feature>& features, uint32_t sub) {
   const std::size_t count = features.size();
   constexpr std::size_t kAhead = 8;
@@ -64,7 +66,8 @@ float Model::linear_dot(const std::vector<Feature>& features, uint32_t sub) {
   float p = 0.0f;
   for (std::size_t i = 0; i < count; ++i) {
     if (i + kAhead < count) __builtin_prefetch(slot_in<kOne>(features[i + kAhead].index, sub));
-    p += slot_in<kOne>(features[i].index, sub)[0] * features[i].value;
+    const float w = slot_in<kOne>(features[i].index, sub)[0];
+    p += (kTrunc ? effective_weight(w) : w) * features[i].value;
   }
   return p;
 }
@@ -212,16 +215,38 @@ PredictionPath Model::build_path(const Example& ex, const std::vector<Feature>& 
 void Model::apply_linear(const std::vector<Feature>& features, uint32_t sub, double step, double scale,
                          double importance) {
   nan_updates_ += sub_models_ == 1 ? add_linear<true>(features, sub, step) : add_linear<false>(features, sub, step);
-  if (config_.l1 > 0 || config_.l2 > 0) {
+  if (config_.l2 > 0) {
     for (const Feature& f : features) {
       float* w = slot(f.index, sub);
       const double rate = scale * w[3] * importance;
-      double v = w[0];
-      if (config_.l2 > 0) v *= std::max(0.0, 1.0 - config_.l2 * rate);
-      if (config_.l1 > 0) v = std::copysign(std::max(0.0, std::fabs(v) - config_.l1 * rate), v);
-      w[0] = static_cast<float>(v);
+      w[0] = static_cast<float>(w[0] * std::max(0.0, 1.0 - config_.l2 * rate));
     }
   }
+}
+
+void Model::add_gravity(Parts parts, double p_hat, double label, double t) {
+  const double g = loss_.first_derivative(p_hat, label);
+  if (!(std::fabs(g) > 1e-8)) return;  // VW: no gravity where the derivative vanishes
+  const bool plain = !config_.rule.adaptive && !config_.rule.normalized;
+  for (std::size_t c = 0; c < parts.size(); ++c) {
+    // eta_bar: the rate before the per-feature factors (eta, with the decay on the plain path).
+    const double eta_bar = (plain ? scales_[c] : eta_) * (-t / g);
+    if (eta_bar > 0 && std::isfinite(eta_bar)) gravity_ += config_.l1 * eta_bar;
+  }
+  if (gravity_ > 1e3) settle_l1();  // VW's bound, for the floats' sake
+}
+
+void Model::settle_l1() {
+  if (gravity_ == 0.0) return;
+  float* w = weights_.data();
+  const std::size_t stride = weights_.stride();
+  std::size_t next = 0;  // slots below are settled (touched ranges may share a slot: truncate each once)
+  for (const auto& [begin, end] : weights_.touched()) {
+    const std::size_t last = (end + stride - 1) / stride;
+    for (std::size_t i = std::max(begin / stride, next); i < last; ++i) w[i * stride] = effective_weight(w[i * stride]);
+    next = std::max(next, last);
+  }
+  gravity_ = 0.0;
 }
 
 template <bool kOne>
@@ -283,6 +308,7 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
   if (t == 0.0) return;
   for (std::size_t c = 0; c < n; ++c)
     apply_linear(features, parts[c].index, parts[c].sign * scales_[c] * t, scales_[c], importance);
+  if (config_.l1 > 0) add_gravity(parts, p_hat, label, t);
   if (dot_) dot_->apply(t, std::isfinite(step.h_used) ? step.h_used : importance);
 }
 
@@ -291,7 +317,10 @@ void Model::end_pass() {
   if (dot_) dot_->end_pass();
   ++passes_ended_;
   const unsigned n = config_.average_passes;
-  if (n > 1 && static_cast<uint64_t>(passes_ended_) + n > config_.passes) fold_snapshot(false);
+  if (n > 1 && static_cast<uint64_t>(passes_ended_) + n > config_.passes) {
+    settle_l1();
+    fold_snapshot(false);
+  }
 }
 
 void Model::end_training() {

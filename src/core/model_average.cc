@@ -9,6 +9,7 @@
 namespace learner {
 
 void Model::average(AllReduce& group) {
+  settle_l1();  // the ranks' G differ: average the weights as predictions read them
   if (group.size() == 1) return;
   // VW's rule with the adaptive rule on (G at index 1 of [w, G, s, r]), the
   // plain mean without it (VW's accumulate_avg).

@@ -25,8 +25,10 @@ void put_zeros(ModelWriter& out, std::size_t n) {
   }
 }
 
-// The table's slots of stride `from`, column 0 only, as a dense float array.
-void put_weights_only(ModelWriter& out, const WeightTable& w) {
+// The table's slots of stride `from`, column 0 only, as a dense float array;
+// `weight` maps a stored value to the one written (--l1's truncation).
+template <class Weight>
+void put_weights_only(ModelWriter& out, const WeightTable& w, Weight weight) {
   std::vector<float> chunk;
   chunk.reserve(kChunk);
   std::size_t next = 0;  // next slot to write
@@ -42,7 +44,7 @@ void put_weights_only(ModelWriter& out, const WeightTable& w) {
       next = first;
     }
     for (std::size_t i = std::max(first, next); i < last; ++i) {
-      chunk.push_back(w.data()[i * w.stride()]);
+      chunk.push_back(weight(w.data()[i * w.stride()]));
       if (chunk.size() == kChunk) flush();
     }
     next = std::max(next, last);
@@ -82,7 +84,10 @@ void get_table(ModelReader& in, float* table, uint64_t expected, const char* wha
 }  // namespace
 
 void Model::save(ModelWriter& out, bool with_state) const {
-  out.begin_section("gd.state", 1);
+  // Version 2 adds --l1's G after the counters: a model with state keeps
+  // the untruncated weights and G, so a resumed run continues exactly (VW's
+  // "l1_state"); one without state holds trunc(w, G).
+  out.begin_section("gd.state", 2);
   out.put(static_cast<uint8_t>(with_state));
   if (with_state) {
     out.put(eta_);
@@ -91,8 +96,10 @@ void Model::save(ModelWriter& out, bool with_state) const {
       out.put(s.normalized_sum_norm_x);
       out.put(s.total_weight);
     }
+    out.put(gravity_);
   }
   const WeightTable& w = weights_;
+  const auto weight = [this](float x) { return effective_weight(x); };
   out.begin_section("gd.linear", 1);
   const uint32_t stride = with_state ? w.stride() : 1;
   out.put(stride);
@@ -100,7 +107,7 @@ void Model::save(ModelWriter& out, bool with_state) const {
     put_table(out, w);
   } else {
     out.put(static_cast<uint64_t>(w.slots()));
-    put_weights_only(out, w);
+    put_weights_only(out, w, weight);
   }
   if (dot_) {
     // Version 2 adds the trained features of each side (cold start) and the
@@ -116,8 +123,9 @@ void Model::save(ModelWriter& out, bool with_state) const {
 }
 
 void Model::load(ModelReader& in) {
-  in.section("gd.state", 1);
+  const uint32_t version = in.section("gd.state", 2);
   const bool has_state = in.get<uint8_t>() != 0;
+  gravity_ = 0.0;
   if (has_state) {
     const double rate = in.get<double>();
     if (restore_rate_ && rate > 0) eta_ = rate;
@@ -128,6 +136,11 @@ void Model::load(ModelReader& in) {
     for (OptimizerState& s : states_) {
       s.normalized_sum_norm_x = in.get<double>();
       s.total_weight = in.get<double>();
+    }
+    if (version >= 2) {
+      gravity_ = in.get<double>();
+      if (!(gravity_ >= 0.0 && gravity_ <= 1e3))  // settled past 1e3; NaN fails too
+        throw Error(in.path() + ": the --l1 truncation in the model is " + std::to_string(gravity_) + " (corrupt model)");
     }
   }
   in.section("gd.linear", 1);
@@ -151,10 +164,10 @@ void Model::load(ModelReader& in) {
     throw Error(in.path() + ": the linear table has stride " + std::to_string(stride) + " (corrupt model)");
   }
   if (dot_) {
-    const uint32_t version = in.section("gd.latent", 2);
+    const uint32_t latent_version = in.section("gd.latent", 2);
     in.get_floats(dot_->latent().data(), dot_->latent().size(), "the latent table (--rank, -b)");
     // A version 1 model (before cold start) knows no sides: unseen features keep their start.
-    if (version >= 2) {
+    if (latent_version >= 2) {
       dot_->read_unseen(in);
       GradientScale g;
       g.sum = in.get<double>();
@@ -172,7 +185,7 @@ void Model::load(ModelReader& in) {
 bool Model::audit_weight(uint32_t index, uint32_t sub, AuditWeight& out) const {
   out.slot = slot_of(index, sub);
   const float* w = weights_.slot(static_cast<uint32_t>(out.slot));
-  out.weight = w[0];
+  out.weight = effective_weight(w[0]);
   out.has_adaptive = config_.rule.adaptive && weights_.stride() > 1;
   out.adaptive = out.has_adaptive ? w[1] : 0.0f;
   return true;
@@ -184,7 +197,7 @@ uint64_t Model::nonzero_weights() const {
   std::size_t next = 0;
   for (const auto& [begin, end] : w.touched()) {
     for (std::size_t i = std::max(begin / w.stride(), next); i < (end + w.stride() - 1) / w.stride(); ++i)
-      n += w.data()[i * w.stride()] != 0.0f;
+      n += effective_weight(w.data()[i * w.stride()]) != 0.0f;
     next = std::max(next, (end + w.stride() - 1) / w.stride());
   }
   return n;
@@ -200,7 +213,7 @@ void Model::write_text(std::FILE* out, const NameMap* names) const {
     const auto first = static_cast<uint32_t>(std::max<std::size_t>(begin / w.stride(), next));
     const auto last = static_cast<uint32_t>((end + w.stride() - 1) / w.stride());
     for (uint32_t i = first; i < last; ++i) {
-      const float x = w.data()[static_cast<std::size_t>(i) * w.stride()];
+      const float x = effective_weight(w.data()[static_cast<std::size_t>(i) * w.stride()]);
       if (x == 0.0f) continue;
       std::snprintf(value, sizeof value, "%.9g", x);
       print_slot(out, by_slot, i, "", value);

@@ -88,9 +88,21 @@ const Example& FeatureBuilder::with_grams(const Example& ex, bool names) const {
         s.prefix.insert(s.prefix.end(), ns.end - ns.begin, ns.name.empty() ? 0u : static_cast<uint32_t>(ns.name.size() + 1));
       }
     }
-    if (t.ngram[c] > 1)
+    if (t.ngram[c] > 1) {
+      const uint64_t size = w.features.size() - g.begin, limit = spec_.max_interaction_features;
+      const uint64_t n = ngram_count(t.ngram[c], t.skips[c], size, limit + 1);
+      if (w.features.size() + n > limit)
+        throw TooManyFeatures(ex.line, "--ngram " + std::to_string(t.ngram[c]) + " --skips " +
+                                           std::to_string(t.skips[c]) + " would make " +
+                                           (n > limit ? "more than " + std::to_string(limit) : std::to_string(n)) +
+                                           " n-gram features from the " + std::to_string(size) +
+                                           " features of namespace '" + std::string(1, g.first) +
+                                           "' of this example, past --interaction_limit " + std::to_string(limit) +
+                                           " (the most generated features per example; raise it, or lower "
+                                           "--ngram/--skips)");
       add_ngrams(t.ngram[c], t.skips[c], w.features, g.begin, static_cast<uint32_t>(w.features.size()) - g.begin,
                  names ? &w.names : nullptr, names ? &s.prefix : nullptr);
+    }
     g.end = static_cast<uint32_t>(w.features.size());
   }
   w.namespaces.resize(groups);

@@ -42,6 +42,10 @@ void parse_grams(const std::vector<std::string>& args, const char* flag, unsigne
   for (const std::string& a : args) {
     const bool all = !a.empty() && a[0] >= '0' && a[0] <= '9';
     const std::string_view number = all ? std::string_view(a) : std::string_view(a).substr(a.empty() ? 0 : 1);
+    if (!a.empty() && (a[0] == '-' || a[0] == '+') && all_digits(number))
+      throw UsageError(std::string("--") + flag + " '" + a + "': N is a count from 0 to " + std::to_string(max) +
+                       ", not signed (a namespace '" + a[0] + "' cannot be given here: '" + a +
+                       "' reads as a signed number)");
     if (a.empty() || (!all && !valid_ns(a[0])) || !all_digits(number))
       throw UsageError(std::string("--") + flag + " '" + a +
                        "': expected N (every namespace) or a namespace letter followed by N (e.g. 2 or t2)");
@@ -98,6 +102,21 @@ void parse_redefine(const std::vector<std::string>& args, TextFeatures& out) {
     if (op == std::string::npos)
       throw UsageError("--redefine '" + a + "': malformed; the form is N:=S, :=S or N:= (N the new namespace letter)");
     const std::string target = a.substr(0, op), sources = a.substr(op + 2);
+    // VW's grammar is one N:=S per flag, S a set of first letters written
+    // together; anything that reads otherwise is refused, not given a meaning.
+    if (sources.find(":=") != std::string::npos)
+      throw UsageError("--redefine '" + a + "': one renaming N:=S per --redefine (give --redefine once for each)");
+    if (sources.find(':') != std::string::npos && sources != ":")
+      throw UsageError("--redefine '" + a + "': ':' in S means every named namespace and stands alone (N:=:)");
+    if (sources.size() > 1 && sources.find(',') != std::string::npos)
+      throw UsageError("--redefine '" + a + "': S is the first letters written together (N:=ab renames a and b), "
+                       "not a list");
+    for (char c : sources)
+      if (!valid_ns(c) && sources != ":")
+        throw UsageError("--redefine '" + a + "': '" + std::string(1, c) +
+                         "' is not a namespace letter (N:= renames the default namespace)");
+    if (!target.empty() && !valid_ns(target[0]))
+      throw UsageError("--redefine '" + a + "': the new namespace letter cannot be '" + std::string(1, target[0]) + "'");
     const unsigned char to = target.empty() ? ' ' : static_cast<unsigned char>(target[0]);
     if (target.size() > 1)
       std::fprintf(stderr, "warning: --redefine '%s': only the first letter of the target ('%c') is used\n", a.c_str(),

@@ -201,6 +201,11 @@ void add_ngrams(unsigned n_max, unsigned skips, std::vector<Feature>& feats, uin
     }
     void add(unsigned ngram, unsigned skip_gram, unsigned skip) {
       if (ngram == 0) emit();
+      // A further term would start at or past the end (and more skips only
+      // move it further): nothing below this point emits, so stop. VW
+      // recurses through every gap pattern, (K+1)^(N-1) of them whatever
+      // the group's size.
+      if (ngram > 0 && mask[size - 1] + 1 + skip >= count) return;
       if (ngram > 0) {
         mask[size] = mask[size - 1] + 1 + skip;
         ++size;
@@ -213,6 +218,28 @@ void add_ngrams(unsigned n_max, unsigned skips, std::vector<Feature>& feats, uin
   mask[0] = 0;
   Walk walk{feats, begin, count, names, prefix, mask};
   for (unsigned n = 1; n < n_max; ++n) walk.add(n, skips, 0);
+}
+
+uint64_t ngram_count(unsigned n_max, unsigned skips, uint64_t count, uint64_t cap) {
+  // The walk above gives a gram of t + 1 terms gaps g_1..g_t >= 0 whose sum
+  // j is at most K (the skips are one budget shared by the gaps, as in VW's
+  // add_grams), and slides it to count - t - j places. There are
+  // C(j + t - 1, t - 1) such gap patterns: ways[j] holds them for the
+  // current t (Pascal's rule from t - 1 to t), saturating at `cap`.
+  if (n_max < 2 || count < 2 || cap == 0) return 0;
+  auto add = [cap](uint64_t a, uint64_t b) { return a >= cap - std::min(b, cap) ? cap : a + b; };
+  auto mul = [cap](uint64_t a, uint64_t b) { return b != 0 && a > cap / b ? cap : std::min(a * b, cap); };
+  uint64_t ways[256];  // skips <= 255 (TextFeatures holds them as bytes)
+  const unsigned k_max = std::min(skips, 255u);
+  std::fill(ways, ways + k_max + 1, uint64_t{1});  // t = 1: one pattern per gap j
+  uint64_t total = 0;
+  for (unsigned t = 1; t < n_max && t < count; ++t) {
+    if (t > 1)
+      for (unsigned j = 1; j <= k_max; ++j) ways[j] = add(ways[j], ways[j - 1]);
+    for (unsigned j = 0; j <= k_max && t + j < count; ++j) total = add(total, mul(ways[j], count - t - j));
+    if (total >= cap) break;
+  }
+  return total;
 }
 
 }  // namespace learner

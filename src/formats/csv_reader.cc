@@ -2,12 +2,12 @@
 #include "learner/formats/csv_reader.h"
 
 #include <cmath>
-#include <cstring>
 
 #include "csv_split.h"
 #include "label_text.h"
 #include "learner/error.h"
 #include "learner/parse/hash.h"
+#include "learner/parse/line_bytes.h"
 #include "learner/parse/number.h"
 
 namespace learner {
@@ -55,8 +55,8 @@ class CsvReader : public ExampleParser {
     ex.clear();
     ex.line = line_no;
     const LineContext ctx{file, line_no};
-    if (line.size() >= 3 && std::memcmp(line.data(), "\xEF\xBB\xBF", 3) == 0) line.remove_prefix(3);
-    line = trim(line, "\r\n\f\v");
+    line = trim(without_bom(line), "\r\n\f\v");  // VW's CSV trims these ends
+    reject_control_bytes(line, ctx);
     const bool header_line = line_no == 1 && !options_.csv.no_file_header;
     if (line.empty()) ctx.fail(header_line ? "empty CSV header line" : "empty line in a CSV file");
     split_csv(line, options_.csv.separator, cells_, storage_, ctx);
@@ -209,6 +209,15 @@ char csv_separator(std::string_view text) {
   else throw UsageError("--csv_separator takes one character (or \\t for a tab), got '" + std::string(text) + "'");
   if (c == '"' || c == '|' || c == ':')
     throw UsageError(std::string("--csv_separator cannot be '") + c + "' (reserved: \" | :)");
+  const auto u = static_cast<unsigned char>(c);
+  if ((u < 0x20 && c != '\t') || u >= 0x7f)
+    throw UsageError("--csv_separator cannot be a control byte or a non-ASCII byte (one printable ASCII character, "
+                     "or \\t)");
+  if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '-' ||
+      c == '+' || c == '_')
+    throw UsageError(std::string("--csv_separator cannot be '") + c +
+                     "': letters, digits, '.', '+', '-' and '_' occur in numbers, words and the _label/_tag "
+                     "header (a separator is a mark such as , or ; or \\t)");
   return c;
 }
 

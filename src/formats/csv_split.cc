@@ -40,7 +40,12 @@ void split_csv(std::string_view line, char separator, std::vector<CsvCell>& cell
     }
     const std::size_t sep = line.find(separator, i);
     const std::size_t end = sep == std::string_view::npos ? n : sep;
-    cells.push_back({line.substr(i, end - i), false});
+    const std::string_view cell = line.substr(i, end - i);
+    if (cell.find('"') != std::string_view::npos)
+      ctx.fail("a quote inside an unquoted CSV cell (column " + std::to_string(cells.size() + 1) +
+                   "): quote the whole cell and double its quotes (\"a\"\"b\")",
+               cell);
+    cells.push_back({cell, false});
     if (sep == std::string_view::npos) return;
     i = sep + 1;
   }

@@ -228,7 +228,11 @@ float JsonWalker::number(simdjson::dom::element value, const char* what) {
 }
 
 void JsonWalker::label(simdjson::dom::element value) {
+  // One label per example: VW keeps the last of several silently.
+  if (pending_.label_key || pending_.any)
+    fail("the label is given twice (once per example: one \"_label\", or \"_label_<property>\" keys, each once)");
   const JsonKind type = kind(value);
+  if (type != JsonKind::kObject) pending_.label_key = true;  // an object's properties are read first
   switch (type) {
     case JsonKind::kNumber:
       try {
@@ -247,7 +251,9 @@ void JsonWalker::label(simdjson::dom::element value) {
     case JsonKind::kObject:
       if (options_.labels != LabelFormat::kSimple)
         fail("a label object {\"Label\", \"Weight\", \"Initial\"} is a simple label; give this label as a string");
-      return label_object(value.get_object());
+      label_object(value.get_object());
+      pending_.label_key = true;
+      return;
     case JsonKind::kNull:
       return;
     default:
@@ -272,6 +278,10 @@ void JsonWalker::label_property(std::string_view property, simdjson::dom::elemen
                 : iequals(property, "Initial") ? &pending_.initial
                                                : nullptr;
   if (slot == nullptr) fail("unsupported label property (VW's simple label object has Label, Weight, Initial)");
+  const unsigned bit = slot == &pending_.label ? 1u : slot == &pending_.weight ? 2u : 4u;
+  if (pending_.label_key || (pending_.given & bit) != 0)
+    fail("the label is given twice (once per example: one \"_label\", or \"_label_<property>\" keys, each once)");
+  pending_.given |= bit;
   if (options_.labels != LabelFormat::kSimple)
     fail("label properties (Label, Weight, Initial) make a simple label; give this label as a string");
   if (kind(value) != JsonKind::kNumber)

@@ -89,6 +89,8 @@ class JsonWalker {
   struct PendingLabel {
     float label = 0.0f, weight = 1.0f, initial = 0.0f;
     bool has_label = false, any = false;
+    bool label_key = false;  // a "_label" key was read (the example's one label)
+    unsigned given = 0;      // the properties read: bit 0 Label, 1 Weight, 2 Initial
   };
 
   const ParseOptions& options_;

@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "learner/error.h"
+#include "learner/parse/line_bytes.h"
 #include "learner/parse/number.h"
+#include "learner/parse/parse_detail.h"
 
 namespace learner {
 namespace {
@@ -23,8 +25,34 @@ std::vector<std::string_view> tokens(std::string_view s) {
   return out;
 }
 
-[[noreturn]] void fail(const std::string& why, std::string_view token) {
-  throw Error("vw2json: " + why + " (token '" + std::string(token) + "')");
+// The offset of the first byte of `s` that is not part of well-formed UTF-8
+// (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF), or npos.
+std::size_t invalid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c == 0xE0) len = 3, lo = 0xA0;
+    else if (c == 0xED) len = 3, hi = 0x9F;
+    else if (c >= 0xE1 && c <= 0xEF) len = 3;
+    else if (c == 0xF0) len = 4, lo = 0x90;
+    else if (c == 0xF4) len = 4, hi = 0x8F;
+    else if (c >= 0xF1 && c <= 0xF3) len = 4;
+    else return i;
+    if (i + len > s.size()) return i;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF)) return i;
+    }
+    i += len;
+  }
+  return std::string_view::npos;
 }
 
 void quoted(std::string_view s, std::string& out) {
@@ -44,9 +72,9 @@ void quoted(std::string_view s, std::string& out) {
   out.push_back('"');
 }
 
-float number_of(std::string_view token, std::string_view text) {
+float number_of(std::string_view token, std::string_view text, const LineContext& ctx) {
   float v = 0.0f;
-  if (parse_number(text, v) != NumberStatus::kOk) fail("not a finite number", token);
+  if (parse_number(text, v) != NumberStatus::kOk) ctx.fail("not a finite number", token);
   return v;
 }
 
@@ -84,7 +112,8 @@ void json_number(float v, std::string& out) {
 }
 
 // "name": ..., members of one namespace, after `out` holds its '{'.
-void namespace_members(std::string_view segment, std::string& out, std::string& anonymous, std::string_view& ns) {
+void namespace_members(std::string_view segment, std::string& out, std::string& anonymous, std::string_view& ns,
+                       const LineContext& ctx) {
   std::vector<std::string_view> toks = tokens(segment);
   float weight = 1.0f;
   std::size_t first = 0;
@@ -92,10 +121,10 @@ void namespace_members(std::string_view segment, std::string& out, std::string& 
     const std::string_view header = toks[0];
     const std::size_t colon = header.find(':');
     ns = header.substr(0, colon);
-    if (colon != std::string_view::npos) weight = number_of(header, header.substr(colon + 1));
+    if (colon != std::string_view::npos) weight = number_of(header, header.substr(colon + 1), ctx);
     first = 1;
   }
-  if (!ns.empty() && ns[0] == '_') fail("a namespace starting with '_' is a reserved key in JSON", ns);
+  if (!ns.empty() && ns[0] == '_') ctx.fail("a namespace starting with '_' is a reserved key in JSON", ns);
   std::string words;
   bool any = false;
   for (std::size_t t = first; t < toks.size(); ++t) {
@@ -104,7 +133,7 @@ void namespace_members(std::string_view segment, std::string& out, std::string& 
     const std::string_view name = tok.substr(0, colon);
     if (colon == std::string_view::npos) {
       if (weight != 1.0f) {  // a valueless feature has value w
-        if (name[0] == '_') fail("a feature name starting with '_' is a reserved key in JSON", tok);
+        if (name[0] == '_') ctx.fail("a feature name starting with '_' is a reserved key in JSON", tok);
         if (any) out.push_back(',');
         quoted(name, out);
         out.push_back(':');
@@ -120,12 +149,12 @@ void namespace_members(std::string_view segment, std::string& out, std::string& 
     float v = 0.0f;
     const NumberStatus status = parse_number(value, v);
     if (name.empty()) {
-      if (status != NumberStatus::kOk) fail("an anonymous feature needs a number", tok);
+      if (status != NumberStatus::kOk) ctx.fail("an anonymous feature needs a number", tok);
       if (!anonymous.empty()) anonymous.push_back(',');
       json_number(v * weight, anonymous);
       continue;
     }
-    if (name[0] == '_') fail("a feature name starting with '_' is a reserved key in JSON", tok);
+    if (name[0] == '_') ctx.fail("a feature name starting with '_' is a reserved key in JSON", tok);
     if (any) out.push_back(',');
     any = true;
     quoted(name, out);
@@ -137,7 +166,7 @@ void namespace_members(std::string_view segment, std::string& out, std::string& 
     } else if (status == NumberStatus::kNotANumber && value.find(':') == std::string_view::npos) {
       quoted(value, out);
     } else {
-      fail("a feature value JSON cannot carry", tok);
+      ctx.fail("a feature value JSON cannot carry", tok);
     }
   }
   if (!words.empty()) {
@@ -149,12 +178,24 @@ void namespace_members(std::string_view segment, std::string& out, std::string& 
 
 }  // namespace
 
-void vw_line_to_json(std::string_view line, std::string& out) {
+void vw_line_to_json(std::string_view line, std::string& out, const std::string& file, uint64_t line_no) {
+  const LineContext ctx{file, line_no};
+  // The text reader's own line checks first: what it refuses is not converted.
+  line = without_bom(line);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  reject_control_bytes(line, ctx);
+  if (const std::size_t bad = invalid_utf8(line); bad != std::string_view::npos) {
+    static const char* hex = "0123456789abcdef";
+    const auto c = static_cast<unsigned char>(line[bad]);
+    const char shown[] = {'\\', 'x', hex[c >> 4], hex[c & 15], '\0'};
+    ctx.fail("invalid UTF-8 at column " + std::to_string(bad + 1) +
+                 " (JSON text is UTF-8: learner --json would refuse the line)",
+             shown);
+  }
   std::size_t bar = line.find('|');
   if (bar == std::string_view::npos) {
     if (tokens(line).empty()) return;
-    fail("no '|' in a non-blank line", line);
+    ctx.fail("no '|' in a non-blank line", line);
   }
   out.push_back('{');
   bool any = false;
@@ -196,7 +237,7 @@ void vw_line_to_json(std::string_view line, std::string& out) {
     members.clear();
     anonymous.clear();
     std::string_view ns;
-    namespace_members(segment, members, anonymous, ns);
+    namespace_members(segment, members, anonymous, ns, ctx);
     if (ns.empty()) {
       if (!members.empty()) {
         comma();

@@ -27,6 +27,7 @@ class KernelPerceptron final : public KernelLearner {
     std::fprintf(out, "updates = %llu\nsupport vectors = %llu\nkernel evaluations = %llu\n",
                  static_cast<unsigned long long>(updates_), static_cast<unsigned long long>(support_.size()),
                  static_cast<unsigned long long>(evaluations_));
+    if (merges_ > 0) std::fprintf(out, "budget merges = %llu\n", static_cast<unsigned long long>(merges_));
   }
   uint64_t dropped_updates() const override { return dropped_; }
   bool averaged() const override { return config_.averaged; }
@@ -58,7 +59,12 @@ class KernelPerceptron final : public KernelLearner {
   void scores(Parts parts, double steps, double* out) const;
   double signed_sum(Parts parts, double steps) const;
   bool step_is_finite(double step, Parts parts) const;
-  void insert();
+  // Inserts the cached example (kxx = k(x, x)), evicting one vector first
+  // when the budget is full.
+  void insert(double kxx);
+  // Makes room for one vector by the policy (kernel_perceptron.h); keeps
+  // kv_ in step when the cache is valid.
+  void evict();
 
   KernelConfig config_;
   uint64_t mask_;
@@ -72,8 +78,9 @@ class KernelPerceptron final : public KernelLearner {
   std::vector<Feature> key_;
   PreparedVector x_;
   std::vector<double> kv_;
+  bool kv_finite_ = true;  // every kernel value of the cached example is finite
   int64_t self_ = -1;  // the support vector the cached example inserted
-  uint64_t evaluations_ = 0, updates_ = 0, dropped_ = 0;
+  uint64_t evaluations_ = 0, updates_ = 0, dropped_ = 0, merges_ = 0;
 };
 
 }  // namespace learner::detail

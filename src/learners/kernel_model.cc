@@ -1,5 +1,6 @@
 // The kernel perceptron's model file sections and text dump.
 #include <cmath>
+#include <cstdio>
 
 #include "kernel_learner.h"
 #include "learner/error.h"
@@ -45,7 +46,9 @@ void KernelPerceptron::load(ModelReader& in) {
     throw Error(in.path() + ": the model's kernel, its parameters, -b or sub-models differ from the learner's");
   if (state > 1) throw Error(in.path() + ": corrupt kernel.config");
   in.section("kernel.support", 1);
-  support_.load(in, mask_, config_.budget > 0 ? config_.budget : uint64_t{1} << 40);
+  // Any count the file holds (it grows with the data read); a smaller
+  // --budget is applied below.
+  support_.load(in, mask_, uint64_t{1} << 40);
   steps_ = 0.0;
   if (state) {
     in.section("kernel.average", 1);
@@ -59,6 +62,15 @@ void KernelPerceptron::load(ModelReader& in) {
     }
   }
   valid_ = false;
+  if (config_.budget > 0 && support_.size() > config_.budget) {
+    const uint64_t held = support_.size();
+    while (support_.size() > config_.budget) evict();
+    std::fprintf(stderr,
+                 "note: %s holds %llu support vectors, more than --budget %llu: cut to %llu by --budget_policy %s\n",
+                 in.path().c_str(), static_cast<unsigned long long>(held),
+                 static_cast<unsigned long long>(config_.budget), static_cast<unsigned long long>(config_.budget),
+                 eviction_name(config_.eviction));
+  }
 }
 
 void KernelPerceptron::write_text(std::FILE* out, const NameMap* names) const {

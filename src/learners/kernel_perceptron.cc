@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "budget_merge.h"
 #include "kernel_learner.h"
 #include "learner/error.h"
 #include "option_helpers.h"
@@ -18,7 +19,12 @@ void KernelPerceptron::refill(const std::vector<Feature>& x) {
   x_.prepare(x, mask_);
   const SparseView v = x_.view();
   kv_.resize(support_.size());
-  for (uint64_t j = 0; j < support_.size(); ++j) kv_[j] = kernel_(support_.view(j), v);
+  bool finite = true;
+  for (uint64_t j = 0; j < support_.size(); ++j) {
+    kv_[j] = kernel_(support_.view(j), v);
+    finite &= std::isfinite(kv_[j]);
+  }
+  kv_finite_ = finite;
   evaluations_ += support_.size();
   self_ = -1;
   valid_ = true;
@@ -73,10 +79,12 @@ void KernelPerceptron::learn(const Example& ex, const std::vector<Feature>& x, P
   const double step = config_.rate * importance * y;
   // Seed 002: update on a mistake, y p <= 0 (p on the current coefficients).
   if (y * (ex.base + signed_sum(parts, 0.0)) <= 0.0 && !empty_update(parts)) {
-    if (!step_is_finite(step, parts)) {
+    // k(x, x) is needed only when x enters the set.
+    const double kxx = self_ < 0 ? kernel_(x_.view(), x_.view()) : 0.0;
+    if (!step_is_finite(step, parts) || !std::isfinite(kxx)) {
       ++dropped_;
     } else {
-      if (self_ < 0) insert();
+      if (self_ < 0) insert(kxx);
       const auto j = static_cast<uint64_t>(self_);
       for (const Part& part : parts) {
         const double da = step * part.sign;
@@ -90,7 +98,10 @@ void KernelPerceptron::learn(const Example& ex, const std::vector<Feature>& x, P
 }
 
 bool KernelPerceptron::step_is_finite(double step, Parts parts) const {
-  if (!std::isfinite(step) || !x_.finite()) return false;
+  // A kernel value that is not finite (extreme --gamma, --coef0 or values:
+  // poly overflows) would make every later prediction on the set infinite
+  // or NaN: such an example is not learned from.
+  if (!std::isfinite(step) || !x_.finite() || !kv_finite_) return false;
   for (const Part& part : parts) {
     const double a = self_ < 0 ? 0.0 : support_.coef(static_cast<uint64_t>(self_))[part.index];
     const double u = self_ < 0 ? 0.0 : support_.sums(static_cast<uint64_t>(self_))[part.index];
@@ -100,16 +111,41 @@ bool KernelPerceptron::step_is_finite(double step, Parts parts) const {
   return true;
 }
 
-void KernelPerceptron::insert() {
-  if (config_.budget > 0 && support_.size() >= config_.budget) {
-    const uint64_t j = config_.eviction == Eviction::kOldest ? 0 : support_.smallest();
-    support_.erase(j);
-    kv_.erase(kv_.begin() + static_cast<std::ptrdiff_t>(j));
-  }
+void KernelPerceptron::insert(double kxx) {
+  if (config_.budget > 0 && support_.size() >= config_.budget) evict();
   const SparseView v = x_.view();
   self_ = static_cast<int64_t>(support_.add(v));
-  kv_.push_back(kernel_(v, v));
+  kv_.push_back(kxx);
   ++evaluations_;
+}
+
+void KernelPerceptron::evict() {
+  auto erase_kv = [this](uint64_t j) {
+    if (valid_) kv_.erase(kv_.begin() + static_cast<std::ptrdiff_t>(j));
+  };
+  if (config_.eviction == Eviction::kMerge) {
+    const MergePlan plan = plan_merge(support_, kernel_, steps_);
+    evaluations_ += plan.evaluations;
+    if (plan.merge) {
+      support_.merge(plan.m, plan.n, plan.h, plan.wm, plan.wn);
+      erase_kv(std::max(plan.m, plan.n));
+      erase_kv(std::min(plan.m, plan.n));
+      if (valid_) {
+        const double kz = kernel_(support_.view(support_.size() - 1), x_.view());
+        kv_.push_back(kz);
+        kv_finite_ = kv_finite_ && std::isfinite(kz);
+        ++evaluations_;
+      }
+      ++merges_;
+      return;
+    }
+    support_.erase(plan.m);
+    erase_kv(plan.m);
+    return;
+  }
+  const uint64_t j = config_.eviction == Eviction::kOldest ? 0 : support_.smallest();
+  support_.erase(j);
+  erase_kv(j);
 }
 
 }  // namespace detail
@@ -125,17 +161,27 @@ KernelKind parse_kernel(const std::string& name) {
 Eviction parse_eviction(const std::string& name) {
   if (name == "oldest") return Eviction::kOldest;
   if (name == "smallest") return Eviction::kSmallest;
-  throw Error("unknown eviction policy '" + name + "' (oldest or smallest)");
+  if (name == "merge") return Eviction::kMerge;
+  throw Error("unknown eviction policy '" + name + "' (merge, oldest or smallest)");
+}
+
+const char* eviction_name(Eviction e) {
+  switch (e) {
+    case Eviction::kOldest: return "oldest";
+    case Eviction::kSmallest: return "smallest";
+    case Eviction::kMerge: return "merge";
+  }
+  return "?";
 }
 
 std::unique_ptr<KernelLearner> make_kernel_perceptron(const KernelConfig& c) {
   if (c.bits < 1 || c.bits > 32) throw Error("-b must be in 1..32, not " + std::to_string(c.bits));
   if (c.sub_models == 0) throw Error("a learner needs at least one sub-model");
-  if (c.degree < 1) throw Error("--degree must be at least 1");
-  if (!(std::isfinite(c.gamma) && c.gamma > 0.0)) throw Error("--gamma must be finite and positive");
+  if (c.degree < 1 || c.degree > kMaxDegree) throw Error("--degree must be in 1..64");
+  if (!(c.gamma > 0.0 && c.gamma <= kMaxGamma)) throw Error("--gamma must be in (0, 1e6]");
   if (!(std::isfinite(c.rate) && c.rate > 0.0))
     throw Error("the kernel perceptron's rate (-l) must be finite and positive");
-  if (!std::isfinite(c.coef0)) throw Error("--coef0 must be finite");
+  if (!(std::fabs(c.coef0) <= kMaxCoef0)) throw Error("--coef0 must be in [-1e6, 1e6]");
   return std::make_unique<detail::KernelPerceptron>(c);
 }
 
@@ -145,6 +191,7 @@ const LearnerPlugin& kernel_plugin() {
     LearnerPlugin p;
     p.name = "kernel";
     p.selector = "kernel";
+    p.sign_labels = true;
     p.title = "kernel perceptron (seed 002)";
     OptionSpec kernel;
     kernel.name = "kernel";
@@ -152,22 +199,28 @@ const LearnerPlugin& kernel_plugin() {
     kernel.help = "the kernel perceptron f(x) = sum_j a_j k(x_j, x) + b: poly, rbf, laplacian or linear; multiclass "
                   "through the reductions (one support set shared by the classes)";
     kernel.stored = true;
-    const double inf = std::numeric_limits<double>::infinity();
     OptionSpec budget = number_option("budget", OptionKind::kCount, "0", 0, 1e12,
-                                       "at most N support vectors (0: no bound); a mistake beyond it evicts one", true);
+                                       "at most N support vectors (0: no bound); a mistake beyond it evicts one by "
+                                       "--budget_policy; a -i model with more is cut to N the same way", true);
     budget.resumable = true;
     OptionSpec policy;
     policy.name = "budget_policy";
     policy.kind = OptionKind::kText;
-    policy.default_value = "oldest";
-    policy.help = "which support vector --budget evicts: oldest, or smallest (the smallest largest |a_j|)";
+    policy.default_value = "merge";
+    policy.help = "how --budget makes room: merge (the vector of smallest |a_j| with the partner that changes the "
+                  "model least, into one vector between them: keeps accuracy; O(B) per eviction), oldest (drop the "
+                  "earliest inserted), smallest (drop the smallest largest |a_j|)";
     policy.stored = true;
     policy.resumable = true;
     p.options = {kernel,
-                 number_option("degree", OptionKind::kCount, "2", 1, 64, "poly: (gamma <x,x'> + coef0)^degree", true),
-                 number_option("coef0", OptionKind::kNumber, "1", -inf, inf, "poly: the constant term", true),
-                 number_option("gamma", OptionKind::kNumber, "1", 0, inf,
-                               "poly, rbf exp(-gamma |x - x'|^2), laplacian exp(-gamma |x - x'|_1)", true, 0, true),
+                 number_option("degree", OptionKind::kCount, "2", 1, kMaxDegree,
+                               "poly: (gamma <x,x'> + coef0)^degree", true),
+                 number_option("coef0", OptionKind::kNumber, "1", -kMaxCoef0, kMaxCoef0, "poly: the constant term",
+                               true),
+                 number_option("gamma", OptionKind::kNumber, "1", 0, kMaxGamma,
+                               "poly, rbf exp(-gamma |x - x'|^2), laplacian exp(-gamma |x - x'|_1); an example "
+                               "whose kernel values overflow is not learned from",
+                               true, 0, true),
                  budget, policy, detail::averaged_option()};
     p.validate = [](const OptionValues& v) {
       try {

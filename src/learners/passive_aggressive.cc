@@ -53,12 +53,20 @@ const LearnerPlugin& passive_aggressive_plugin() {
     LearnerPlugin p;
     p.name = "pa";
     p.selector = "passive_aggressive";
+    p.sign_labels = true;
     p.title = "passive-aggressive (the learner of --mira; seed 003)";
     p.options = {switch_option("passive_aggressive", "the passive-aggressive learner (--mira uses it by default): "
                                                              "the smallest step that meets the margin", true),
                  switch_option("no_average", "the passive-aggressive learner (--mira) without averaged weights", true),
+                 // Its default: accepted (--mira K --averaged), not stored (no_average says it).
+                 switch_option("averaged", "", false),
                  number_option("mira_cap", OptionKind::kNumber, "", 0, std::numeric_limits<double>::infinity(),
                                "PA-I: cap the step alpha at C (default: no cap)", true, 0, true)};
+    p.validate = [](const OptionValues& v) {
+      if (v.flag("averaged") && v.flag("no_average"))
+        throw UsageError("--averaged and --no_average contradict each other (the passive-aggressive learner averages "
+                         "unless --no_average)");
+    };
     p.make = [](const LearnerContext& c) -> std::unique_ptr<Learner> {
       PassiveAggressiveConfig config;
       config.bits = c.bits;

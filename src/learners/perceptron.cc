@@ -43,6 +43,7 @@ const LearnerPlugin& perceptron_plugin() {
     LearnerPlugin p;
     p.name = "perceptron";
     p.selector = "perceptron";
+    p.sign_labels = true;
     p.title = "perceptron (Rosenblatt; seed 002)";
     p.options = {switch_option("perceptron", "the perceptron: on a mistake (y p <= 0) w += l y x; labels -1/1; "
                                                      "-l is the step (default 1)", true),

@@ -68,28 +68,29 @@ double l1_distance(const SparseView& a, const SparseView& b) {
   return std::max(s, 0.0);
 }
 
-namespace {
-double base_kernel(const KernelFunction& k, const SparseView& a, const SparseView& b) {
-  switch (k.kind) {
+double KernelFunction::of(double dot_ab, double dist2, double l1) const {
+  switch (kind) {
     case KernelKind::kLinear:
-      return dot(a, b);
+      return dot_ab;
     case KernelKind::kPoly: {
-      const double base = k.gamma * dot(a, b) + k.coef0;
+      const double base = gamma * dot_ab + coef0;
       double r = 1.0;
-      for (int d = 0; d < k.degree; ++d) r *= base;
+      for (int d = 0; d < degree; ++d) r *= base;
       return r;
     }
     case KernelKind::kRbf:
-      return std::exp(-k.gamma * std::max(a.sq + b.sq - 2.0 * dot(a, b), 0.0));
+      return std::exp(-gamma * dist2);
     case KernelKind::kLaplacian:
-      return std::exp(-k.gamma * l1_distance(a, b));
+      return std::exp(-gamma * l1);
   }
   return 0.0;
 }
-}  // namespace
 
 double KernelFunction::operator()(const SparseView& a, const SparseView& b) const {
-  return static_cast<double>(a.x0) * b.x0 + base_kernel(*this, a, b);
+  const double bias = static_cast<double>(a.x0) * b.x0;
+  if (kind == KernelKind::kLaplacian) return bias + of(0.0, 0.0, l1_distance(a, b));
+  const double d = dot(a, b);
+  return bias + of(d, kind == KernelKind::kRbf ? std::max(a.sq + b.sq - 2.0 * d, 0.0) : 0.0, 0.0);
 }
 
 }  // namespace learner::detail

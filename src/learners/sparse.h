@@ -45,12 +45,17 @@ double dot(const SparseView& a, const SparseView& b);
 double l1_distance(const SparseView& a, const SparseView& b);
 
 // k(a, b) on the non-constant features, plus a.x0 b.x0 (the bias term of
-// kernel_perceptron.h).
+// kernel_perceptron.h). May be infinite or NaN when the parameters or the
+// values are extreme (poly overflows); callers check (kernel_learner.h).
 struct KernelFunction {
   KernelKind kind;
   int degree;
   double coef0, gamma;
   double operator()(const SparseView& a, const SparseView& b) const;
+  // k from the pair's geometry, without the bias term: <a,b>, |a-b|^2 and
+  // |a-b|_1 (each kernel reads the one it needs: linear and poly <a,b>, rbf
+  // |a-b|^2, laplacian |a-b|_1).
+  double of(double dot, double dist2, double l1) const;
 };
 
 }  // namespace learner::detail

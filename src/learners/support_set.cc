@@ -42,6 +42,47 @@ void SupportSet::compact() {
   dead_ = 0;
 }
 
+void SupportSet::merge(uint64_t m, uint64_t n, double h, double wm, double wn) {
+  const SparseView a = view(m), b = view(n);
+  z_idx_.clear();
+  z_val_.clear();
+  double sq = 0.0, l1 = 0.0;
+  auto put = [&](uint32_t index, double v) {
+    const auto f = static_cast<float>(v);
+    if (f == 0.0f) return;
+    z_idx_.push_back(index);
+    z_val_.push_back(f);
+    sq += static_cast<double>(f) * f;
+    l1 += std::fabs(f);
+  };
+  uint32_t i = 0, j = 0;
+  while (i < a.n || j < b.n) {
+    if (j == b.n || (i < a.n && a.idx[i] < b.idx[j])) {
+      put(a.idx[i], h * a.val[i]);
+      ++i;
+    } else if (i == a.n || b.idx[j] < a.idx[i]) {
+      put(b.idx[j], (1.0 - h) * b.val[j]);
+      ++j;
+    } else {
+      put(a.idx[i], h * a.val[i] + (1.0 - h) * b.val[j]);
+      ++i;
+      ++j;
+    }
+  }
+  const auto x0 = static_cast<float>(h * a.x0 + (1.0 - h) * b.x0);
+  z_coef_.resize(k_);
+  z_sums_.resize(k_);
+  for (uint32_t c = 0; c < k_; ++c) {
+    z_coef_[c] = static_cast<float>(wm * coef(m)[c] + wn * coef(n)[c]);
+    z_sums_[c] = wm * sums(m)[c] + wn * sums(n)[c];
+  }
+  erase(std::max(m, n));
+  erase(std::min(m, n));
+  const uint64_t z = add(SparseView{z_idx_.data(), z_val_.data(), static_cast<uint32_t>(z_idx_.size()), sq, l1, x0});
+  std::copy(z_coef_.begin(), z_coef_.end(), coef(z));
+  std::copy(z_sums_.begin(), z_sums_.end(), sums(z));
+}
+
 uint64_t SupportSet::smallest() const {
   uint64_t best = 0;
   double best_size = std::numeric_limits<double>::infinity();

@@ -20,6 +20,7 @@ class SupportSet {
   explicit SupportSet(uint32_t sub_models) : k_(sub_models) {}
 
   uint64_t size() const { return meta_.size(); }
+  uint32_t sub_models() const { return k_; }
   SparseView view(uint64_t j) const {
     const Meta& m = meta_[j];
     return {idx_.data() + m.begin, val_.data() + m.begin, m.n, m.sq, m.l1, m.x0};
@@ -38,6 +39,10 @@ class SupportSet {
   uint64_t add(const SparseView& v);
   // Removes vector j; later positions shift down by one.
   void erase(uint64_t j);
+  // Replaces vectors m != n by z = h x_m + (1 - h) x_n (zeros dropped),
+  // appended as the newest, with coefficients wm a_m + wn a_n and sums
+  // wm u_m + wn u_n (budget_merge.h). Positions after m and n shift down.
+  void merge(uint64_t m, uint64_t n, double h, double wm, double wn);
   // argmin_j max_c |a_j[c]| (0 when empty).
   uint64_t smallest() const;
   void clear();
@@ -69,6 +74,10 @@ class SupportSet {
   std::vector<float> coef_;
   std::vector<double> sums_;
   uint64_t dead_ = 0;
+  // merge()'s z, built before m and n go (reused: no allocation once grown).
+  std::vector<uint32_t> z_idx_;
+  std::vector<float> z_val_, z_coef_;
+  std::vector<double> z_sums_;
 };
 
 }  // namespace learner::detail

@@ -27,6 +27,7 @@ class PiecewiseLinearLoss : public Loss {
   virtual double linear_update(double p0, double q, double y, double h) const;
 
   double second_derivative(double, double) const override { return 0.0; }
+  bool piecewise_linear() const override { return true; }
   // step_at_scale() in well-scaled units when it hits the step cap (rescale.h).
   UpdateStep step(const PredictionPath& path, double y, double h) const override;
   UpdateStep step_at_scale(const PredictionPath& path, double y, double h) const;

@@ -42,6 +42,7 @@ ModelWriter::ModelWriter(const std::string& path, const OptionList& options, std
   put(kModelVersion);
   put_string(option_text(options));
   put_string(learner);
+  put(static_cast<uint32_t>(crc_));  // the header's checksum: read before any option is used
 }
 
 ModelWriter::~ModelWriter() = default;  // OutputFile removes an uncommitted temporary
@@ -50,6 +51,7 @@ void ModelWriter::put_bytes(const void* data, std::size_t n) {
   if (n == 0) return;
   crc_ = crc_more(crc_, data, n);
   out_.write(data, n);
+  bytes_ += n;
 }
 
 void ModelWriter::put_string(std::string_view s) {
@@ -71,6 +73,7 @@ void ModelWriter::commit() {
   put(uint32_t{0});
   const auto crc = static_cast<uint32_t>(crc_);
   out_.write(&crc, sizeof crc);
+  bytes_ += sizeof crc;
   out_.commit();
 }
 
@@ -79,39 +82,45 @@ ModelReader::ModelReader(const std::string& path) : path_(path) {
   if (std::filesystem::is_directory(path, ec)) throw Error("cannot read model file " + path + ": it is a directory");
   file_ = std::fopen(path.c_str(), "rb");
   if (!file_) throw Error("cannot open model file " + path + ": " + std::strerror(errno));
+  try {
+    read_header();
+  } catch (...) {  // no destructor runs for a constructor that throws
+    std::fclose(file_);
+    file_ = nullptr;
+    throw;
+  }
+}
+
+void ModelReader::read_header() {
   crc_ = crc32(0L, Z_NULL, 0);
   char magic[sizeof kMagic];
   if (std::fread(magic, 1, sizeof magic, file_) != sizeof magic) {
     const bool is_error = std::ferror(file_) != 0;
     const std::string why = is_error ? std::strerror(errno) : "too short to be a model file";
-    std::fclose(file_);
-    file_ = nullptr;
-    throw Error(path + ": " + (is_error ? "cannot read model file: " : "not a learner model file: ") + why);
+    throw Error(path_ + ": " + (is_error ? "cannot read model file: " : "not a learner model file: ") + why);
   }
-  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) {
-    std::fclose(file_);
-    file_ = nullptr;
-    throw Error(path + ": not a learner model file (bad magic number)");
-  }
+  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) throw Error(path_ + ": not a learner model file (bad magic number)");
   crc_ = crc_more(crc_, magic, sizeof magic);
   const auto version = get<uint32_t>();
-  if (version != kModelVersion) {
-    std::fclose(file_);
-    file_ = nullptr;
-    throw Error(path + ": model format version " + std::to_string(version) + " is not this learner's (" +
+  if (version != kModelVersion && version != kOldestModelVersion)
+    throw Error(path_ + ": model format version " + std::to_string(version) + " is not this learner's (" +
                 std::to_string(kModelVersion) + "); " +
                 (version > kModelVersion && version < 1000 ? "it was written by a newer learner"
-                 : version < kModelVersion ? "it was written by an older learner: retrain"
-                                           : "the file is corrupt"));
-  }
+                 : version < kOldestModelVersion           ? "it was written by an older learner: retrain"
+                                                           : "the file is corrupt"));
   const std::string text = get_string(kMaxHeaderText);
+  learner_ = get_string(256);
+  if (version >= 3) {  // version 2 has no header checksum: its options are checked only by finish()
+    const auto computed = static_cast<uint32_t>(crc_);
+    if (get<uint32_t>() != computed)
+      corrupt("the checksum of its options and learner name does not match: the file was altered");
+  }
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
     const auto eq = line.find('=');
     if (eq == std::string::npos) corrupt("malformed option line '" + line + "'");
     options_.emplace_back(line.substr(0, eq), line.substr(eq + 1));
   }
-  learner_ = get_string(256);
 }
 
 ModelReader::~ModelReader() {

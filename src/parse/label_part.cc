@@ -207,6 +207,12 @@ void parse_label_part(std::string_view part, const ParseOptions& options, Exampl
   if (options.labels == LabelFormat::kSimple) {
     parse_label_part(part, ex, ctx);
     const LabelDomain& domain = options.label_domain;
+    if (ex.has_label && !domain.signs.empty() && ex.label != 1.0f && ex.label != -1.0f) {
+      std::ostringstream why;
+      why << "label " << ex.label << " is not -1 or 1, the labels " << domain.signs
+          << " needs (map 0/1 labels to -1/1, e.g. with scripts/libsvm2vw --binary01 for LIBSVM files)";
+      ctx.fail(why.str());
+    }
     if (ex.has_label && (ex.label < domain.min || ex.label > domain.max)) {
       std::ostringstream why;
       why << "label " << ex.label << " is outside [" << domain.min << ", " << domain.max << "], the labels of the "

@@ -2,33 +2,14 @@
 // the label part and each '|' segment.
 #include "learner/parse/text_parser.h"
 
-#include <cstring>
-
 #include "learner/error.h"
+#include "learner/parse/line_bytes.h"
 #include "learner/parse/parse_detail.h"
 
 namespace learner {
 namespace {
 
 constexpr std::size_t kMaxTokenShown = 80;
-
-// Bytes below 0x20 other than tab, and DEL. Bytes >= 0x80 (UTF-8) are fine.
-inline bool is_control(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
-
-void check_bytes(std::string_view line, const LineContext& ctx) {
-  // Branch-free OR over the line (vectorises); locate the byte only on error.
-  unsigned bad = 0;
-  for (char ch : line) bad |= is_control(static_cast<unsigned char>(ch));
-  if (bad == 0) return;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    auto c = static_cast<unsigned char>(line[i]);
-    if (is_control(c)) {
-      static const char* hex = "0123456789abcdef";
-      const char shown[] = {'\\', 'x', hex[c >> 4], hex[c & 15], '\0'};
-      ctx.fail("control byte at column " + std::to_string(i + 1) + " (binary data?)", shown);
-    }
-  }
-}
 
 }  // namespace
 
@@ -42,9 +23,9 @@ bool TextParser::parse(std::string_view line, Example& ex, const std::string& fi
   ex.clear();
   ex.line = line_no;
   const LineContext ctx{file, line_no};
-  if (line.size() >= 3 && std::memcmp(line.data(), "\xEF\xBB\xBF", 3) == 0) line.remove_prefix(3);
+  line = without_bom(line);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  check_bytes(line, ctx);
+  reject_control_bytes(line, ctx);
 
   std::size_t bar = line.find('|');
   if (bar == std::string_view::npos) {

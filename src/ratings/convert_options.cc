@@ -73,6 +73,10 @@ ConvertOptions parse_convert_options(const std::vector<std::string>& args) {
       o.centered = true;
       continue;
     }
+    if (arg == "--tags") {
+      o.tags = true;
+      continue;
+    }
     bool known = false;
     for (const auto& [name, target] : valued) {
       std::string value;

@@ -33,7 +33,16 @@ void Converter::convert(LineReader& in, std::string& out, bool keep_ids,
       if (!ig) throw InputError(in.name(), in.line_number(), "item \"" + std::string(r.item) + "\" is not in " + options_.items);
     }
     const std::string* ui = lookup(tables_.implicit, r.user);
-    out.append(r.rating).append(" |u ").append(r.user);
+    out.append(r.rating);
+    if (options_.tags) {  // 'USER_ITEM: -p lines end with the pair's ids
+      for (const std::string_view id : {r.user, r.item})
+        if (id.find('_') != std::string_view::npos)
+          throw InputError(in.name(), in.line_number(),
+                           "--tags joins the user and item ids with '_', and id \"" + std::string(id) +
+                               "\" has one (the tag would be ambiguous)");
+      out.append(" '").append(r.user).append("_").append(r.item);
+    }
+    out.append(" |u ").append(r.user);
     if (options_.side_in_ui) {
       out.append(options_.centered ? twins(*ua) : *ua);
       if (ui) out.append(*ui);

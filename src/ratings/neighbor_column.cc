@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "learner/error.h"
+#include "learner/io/prediction_text.h"
 
 namespace learner::ratings {
 namespace {
@@ -59,11 +60,7 @@ std::vector<std::string> neighbor_values(const ReferenceRatings& ref,
   const std::vector<double> values = prep::neighbor_deviations(ratings, q, users.size(), items.size(), options);
   std::vector<std::string> out;
   out.reserve(values.size());
-  char buf[64];
-  for (double v : values) {
-    std::snprintf(buf, sizeof buf, "%.5f", v + 0.0);
-    out.emplace_back(buf);
-  }
+  for (double v : values) out.push_back(prediction_text(v + 0.0));  // + 0.0: no "-0"
   return out;
 }
 

@@ -4,7 +4,9 @@
 #include <string>
 
 #include "digits.h"
+#include "fields.h"
 #include "learner/error.h"
+#include "learner/parse/line_bytes.h"
 #include "learner/parse/number.h"
 
 namespace learner::ratings {
@@ -13,16 +15,6 @@ namespace {
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
 bool is_blank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
-
-std::string column_name(std::string_view field) {
-  std::string h;
-  for (char c : field) {
-    if (c == '"' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') continue;
-    h += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return h;
-}
-
 
 }  // namespace
 
@@ -68,6 +60,7 @@ bool RatingReader::next(RatingRecord& out) {
   for (;;) {
     if (!in_.next(line)) return false;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    reject_control_bytes(line, LineContext{in_.name(), line_number()});  // the text reader's check: ids go into VW text
     if (is_blank(line)) fail("blank line");
     if (line_number() == 1) {
       start(line);
@@ -81,8 +74,8 @@ bool RatingReader::next(RatingRecord& out) {
           ucol_ = icol_ = rcol_ = tcol_ = kNone;
           for (std::size_t k = 0; k < fields_.size(); ++k) {
             const std::string h = column_name(fields_[k]);
-            if (h == "userid" || h == "user_id" || h == "user") ucol_ = k;
-            else if (h == "movieid" || h == "itemid" || h == "movie_id" || h == "item_id" || h == "item") icol_ = k;
+            if (is_user_column(h)) ucol_ = k;
+            else if (is_item_column(h)) icol_ = k;
             else if (h == "rating") rcol_ = k;
             else if (h == "timestamp") tcol_ = k;
           }
@@ -111,12 +104,7 @@ bool RatingReader::next(RatingRecord& out) {
   out.rating = fields_[rcol_];
   if (!is_token(out.user)) fail("bad user id \"" + std::string(out.user) + "\"");
   if (!is_token(out.item)) fail("bad item id \"" + std::string(out.item) + "\"");
-  switch (parse_number(out.rating, out.value)) {
-    case NumberStatus::kOk: break;
-    case NumberStatus::kNonFinite: fail("rating \"" + std::string(out.rating) + "\" is not a finite number");
-    case NumberStatus::kOverflow: fail("rating \"" + std::string(out.rating) + "\" " + kOverflowReason);
-    default: fail("rating \"" + std::string(out.rating) + "\" is not a number");
-  }
+  if (const std::string why = parse_rating(out.rating, out.value); !why.empty()) fail(why);
   if (need_timestamp_) {
     const std::string_view t = tcol_ < n ? fields_[tcol_] : std::string_view();
     if (t.empty()) fail("no timestamp (field " + std::to_string(tcol_ + 1) + "), needed by --user-day");

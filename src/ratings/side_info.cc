@@ -5,6 +5,7 @@
 
 #include "digits.h"
 #include "learner/error.h"
+#include "learner/parse/line_bytes.h"
 #include "learner/ratings/rating_reader.h"
 
 namespace learner::ratings {
@@ -19,6 +20,7 @@ constexpr std::array<const char*, 19> kGenres = {
 bool next_line(LineReader& in, std::string_view& line) {
   if (!in.next(line)) return false;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  reject_control_bytes(line, LineContext{in.name(), in.line_number()});  // its features go into VW text
   if (line.find_first_not_of(" \t") == std::string_view::npos) throw InputError(in.name(), in.line_number(), "blank line");
   return true;
 }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "learner/io/prediction_text.h"
 #include "learner/loss/loss.h"
 #include "learner/reduction/score_text.h"
 
@@ -26,8 +27,10 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   const double p_hat = range_.clip(raw_);
   if (ex.has_label)
     outcome_.loss = zero_one_ ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : learner_.loss().loss(p_hat, ex.label);
-  // VW: no update at zero loss (the gradient learner checks it too).
-  if (learn && (zero_one_ || outcome_.loss != 0.0)) {
+  // Every example is learned from: the gradient learner makes no update at
+  // zero loss (VW) by itself, while --bfgs must see it (its importance is in
+  // F's sums, its curvature in the preconditioner and d'Hd).
+  if (learn) {
     if (zero_one_) learner_.learn(ex, features, kSinglePart, p_hat, ex.label, ex.importance);
     else learner_.learn_at_loss(ex, features, kSinglePart, p_hat, ex.label, ex.importance, outcome_.loss);
   }
@@ -35,8 +38,9 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   return outcome_;
 }
 
-void Scalar::write_prediction(std::string& out) const { append_number(out, outcome_.prediction); }
+// The tools' one prediction text (io/prediction_text.h: VW's -p form).
+void Scalar::write_prediction(std::string& out) const { append_prediction(out, outcome_.prediction); }
 
-void Scalar::write_raw(std::string& out) const { append_number(out, raw_); }
+void Scalar::write_raw(std::string& out) const { append_prediction(out, raw_); }
 
 }  // namespace learner

@@ -1,19 +1,15 @@
 #include "learner/reduction/score_text.h"
 
+#include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <limits>
 
+#include "learner/error.h"
+#include "learner/io/prediction_text.h"
 #include "learner/parse/class_labels.h"
 
 namespace learner {
-
-void append_number(std::string& out, double value) {
-  char buf[64];
-  const int n = std::isfinite(value) && value == std::nearbyint(value) && std::fabs(value) < 1e15
-                    ? std::snprintf(buf, sizeof buf, "%.0f", value)
-                    : std::snprintf(buf, sizeof buf, "%f", value);
-  out.append(buf, static_cast<std::size_t>(n));
-}
+void append_number(std::string& out, double value) { append_prediction(out, value); }
 
 void append_tag(std::string& out, const std::string& tag) {
   if (tag.empty()) return;
@@ -22,16 +18,17 @@ void append_tag(std::string& out, const std::string& tag) {
 }
 
 void append_class_scores(std::string& out, const std::vector<double>& scores, const ClassLabels* labels) {
-  char buf[32];
   for (std::size_t k = 0; k < scores.size(); ++k) {
     if (k > 0) out.push_back(' ');
     if (labels) {
       labels->append(out, static_cast<uint32_t>(k + 1));
-      out.push_back(':');
     } else {
-      const int n = std::snprintf(buf, sizeof buf, "%zu:", k + 1);
-      out.append(buf, static_cast<std::size_t>(n));
+      char buf[std::numeric_limits<std::size_t>::digits10 + 1];
+      const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, k + 1);
+      if (ec != std::errc()) throw Error("internal: a class number's text does not fit its buffer");
+      out.append(buf, end);
     }
+    out.push_back(':');
     append_number(out, scores[k]);
   }
 }

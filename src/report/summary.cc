@@ -1,5 +1,7 @@
 #include "learner/report/summary.h"
 
+#include <cmath>
+
 #include "learner/report/best_constant.h"
 
 namespace learner {
@@ -19,9 +21,12 @@ void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, bool
       std::fprintf(out, "average loss = %f h\n", holdout->best_loss());
     else
       std::fprintf(out, "average loss = undefined (no holdout)\n");
-  } else if (stats.weighted_labeled > 0)
+  } else if (stats.weighted_labeled > 0) {
     std::fprintf(out, "average loss = %f\n", stats.sum_loss / stats.weighted_labeled);
-  else
+    if (stats.error_weight > 0)
+      std::fprintf(out, "rmse = %f\nmae = %f\n", std::sqrt(stats.sum_squared_error / stats.error_weight),
+                   stats.sum_absolute_error / stats.error_weight);
+  } else
     std::fprintf(out, "average loss = n.a. (no labeled examples)\n");
   if (!binary) {
     if (auto best = best_constant(loss, stats.labels)) {

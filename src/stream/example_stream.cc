@@ -90,11 +90,33 @@ void ExampleStream::retain(const ParsedExample& slot, uint64_t text_bytes) {
   }
 }
 
-bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache) {
+void ExampleStream::give_up_cache(std::unique_ptr<CacheWriter>& writer, const std::exception& e) {
+  std::fprintf(stderr, "warning: cannot write the automatic cache (%s); the later passes read %s again\n", e.what(),
+               reader_.name().c_str());
+  writer.reset();
+}
+
+void ExampleStream::add_to_cache(std::unique_ptr<CacheWriter>& writer, const Example& ex, bool optional) {
+  if (!optional) return writer->add(ex, reader_.bytes_read());
+  try {
+    writer->add(ex, reader_.bytes_read());
+  } catch (const Error& e) {
+    give_up_cache(writer, e);
+  }
+}
+
+bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bool optional) {
   if (text_used_) reader_.rewind();
   text_used_ = true;
   std::unique_ptr<CacheWriter> writer;
-  if (write_cache) writer = std::make_unique<CacheWriter>(options_.cache_path, options_.cache_key, options_.compressed);
+  if (write_cache) {
+    try {
+      writer = std::make_unique<CacheWriter>(options_.cache_path, options_.cache_key, options_.compressed);
+    } catch (const Error& e) {
+      if (!optional) throw;
+      give_up_cache(writer, e);
+    }
+  }
   const bool names = options_.want_names && pass == 0;
   uint64_t errors_skipped = 0;  // malformed lines among the examples skipped
   std::string_view line;
@@ -106,7 +128,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache) {
     try {
       if (!parser_.parse(line, slot.ex, reader_.name(), reader_.line_number())) continue;
       builder_.transform(slot.ex);  // parse-time text features (--affix, ...): cached with the example
-      if (writer) writer->add(slot.ex, reader_.bytes_read());
+      if (writer) add_to_cache(writer, slot.ex, optional);
       if (skip > 0) {
         --skip;
         continue;
@@ -135,13 +157,21 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache) {
   if (pass == 0 && errors_skipped > 0) cached_skipped_ = errors_skipped;
   bytes_base_ += reader_.bytes_read();
   bytes_.store(bytes_base_, std::memory_order_relaxed);
+  if (writer && optional) {
+    try {
+      writer->commit(reader_.bytes_read());
+    } catch (const Error& e) {
+      give_up_cache(writer, e);
+    }
+  }
   if (writer) {
-    writer->commit(reader_.bytes_read());
+    if (!optional) writer->commit(reader_.bytes_read());
     CacheKey own = options_.cache_key;
     own.verifiable = true;  // written from this very input
     std::string why;
     cache_ = CacheReader::open(options_.cache_path, own, why);
     if (!cache_) throw Error("cannot read back the cache " + options_.cache_path + " just written: " + why);
+    if (optional) std::remove(options_.cache_path.c_str());  // open: it lives until the stream closes it
     cache_verified_ = true;
     cache_used_ = false;
     cache_written_ = true;
@@ -187,9 +217,20 @@ void ExampleStream::produce() {
       for (unsigned pass = 0; pass < options_.passes && !stopped; ++pass) {
         const bool from_cache = cache_ != nullptr && !(pass == 0 && options_.want_names);
         const bool write = pass == 0 && cache_ == nullptr && !options_.cache_path.empty();
+        // Pass 1 was not kept in memory (else the loop has ended) and no cache is in use.
+        const bool automatic = pass == 1 && cache_ == nullptr && options_.cache_path.empty() &&
+                               !options_.automatic_cache_path.empty() && options_.passes > 2;
+        if (automatic) {
+          options_.cache_path = options_.automatic_cache_path;
+          options_.cache_key = CacheKey{{{"automatic_cache_of", reader_.name()}}, true};  // written and read in this run
+          std::fprintf(stderr,
+                       "pass 1 does not fit --pass_memory (%zu MiB): pass 2 writes a temporary cache (%s), passes "
+                       "3 to %u read it and nothing is left after the run (-c keeps a cache for the next one)\n",
+                       options_.memory_bytes >> 20, options_.cache_path.c_str(), options_.passes);
+        }
         retaining_ = pass == 0 && options_.passes > 1 && options_.memory_bytes > 0;
         pass_size_ = from_cache ? cache_->info().text_bytes : options_.text_bytes;
-        stopped = !(from_cache ? cache_pass(pass) : text_pass(pass, 0, write));
+        stopped = !(from_cache ? cache_pass(pass) : text_pass(pass, 0, write || automatic, automatic));
         if (!stopped && retaining_) {  // all of pass 1 was kept: the consumer serves the rest
           retaining_ = false;
           pass_bytes_ = bytes_base_;

@@ -36,10 +36,17 @@ CacheUse open_cache(const InputSpec& o, StreamOptions& options, std::unique_ptr<
   std::error_code ec;
   if (std::filesystem::exists(o.cache_path, ec) && !std::filesystem::is_regular_file(o.cache_path, ec))
     throw UsageError("--cache_file " + o.cache_path + " is not a regular file (a cache is read back after it is written)");
+  refuse_replacing_non_cache(o.cache_path);  // before any work: a model named as the cache is kept
   options.cache_key = make_cache_key(o.data, o.parse);
   // The parse-time text features are in the cache: one made without them (or others) is rebuilt.
   if (o.features.text && !o.features.text->cache_key().empty())
     options.cache_key.fields.emplace_back("text_features", o.features.text->cache_key());
+  // --shard_by line: the cache is made from one rank's share of the lines, so that share is its
+  // source: a cache of another share, or of every line, is never read for it, nor it for them.
+  if (o.shard_count > 1)
+    for (auto& [name, value] : options.cache_key.fields)
+      if (name == "data")
+        value += " (lines i with i mod " + std::to_string(o.shard_count) + " = " + std::to_string(o.shard_rank) + ")";
   if (!o.kill_cache) {
     std::string why;
     cache = CacheReader::open(o.cache_path, options.cache_key, why);

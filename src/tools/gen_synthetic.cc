@@ -22,6 +22,9 @@
 // plus one std::exp per line to draw the label; glibc's exp is deterministic).
 // --stats writes a key=value sidecar (lines, features, bytes, ...) for the
 // benchmark, so nobody has to count features in a 200 MB file.
+// --out and --stats are written through learner::OutputFile (a temporary renamed
+// into place): a failed write (ENOSPC, EFBIG) leaves the previous file as it was.
+// Exit status: 0; 1 when an output cannot be written; 2 on a usage error.
 
 #include <cerrno>
 #include <charconv>
@@ -29,9 +32,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "learner/error.h"
+#include "learner/io/output_file.h"
+#include "learner/io/same_file.h"
 
 namespace {
 
@@ -265,27 +273,21 @@ int ParseArgs(int argc, char** argv, Options* opt) {
     std::fputs("gen_synthetic: --bytes is required\n", stderr);
     return 3;
   }
+  if (!opt->stats.empty() && (opt->stats == opt->out || learner::same_regular_file(opt->stats, opt->out))) {
+    std::fputs("gen_synthetic: --stats and --out name the same file\n", stderr);
+    return 3;
+  }
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  Options opt;
-  if (const int rc = ParseArgs(argc, argv, &opt); rc != 0) {
-    if (rc > 1) PrintUsage(stderr);
-    return rc - 1;
-  }
-
-  std::FILE* out = stdout;
+// Writes the data (and the --stats file); throws learner::Error when an output fails.
+int Generate(const Options& opt) {
+  std::unique_ptr<learner::OutputFile> file;  // --out FILE: written whole, then renamed into place
   if (opt.out != "-") {
-    out = std::fopen(opt.out.c_str(), "wb");
-    if (out == nullptr) {
-      std::fprintf(stderr, "gen_synthetic: cannot open '%s' for writing: %s\n", opt.out.c_str(),
-                   std::strerror(errno));
-      return 1;
-    }
+    file = std::make_unique<learner::OutputFile>(opt.out, "output file");
+    if (!opt.stats.empty()) learner::check_output_writable(opt.stats, "stats file");  // before the data
   }
+  std::FILE* out = file ? file->stream() : stdout;
 
   SplitMix64 rng(Mix64(opt.seed ^ 0x5eed5eed5eed5eedULL));
   const std::uint64_t model_key = Mix64(opt.seed + 0x1234567ULL);
@@ -341,19 +343,17 @@ int main(int argc, char** argv) {
     ++lines;
   }
   w.Flush();
-  bool ok = w.ok() && std::fflush(out) == 0;
-  if (out != stdout) ok = (std::fclose(out) == 0) && ok;
-  if (!ok) {
-    std::fprintf(stderr, "gen_synthetic: write to '%s' failed: %s\n",
-                 opt.out == "-" ? "<stdout>" : opt.out.c_str(), std::strerror(errno));
-    return 1;
+  if (file) {
+    file->commit();  // throws with the errno of a failed write
+  } else if (!w.ok() || std::fflush(out) != 0 || std::ferror(out)) {
+    throw learner::Error(std::string("write error on standard output: ") + std::strerror(errno));
   }
 
   const std::uint64_t features = lines * kFeaturesPerLine;
   if (!opt.stats.empty()) {
-    std::FILE* s = std::fopen(opt.stats.c_str(), "w");
-    bool sok = s != nullptr;
-    if (sok) {
+    learner::OutputFile stats(opt.stats, "stats file");
+    {
+      std::FILE* s = stats.stream();
       std::fprintf(s,
                    "generator=%.*s\nseed=%llu\nrequested_bytes=%llu\nbytes=%llu\nlines=%llu\n"
                    "features=%llu\nfeatures_per_line=%d\npositives=%llu\nbayes_accuracy=%.4f\n",
@@ -365,12 +365,8 @@ int main(int argc, char** argv) {
                    static_cast<unsigned long long>(features), kFeaturesPerLine,
                    static_cast<unsigned long long>(positives),
                    lines ? bayes_hits / static_cast<double>(lines) : 0.0);
-      sok = std::fclose(s) == 0;
     }
-    if (!sok) {
-      std::fprintf(stderr, "gen_synthetic: cannot write stats file '%s'\n", opt.stats.c_str());
-      return 1;
-    }
+    stats.commit();
   }
   if (!opt.quiet) {
     std::fprintf(stderr,
@@ -383,4 +379,21 @@ int main(int argc, char** argv) {
                  static_cast<unsigned long long>(opt.seed));
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options opt;
+  if (const int rc = ParseArgs(argc, argv, &opt); rc != 0) {
+    if (rc > 1) PrintUsage(stderr);
+    return rc - 1;
+  }
+
+  try {
+    return Generate(opt);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gen_synthetic: %s\n", e.what());
+    return 1;
+  }
 }

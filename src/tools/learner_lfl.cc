@@ -5,17 +5,22 @@
 //
 // Rating files as learner-ratings reads them (tab, dcolon, csv; plain or .gz), through
 // learner/spectral/load.h: the classes are the distinct training rating values.
-// --predictions FILE writes "expected median" per --test line. Exit status: 0; 1 on bad
-// input ("learner-lfl: FILE:LINE: reason"); 2 on a usage error (an option out of range).
+// --predictions FILE writes "expected median" per --test line (never over --train or --test;
+// a failed run leaves no partial file). A pass that diverges (a parameter turns non-finite, or
+// its mean loss more than doubles) is undone and rerun at half the step size, with a message
+// (learner/lfl/model.h). Exit status: 0; 1 on bad input ("learner-lfl: FILE:LINE: reason")
+// or a model that diverges at every step size; 2 on a usage error (an option out of range).
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include "learner/error.h"
+#include "learner/io/output_file.h"
+#include "learner/io/prediction_text.h"
 #include "learner/lfl/model.h"
 #include "learner/spectral/load.h"
 #include "rating_tool_options.h"
@@ -30,33 +35,41 @@ int run(const po::variables_map& vm, const LflOptions& options) {
   const auto format = learner::ratings::parse_format(vm["format"].as<std::string>());
   learner::spectral::IdMap users, items;
   const auto train_in = learner::LineReader::open(vm["train"].as<std::string>());
+  const std::string path = learner::tools::text_option(vm, "predictions");
+  if (!path.empty()) learner::check_output_writable(path, "predictions file");  // before training
   const auto train = learner::spectral::read_training(*train_in, format, users, items);
   const auto t0 = std::chrono::steady_clock::now();
   LflModel model(train.n_users, train.n_items, train.levels, options);
-  model.train(train.entries);
+  model.train(train.entries, [](const std::string& note) { std::cerr << "learner-lfl: " << note << '\n'; });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double objective = model.objective(train.entries);
+  if (!std::isfinite(objective))  // the model is finite (train()): a guard, never expected
+    throw learner::Error("the training objective is not finite; no predictions are written");
   std::printf("trained LFL rank=%d lr=%g l2=%g passes=%d%s on %zu ratings (%zu users, %zu items, %zu levels) "
               "in %.2f s; training objective %.4f\n",
-              options.rank, options.lr, options.l2, options.passes, options.adagrad ? " adagrad" : "",
-              train.entries.size(), train.n_users, train.n_items, train.levels.size(), seconds,
-              model.objective(train.entries));
+              options.rank, model.lr(), options.l2, options.passes, options.adagrad ? " adagrad" : "",
+              train.entries.size(), train.n_users, train.n_items, train.levels.size(), seconds, objective);
   if (!vm.count("test")) return 0;
   const auto test_in = learner::LineReader::open(vm["test"].as<std::string>());
   const auto queries = learner::spectral::read_queries(*test_in, format, users, items);
-  std::ofstream out;
-  const std::string path = vm.count("predictions") ? vm["predictions"].as<std::string>() : "";
-  if (!path.empty()) {
-    out.open(path);
-    if (!out) throw learner::Error("cannot write '" + path + "'");
-  }
+  std::unique_ptr<learner::OutputFile> out;  // written whole, then renamed into place
+  if (!path.empty()) out = std::make_unique<learner::OutputFile>(path, "predictions file");
   double se = 0.0, ae = 0.0;
+  std::string line;
   for (const auto& q : queries) {
     const double mean = model.expected(q.user, q.item), median = model.median(q.user, q.item);
     se += (mean - q.rating) * (mean - q.rating);
     ae += std::fabs(median - q.rating);
-    if (out.is_open()) out << mean << ' ' << median << '\n';
+    if (out) {  // "expected median" (io/prediction_text.h)
+      line.clear();
+      learner::append_prediction(line, mean);
+      line += ' ';
+      learner::append_prediction(line, median);
+      line += '\n';
+      out->write(line.data(), line.size());
+    }
   }
-  if (out.is_open() && !out.flush()) throw learner::Error("cannot write '" + path + "'");
+  if (out) out->commit();
   const double n = static_cast<double>(queries.empty() ? 1 : queries.size());
   std::printf("RESULT rmse=%.4f mae=%.4f n=%zu train_seconds=%.2f\n", std::sqrt(se / n), ae / n, queries.size(),
               seconds);
@@ -76,12 +89,12 @@ int main(int argc, char** argv) {
                                           "write \"expected median\" per --test line");
   visible.add_options()(
       "rank", po::value<int>(&o.rank)->default_value(o.rank), "latent dimensions per rating value, 1..1000")(
-      "lr", po::value<double>(&o.lr)->default_value(o.lr, learner::tools::shown(o.lr)), "step size, > 0 and <= 10")(
+      "lr", po::value<double>(&o.lr)->default_value(o.lr, learner::tools::shown(o.lr)), "step size, > 0 and <= 10 (halved while a pass diverges)")(
       "l2", po::value<double>(&o.l2)->default_value(o.l2, learner::tools::shown(o.l2)), "L2 weight, 0..100")(
       "passes", po::value<int>(&o.passes)->default_value(o.passes), "passes, 1..10000")(
       "init", po::value<double>(&o.init)->default_value(o.init, learner::tools::shown(o.init)), "initial latent values in [-init, init], 0..10")(
       "adagrad", po::bool_switch(&o.adagrad), "AdaGrad steps instead of plain SGD")(
-      "seed", po::value<std::uint64_t>(&o.seed)->default_value(o.seed), "seed of the start and the shuffles");
+      "seed", po::value<std::string>()->default_value(std::to_string(o.seed)), "seed of the start and the shuffles");
   po::variables_map vm;
   try {
     if (!learner::tools::parse_rating_tool_command_line(argc, argv, visible, vm)) return 0;  // --help
@@ -90,7 +103,9 @@ int main(int argc, char** argv) {
     if (!(o.l2 >= 0.0 && o.l2 <= 100.0)) throw po::error("--l2 must be in [0, 100]");
     if (o.passes < 1 || o.passes > 10000) throw po::error("--passes must be in 1..10000");
     if (!(o.init >= 0.0 && o.init <= 10.0)) throw po::error("--init must be in [0, 10]");
+    o.seed = learner::tools::seed_option(vm, "seed");
     learner::ratings::parse_format(vm["format"].as<std::string>());
+    learner::tools::refuse_predictions_over_inputs(vm);
   } catch (const std::exception& e) {
     std::cerr << "learner-lfl: " << e.what() << "\nTry 'learner-lfl --help'.\n";
     return 2;

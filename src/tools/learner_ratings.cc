@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "learner/error.h"
+#include "learner/io/standard_output.h"
 #include "learner/ratings/converter.h"
 #include "learner/ratings/implicit_feedback.h"
 #include "learner/ratings/neighbor_column.h"
@@ -74,7 +75,8 @@ Options:
                 format above; --format applies to it too). A line whose (user, item) pair is in
                 REF gets an out-of-fold V (REF split in 10 folds), so a rating never informs its
                 own feature: use the training file as REF for the training and the test file.
-                V is printed with %.5f. With --neighbors all of the input is read before the
+                V is printed as the tools print predictions (6 decimals, none when whole:
+                learner/io/prediction_text.h). With --neighbors all of the input is read before the
                 first line is written (no streaming).
   --neighbors-k K
                 the number of neighbours of --neighbors (default 20)
@@ -82,6 +84,9 @@ Options:
                 the similarity shrinkage of --neighbors (default 100): s = (n-1)/(n-1+S) * rho
                 over n co-raters. Larger S favours items with many co-raters; on MovieLens 100K
                 validation 1000 beats 100 (scripts/bench/movielens.sh uses 1000).
+  --tags        start each line with the tag 'USER_ITEM after the rating ("3 '196_242 |u 196 |i 242"):
+                learner -p writes a line's tag after its prediction, so predictions carry their
+                pair. An id holding '_' is then an error.
   -h, --help    show this help
 
 A rating whose user (item) is missing from --users (--items) is an error, and so is a line
@@ -92,6 +97,7 @@ Exit status: 0 on success, 1 on bad input ("PROG: FILE:LINE: ...") or an unreada
 
 Examples:
   PROG ml-100k/u1.base > u1.base.vw
+  PROG --tags ml-100k/u1.test > u1.test.vw && learner -t -i m.bin -d u1.test.vw -p u1.pred   # "3.527162 1_6"
   PROG --users ml-100k/u.user --items ml-100k/u.item ml-100k/u.data | learner -q ui --rank 10 ...
   PROG --implicit ml-100k/u1.base --centered ml-100k/u1.test > u1.test.vw  # SVD++
   PROG --user-day 0.5 --neighbors ml-100k/u1.base ml-100k/u1.base > u1.base.vw
@@ -106,8 +112,7 @@ bool readable(const std::string& path) {
 }
 
 void write_out(std::string& buffer) {
-  if (!buffer.empty() && std::fwrite(buffer.data(), 1, buffer.size(), stdout) != buffer.size())
-    throw learner::Error("write error on standard output");
+  learner::write_stdout(buffer);
   buffer.clear();
 }
 
@@ -155,7 +160,7 @@ int run(const ConvertOptions& o, std::string& out) {
     }
   }
   write_out(out);
-  if (std::fflush(stdout) != 0) throw learner::Error("write error on standard output");
+  learner::finish_stdout();
   return 0;
 }
 

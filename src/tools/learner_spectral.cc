@@ -6,13 +6,13 @@
 // A flag given a comma-separated list makes a grid; the grid point with the lowest RMSE on
 // a validation cut of the TRAINING file (--validation, the lines whose hash of (seed, line
 // index) falls below the fraction) is chosen, then refitted on the whole training file.
-// The test file is never used to choose. Exit status: 0, 1 on bad input
-// ("learner-spectral: FILE:LINE: reason"), 2 on a usage error.
+// The test file is never used to choose. --predictions FILE writes one prediction per --test
+// line (never over --train or --test; a failed run leaves no partial file). Exit status: 0, 1
+// on bad input ("learner-spectral: FILE:LINE: reason"), 2 on a usage error.
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "learner/error.h"
+#include "learner/io/output_file.h"
+#include "learner/io/prediction_text.h"
 #include "learner/spectral/load.h"
 #include "learner/spectral/predictor.h"
 #include "rating_tool_options.h"
@@ -142,9 +144,12 @@ int run(const po::variables_map& vm, SpectralOptions options, const Grid& grid) 
   const auto format = learner::ratings::parse_format(vm["format"].as<std::string>());
   IdMap users, items;
   const auto train_in = learner::LineReader::open(vm["train"].as<std::string>());
+  const std::string path = learner::tools::text_option(vm, "predictions");
+  if (!path.empty()) learner::check_output_writable(path, "predictions file");  // before training
   const RatingSet train = read_training(*train_in, format, users, items);
   if (grid.size() > 1) {
-    options = choose(train, grid, options, vm["validation"].as<double>(), vm["validation-seed"].as<std::uint64_t>());
+    options = choose(train, grid, options, vm["validation"].as<double>(),
+                     learner::tools::seed_option(vm, "validation-seed"));
   } else {
     options.rank = grid.ranks[0];
     options.order = grid.orders[0];
@@ -164,11 +169,16 @@ int run(const po::variables_map& vm, SpectralOptions options, const Grid& grid) 
   std::vector<double> predictions;
   const Metrics m = evaluate(model, queries, &predictions);
   const double predict_seconds = seconds_since(t1);
-  if (vm.count("predictions")) {
-    const std::string path = vm["predictions"].as<std::string>();
-    std::ofstream out(path);
-    for (double p : predictions) out << p << '\n';
-    if (!out.flush()) throw learner::Error("cannot write '" + path + "'");
+  if (!path.empty()) {  // written whole, then renamed into place (learner/io/output_file.h)
+    learner::OutputFile out(path, "predictions file");
+    std::string line;  // io/prediction_text.h
+    for (double p : predictions) {
+      line.clear();
+      learner::append_prediction(line, p);
+      line += '\n';
+      out.write(line.data(), line.size());
+    }
+    out.commit();
   }
   std::printf("RESULT %s rmse=%.4f mae=%.4f n=%zu fallbacks=%llu item_mean_rmse=%.4f train_seconds=%.2f "
               "predict_seconds=%.2f\n",
@@ -201,7 +211,7 @@ int main(int argc, char** argv) {
       "ridge", po::value<std::string>(&ridges)->default_value(ridges), "L2 on the non-constant coefficients (list)")(
       "drop", po::value<double>(&options.filter.drop)->default_value(options.filter.drop, learner::tools::shown(options.filter.drop)),
       "probability of removing an entry of a filtered row (the paper: 0.85)")(
-      "seed", po::value<std::uint64_t>(&options.filter.seed)->default_value(options.filter.seed), "filter seed")(
+      "seed", po::value<std::string>()->default_value(std::to_string(options.filter.seed)), "filter seed")(
       "basis", po::value<std::string>(&basis)->default_value(basis), "monomial or chebyshev")(
       "orientation", po::value<std::string>(&orientation)->default_value(orientation),
       "rows of Omega_k: items (the paper's shape and filter) or users (its eq. 7)")(
@@ -209,7 +219,7 @@ int main(int argc, char** argv) {
       "the query's 1 in its column: set (the paper), add (also on a known entry), off (users only); list")(
       "dense-svd", "dense BDCSVD instead of Lanczos (small data, checks)")(
       "validation", po::value<double>()->default_value(0.1, "0.1"), "fraction of --train held out to choose a grid point")(
-      "validation-seed", po::value<std::uint64_t>()->default_value(7), "seed of that cut");
+      "validation-seed", po::value<std::string>()->default_value("7"), "seed of that cut");
   po::variables_map vm;
   Grid grid;
   try {
@@ -243,7 +253,10 @@ int main(int argc, char** argv) {
     }
     if (grid.query_ones.empty()) throw po::error("--query-one needs a value");
     options.dense_svd = vm.count("dense-svd") > 0;
+    options.filter.seed = learner::tools::seed_option(vm, "seed");
+    learner::tools::seed_option(vm, "validation-seed");  // checked here, read by run()
     learner::ratings::parse_format(vm["format"].as<std::string>());
+    learner::tools::refuse_predictions_over_inputs(vm);
   } catch (const std::exception& e) {
     std::cerr << "learner-spectral: " << e.what() << "\nTry 'learner-spectral --help'.\n";
     return 2;

@@ -4,9 +4,10 @@
 //   rating_neighbors [--neighbors K] [--shrink S] [--folds F] REF QUERIES
 //
 // REF: one rating per line, "user item rating" (blank-separated; ids are any tokens).
-// QUERIES: one "user item" per line. Prints one value per query line (%.5f), in order.
+// QUERIES: one "user item" per line. Prints one value per query line (io/prediction_text.h: 6 decimals, or none when integral), in order.
 // A (user, item) pair repeated in REF keeps its last rating (a note says how many).
-// Exit status: 0, 1 on bad input ("rating_neighbors: FILE:LINE: reason"), 2 on a usage error.
+// Exit status: 0, 1 on bad input ("rating_neighbors: FILE:LINE: reason") or when standard
+// output cannot be written, 2 on a usage error.
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <cstdint>
@@ -20,6 +21,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "learner/io/prediction_text.h"
+#include "learner/io/standard_output.h"
 #include "learner/prep/rating_neighbors.h"
 
 namespace po = boost::program_options;
@@ -97,13 +100,13 @@ int run(const po::variables_map& vm, const learner::prep::NeighborOptions& optio
 
   const auto values = learner::prep::neighbor_deviations(ref, queries, users.size(), items.size(), options);
   std::string out;
-  char buf[32];
   for (const double v : values) {
-    std::snprintf(buf, sizeof buf, "%.5f\n", v + 0.0);  // + 0.0: no "-0.00000"
-    out += buf;
+    learner::append_prediction(out, v + 0.0);  // the tools' one prediction text; + 0.0: no "-0"
+    out += '\n';
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  return std::fflush(stdout) == 0 ? 0 : 1;
+  learner::write_stdout(out);
+  learner::finish_stdout();
+  return 0;
 }
 
 }  // namespace
@@ -119,9 +122,9 @@ int main(int argc, char** argv) {
       "neighbors,k", po::value<int>(&options.neighbors)->default_value(options.neighbors),
       "neighbours per query (the most similar items the user rated)")(
       "shrink", po::value<double>(&options.shrink)->default_value(options.shrink),
-      "similarity shrinkage: s = (n-1)/(n-1+shrink) * correlation over n co-raters")(
+      "similarity shrinkage, >= 0: s = (n-1)/(n-1+shrink) * correlation over n co-raters")(
       "folds", po::value<int>(&options.folds)->default_value(options.folds),
-      "folds for the out-of-fold values of pairs in REF");
+      "folds for the out-of-fold values of pairs in REF, 2..1000");
   po::options_description all;
   all.add(visible).add_options()("ref", po::value<std::string>())("queries", po::value<std::string>());
   po::positional_options_description positional;
@@ -136,8 +139,8 @@ int main(int argc, char** argv) {
     }
     if (!vm.count("ref") || !vm.count("queries")) throw po::error("needs REF and QUERIES");
     if (options.neighbors < 1) throw po::error("--neighbors must be at least 1");
-    if (!(options.shrink >= 0.0)) throw po::error("--shrink must be >= 0");
-    if (options.folds < 2) throw po::error("--folds must be at least 2");
+    if (!(options.shrink >= 0.0 && options.shrink < 1e300)) throw po::error("--shrink must be a number >= 0 (below 1e300)");
+    if (options.folds < 2 || options.folds > 1000) throw po::error("--folds must be in 2..1000");
   } catch (const po::error& e) {
     std::cerr << "rating_neighbors: " << e.what() << "\nTry 'rating_neighbors --help'.\n";
     return 2;

@@ -1,12 +1,16 @@
 // The file options the rating tools share (learner-spectral, learner-lfl, learner-bpmf): --help, --train,
-// --test, --predictions/-p and --format (the formats of learner/ratings/rating_reader.h), and
-// their parsing.
+// --test, --predictions/-p and --format (the formats of learner/ratings/rating_reader.h), their
+// parsing, the --predictions checks and the seeds' strict reading.
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <string>
+
+#include "learner/io/same_file.h"
 
 namespace learner::tools {
 
@@ -40,6 +44,32 @@ inline bool parse_rating_tool_command_line(int argc, char** argv,
   }
   if (!vm.count("train")) throw po::error("needs --train FILE");
   return true;
+}
+
+// The value of a string option, "" when not given.
+inline std::string text_option(const boost::program_options::variables_map& vm, const char* name) {
+  return vm.count(name) ? vm[name].as<std::string>() : std::string();
+}
+
+// --predictions must not be --train or --test (the same regular file, through links too: its
+// contents would be lost). Throws learner::UsageError (the tools exit 2 on it). The file itself
+// is written through learner::OutputFile (learner/io/output_file.h): a failed run leaves the
+// previous one as it was.
+inline void refuse_predictions_over_inputs(const boost::program_options::variables_map& vm) {
+  learner::refuse_outputs_over_inputs({{"--predictions", text_option(vm, "predictions")}},
+                                      {{"--train", text_option(vm, "train")}, {"--test", text_option(vm, "test")}});
+}
+
+// A seed option (declared as a string): a whole number in 0..2^64-1, digits only (Boost would
+// read "-1" as 2^64-1). Throws boost::program_options::error naming the option.
+inline std::uint64_t seed_option(const boost::program_options::variables_map& vm, const char* name) {
+  const std::string text = vm[name].as<std::string>();
+  std::uint64_t v = 0;
+  const auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || err != std::errc() || end != text.data() + text.size())
+    throw boost::program_options::error(std::string("--") + name + " must be a whole number in 0..18446744073709551615, not '" +
+                                        text + "'");
+  return v;
 }
 
 }  // namespace learner::tools

@@ -6,6 +6,7 @@
 
 #include "learner/error.h"
 #include "learner/io/output_file.h"
+#include "learner/reduction/score_text.h"
 
 namespace learner {
 namespace {
@@ -59,13 +60,11 @@ void AuditWriter::capture(const std::vector<Feature>& x, const std::vector<std::
 }
 
 void AuditWriter::write(double prediction, const std::string& tag) {
-  const auto p = static_cast<float>(prediction);
-  if (std::isfinite(p) && std::floor(p) == p)
-    std::fprintf(out_, "%.0f", static_cast<double>(p));
-  else
-    std::fprintf(out_, "%f", static_cast<double>(p));
-  if (!tag.empty()) std::fprintf(out_, " %s", tag.c_str());
-  std::fputc('\n', out_);
+  line_.clear();
+  append_number(line_, static_cast<float>(prediction));  // VW prints the float it predicted
+  append_tag(line_, tag);
+  line_ += '\n';
+  std::fwrite(line_.data(), 1, line_.size(), out_);
   for (const Entry& e : entries_) {
     std::fputc('\t', out_);
     std::fwrite(e.text.data(), 1, e.text.size(), out_);

@@ -11,11 +11,13 @@ void save_model(const std::string& path, const OptionList& options, const Learne
                 bool with_state) {
   ModelWriter out(path, options, learner.name());
   learner.save(out, with_state);
-  out.begin_section("labels", 1);
+  out.begin_section("labels", 2);  // 2: the lowest and highest label learned from
   out.put(range.min);
   out.put(range.max);
   out.put(static_cast<uint8_t>(range.fixed_min));
   out.put(static_cast<uint8_t>(range.fixed_max));
+  out.put(range.lowest);
+  out.put(range.highest);
   out.commit();
 }
 
@@ -24,11 +26,18 @@ void load_model(ModelReader& in, Learner& learner, LabelRange& range) {
     throw UsageError(in.path() + " was written by the '" + in.learner() + "' learner; this run uses the '" +
                      std::string(learner.name()) + "' learner (drop the flag that selects it, the model's own is used)");
   learner.load(in);
-  in.section("labels", 1);
+  const uint32_t version = in.section("labels", 2);
   range.min = in.get<double>();
   range.max = in.get<double>();
   range.fixed_min = range.fixed_min || in.get<uint8_t>() != 0;
   range.fixed_max = range.fixed_max || in.get<uint8_t>() != 0;
+  if (version >= 2) {
+    range.lowest = in.get<double>();
+    range.highest = in.get<double>();
+  } else {  // an older model: the clipping range is all that is known of its labels
+    range.lowest = range.min;
+    range.highest = range.max;
+  }
   in.finish();
 }
 

@@ -1,7 +1,6 @@
 #include "learner/train/prediction_writer.h"
 
 #include <cerrno>
-#include <cmath>
 #include <cstring>
 
 #include "learner/error.h"
@@ -27,20 +26,6 @@ void PredictionWriter::check() {
   file_ = nullptr;
   if (out_) out_->abandon();
   throw Error("error writing predictions to " + path_ + ": " + std::strerror(err));
-}
-
-void PredictionWriter::write(double value, const std::string& tag) {
-  if (!file_) return;
-  if (std::isfinite(value) && value == std::nearbyint(value) && std::fabs(value) < 1e15)
-    std::fprintf(file_, "%.0f", value);
-  else
-    std::fprintf(file_, "%f", value);
-  if (!tag.empty()) {
-    std::fputc(' ', file_);
-    std::fwrite(tag.data(), 1, tag.size(), file_);
-  }
-  std::fputc('\n', file_);
-  check();
 }
 
 void PredictionWriter::write_line(const std::string& line) {

@@ -16,7 +16,7 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 // The fields of RunStats that add up over ranks (not the label histogram),
 // as doubles: counts are exact below 2^53.
-constexpr std::size_t kSummedFields = 9;
+constexpr std::size_t kSummedFields = 14;
 using Summed = std::array<double, kSummedFields>;
 
 Summed summed_fields(const RunStats& s) {
@@ -28,7 +28,12 @@ Summed summed_fields(const RunStats& s) {
           s.holdout_sum_loss,
           static_cast<double>(s.examples),
           static_cast<double>(s.total_features),
-          static_cast<double>(s.skipped_lines)};
+          static_cast<double>(s.skipped_lines),
+          s.error_weight,
+          s.sum_squared_error,
+          s.sum_absolute_error,
+          static_cast<double>(s.labeled_examples),
+          static_cast<double>(s.holdout_examples)};
 }
 
 void set_summed_fields(const Summed& v, RunStats& s) {
@@ -41,6 +46,11 @@ void set_summed_fields(const Summed& v, RunStats& s) {
   s.examples = static_cast<uint64_t>(v[6]);
   s.total_features = static_cast<uint64_t>(v[7]);
   s.skipped_lines = static_cast<uint64_t>(v[8]);
+  s.error_weight = v[9];
+  s.sum_squared_error = v[10];
+  s.sum_absolute_error = v[11];
+  s.labeled_examples = static_cast<uint64_t>(v[12]);
+  s.holdout_examples = static_cast<uint64_t>(v[13]);
 }
 
 }  // namespace
@@ -83,6 +93,11 @@ const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& f
     holdout_.add(r.weight, r.loss);
   } else {
     stats_.add(r.labeled, r.label, r.weight, r.loss, n_features);
+    if (error_range_ && r.labeled) {
+      const LabelRange& range = *error_range_;
+      const double p = range.has_labels() ? std::clamp(r.prediction, range.lowest, range.highest) : r.prediction;
+      stats_.add_error(r.weight, p - r.label);
+    }
   }
   progress_.after_example(stats_, r.labeled, r.label, r.prediction, n_features);
   return r;

@@ -54,6 +54,9 @@ class Copies final : public AllReduce {
     for (uint64_t& x : v) x *= static_cast<uint64_t>(n_);
   }
   bool agree_failed(bool failed) override { return failed; }
+  std::vector<std::string> gather(const std::string& mine) override {
+    return std::vector<std::string>(static_cast<std::size_t>(n_), mine);
+  }
   int calls = 0;
 
  private:
@@ -117,6 +120,40 @@ TEST(BatchLearner, AcceptedObjectivesNeverRiseAndTheLastAcceptedWeightsAreKept) 
       last = p.objective;
     }
   EXPECT_LT(last, 0.6 * passes.front().objective);
+}
+
+// Armijo's sufficient decrease (VW's wolfe1 bound, c1 = 0.01): a trial point
+// is accepted only when F <= F_prev + 0.01 alpha g.d. One weight, squared
+// loss (p - y)^2, label 1 at x = 1: F_prev = 1, g = -2, D = 1/2, d = 1, and
+// the curvature pass's step is alpha = 1. The trial pass then sees a label
+// that puts F just below F_prev (0.99: a decrease of 0.5% of alpha |g.d| = 2,
+// not accepted) or well below it (0.97, accepted).
+TEST(BatchLearner, ATrialThatBarelyLowersTheObjectiveIsNotAccepted) {
+  const std::unique_ptr<Loss> loss = make_loss(LossSpec{"squared"});
+  CoreConfig core;
+  core.bits = 4;
+  BatchConfig config;
+  config.quiet = true;
+  config.termination = 0;
+  const std::vector<Feature> x = {{1.0f, 1}};
+  for (const double trial_f : {0.99, 0.97}) {
+    BatchLearner learner(config, core, *loss, nullptr);
+    Example ex;
+    ex.has_label = true;
+    auto pass = [&](double label) {
+      learner.learn(ex, x, kSinglePart, learner.predict(ex, x, kSinglePart), label, 1.0);
+      learner.end_pass();
+    };
+    pass(1.0);  // the gradient at w = 0
+    pass(1.0);  // the curvature along d
+    EXPECT_DOUBLE_EQ(learner.predict(ex, x, kSinglePart), 1.0);  // w = alpha d = 1
+    pass(1.0 - std::sqrt(trial_f));  // F(w = 1) = trial_f
+    const std::vector<BatchPass>& passes = learner.passes();
+    ASSERT_EQ(passes.size(), 2u);
+    EXPECT_DOUBLE_EQ(passes[0].objective, 1.0);
+    EXPECT_NEAR(passes[1].objective, trial_f, 1e-12);
+    EXPECT_EQ(passes[1].accepted, trial_f < 0.98) << trial_f;
+  }
 }
 
 }  // namespace

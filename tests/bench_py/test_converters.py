@@ -79,6 +79,37 @@ class VwToLibsvm(unittest.TestCase):
             with open(vocab) as f:
                 self.assertEqual(f.read(), "a^x\na^y\na^new\n")
 
+    def test_vocabulary_over_an_input_is_refused(self):
+        # Issue 28: --vocab naming the input appended the keys to the data file.
+        with tempfile.TemporaryDirectory() as d:
+            data = os.path.join(d, "data.vw")
+            with open(data, "w") as f:
+                f.write("1 |a x y\n")
+            os.symlink(data, os.path.join(d, "alias"))
+            for vocab in (data, os.path.join(d, "alias")):
+                with self.subTest(vocab=vocab):
+                    rc, out, err = tool("vw2libsvm", "", "--vocab", vocab, data)
+                    self.assertEqual(rc, 2)
+                    self.assertIn(f"--vocab {vocab} is the input {data}", err)
+                    with open(data) as f:
+                        self.assertEqual(f.read(), "1 |a x y\n")
+
+    def test_vocabulary_is_replaced_whole_and_only_after_success(self):
+        with tempfile.TemporaryDirectory() as d:
+            vocab = os.path.join(d, "vocab")
+            with open(vocab, "w") as f:
+                f.write("a^x")  # no final newline: the next key still starts a line
+            os.chmod(vocab, 0o640)
+            self.assertEqual(tool("vw2libsvm", "1 |a x new\n", "--vocab", vocab)[1], "1 1:1 2:1\n")
+            with open(vocab) as f:
+                self.assertEqual(f.read(), "a^x\na^new\n")
+            self.assertEqual(os.stat(vocab).st_mode & 0o777, 0o640)
+            rc, _, _ = tool("vw2libsvm", "1 |a more\nx |a y\n", "--vocab", vocab)
+            self.assertEqual(rc, 1)
+            with open(vocab) as f:
+                self.assertEqual(f.read(), "a^x\na^new\n")
+            self.assertEqual(sorted(os.listdir(d)), ["vocab"])
+
     def test_errors(self):
         cases = [("1 a b\n", "no namespace"),
                  ("1 2 |a x\n", 'want one label before the first "|", found "1 2"'),

@@ -2,6 +2,8 @@
 import importlib.util
 import math
 import os
+import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -66,6 +68,38 @@ class Scores(unittest.TestCase):
         with self.assertRaises(MetricError):
             scores.cost_matrix("nothing here\n", 3)
         self.assertTrue(math.isnan(scores.accuracy([[0]])))
+
+
+class PassSeconds(unittest.TestCase):
+    """The speed table's wall time per pass is the mean of passes 2.., read from the cache or from
+    memory (pass 1's copy, --pass_memory): a run whose later passes are all "(memory)" is timed."""
+
+    def pass_seconds(self, summary):
+        with tempfile.TemporaryDirectory() as d:
+            fake = os.path.join(d, "learner")
+            with open(fake, "w") as f:
+                f.write(f"#!{sys.executable}\nimport sys\nsys.stderr.write({summary!r})\n")
+            os.chmod(fake, 0o755)
+            folder = os.path.join(helpers.SCRIPTS, "bench", "cost_learning")
+            code = (f"import sys, importlib.util\nsys.path.insert(0, {folder!r})\n"
+                    f"spec = importlib.util.spec_from_file_location('cl_main', {os.path.join(folder, '__main__.py')!r})\n"
+                    "m = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(m)\n"
+                    f"print(m.pass_seconds({{'learner': {fake!r}}}, [], 'train.vw', 3, {os.path.join(d, 'log')!r}))\n")
+            return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+
+    def test_memory_passes(self):
+        done = self.pass_seconds("finished run\nseconds per pass = 0.300 (cache) 0.100 (memory) 0.200 (memory)\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        cpu, wall = eval(done.stdout)
+        self.assertAlmostEqual(wall, 0.15)
+        self.assertGreaterEqual(cpu, 0)
+
+    def test_cached_passes_and_no_times(self):
+        done = self.pass_seconds("seconds per pass = 0.500 (text) 0.100 (cache) 0.300 (cache)\n")
+        self.assertAlmostEqual(eval(done.stdout)[1], 0.2)
+        done = self.pass_seconds("finished run\n")
+        self.assertNotEqual(done.returncode, 0)
+        self.assertIn("no times of passes after the first", done.stderr)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The MovieLens benchmark driver (scripts/bench/movielens): metrics with golden values, the
 shuffle against the awk original, the report made from a results record, the ratings.dat
-folds and the experiment table's grids."""
+folds, the experiment table's grids, the choice of settings, and the whole driver run on a
+tiny data folder with fake tools."""
 import json
 import math
 import os
@@ -17,6 +18,8 @@ from movielens import data as ml_data  # noqa: E402
 from movielens import experiments as ml_experiments  # noqa: E402
 from movielens import metrics as ml  # noqa: E402
 from movielens import report as ml_report  # noqa: E402
+
+DRIVER = os.path.join(helpers.SCRIPTS, "bench", "movielens")
 
 
 class Shuffle(unittest.TestCase):
@@ -320,6 +323,170 @@ class Experiments(unittest.TestCase):
                 ml_experiments.comparison_rows(everything)
         finally:
             del os.environ["COMPARISON_ROWS"]
+
+
+class OneFold(unittest.TestCase):
+    def test_one_fold_prints_no_spread(self):
+        result = _result()
+        result["config"]["folds"] = [1]
+        text, _ = ml_report.render(result)
+        self.assertNotIn("±", text)
+        self.assertIn("folds u1: test loss, one fold", text)
+        self.assertIn("| Dyadic, k chosen on validation | 0.3600 | 0.7200 | 0.9200 |", text)
+
+
+class Plot(unittest.TestCase):
+    def test_rows_with_both_figures_and_their_fold_range(self):
+        rows = ml_report.plot_data(_result())
+        labels = [r[0] for r in rows]
+        self.assertEqual(labels[:2], ["Best constant", "Linear"])
+        self.assertIn("LFL", labels)
+        dyadic = rows[labels.index("Dyadic, k chosen on validation")]
+        self.assertEqual(dyadic[1:4], (0.715, 0.71, 0.72))  # u1 k1 0.72, u2 k2 0.71
+        self.assertAlmostEqual(dyadic[4], 0.915)
+
+    def test_gnuplot_script_and_data(self):
+        with tempfile.TemporaryDirectory() as d:
+            message = ml_report.write_plot(_result(), os.path.join(d, "plot"))
+            with open(os.path.join(d, "plot.gp")) as f:
+                gp = f.read()
+            self.assertIn("xerrorbars", gp)
+            with open(os.path.join(d, "plot.dat")) as f:
+                lines = f.read().splitlines()
+            self.assertEqual(len(lines), 1 + len(ml_report.plot_data(_result())))
+            self.assertTrue(lines[-1].endswith("\tBest constant"))  # the table's first row on top
+            if shutil.which("gnuplot"):
+                self.assertEqual(message, f"plot {os.path.join(d, 'plot')}.png")
+                self.assertGreater(os.path.getsize(os.path.join(d, "plot.png")), 1000)
+            else:
+                self.assertIn("gnuplot is not installed", message)
+
+
+def _cands(ranks, per_rank, folds=(1,)):
+    """Candidates of rows linear (2 settings), k<rank> (per_rank settings) and lfl (1 setting)."""
+    sys.path.insert(0, DRIVER)
+    import importlib
+    main = importlib.import_module("movielens.__main__")
+    C = main.Candidate
+    cands = {}
+    for f in folds:
+        for loss in ("quantile", "squared"):
+            cands[f, loss, "linear"] = [C("ids", "learner", [], "-l 1"), C("ids", "learner", [], "-l 2")]
+            for k in ranks:
+                cands[f, loss, f"k{k}"] = [C("ids", "learner", [], f"s{i}") for i in range(per_rank)]
+        cands[f, "", "lfl"] = [C("ids", "lfl", [], "")]
+    return main, cands
+
+
+class Choice(unittest.TestCase):
+    def test_single_setting_ranks_are_validated_when_ranks_are_compared(self):
+        main, cands = _cands([5, 10], 1)
+        validated = main.validated_rows(cands)
+        self.assertIn((1, "quantile", "k5"), validated)
+        self.assertIn((1, "squared", "k10"), validated)
+        self.assertIn((1, "quantile", "linear"), validated)
+        self.assertNotIn((1, "", "lfl"), validated)
+        scores = {"k5": 0.5, "k10": 0.4, "linear": 0.6}
+        chosen = main.choose(cands, validated, lambda f, loss, row, gi: scores[row] + gi / 10, [1])
+        self.assertEqual(chosen[1, "quantile", "dyadic_ids"][1:], (0.4, "k10"))
+        self.assertEqual(chosen[1, "quantile", "k5"][1], 0.5)
+        self.assertEqual(chosen[1, "", "lfl"][1], None)
+
+    def test_one_rank_with_one_setting_needs_no_validation(self):
+        main, cands = _cands([10], 1)
+        validated = main.validated_rows(cands)
+        self.assertNotIn((1, "quantile", "k10"), validated)
+        chosen = main.choose(cands, validated, lambda f, loss, row, gi: {"linear": 0.6}[row], [1])  # k10 unscored
+        self.assertEqual(chosen[1, "squared", "dyadic_ids"][1:], (None, "k10"))
+
+
+def _fake_tools(d, fail_on=""):
+    """A fake learner (the training labels' mean as its prediction; exit status 1 when a flag
+    matches fail_on) and a fake learner-ratings ("r |u u |i i" from tab-separated lines)."""
+    learner = os.path.join(d, "bin", "learner")
+    os.makedirs(os.path.dirname(learner))
+    with open(learner, "w") as f:
+        f.write(f"""#!{sys.executable}
+import sys
+a = sys.argv[1:]
+val = lambda flag: a[a.index(flag) + 1] if flag in a else None
+if {fail_on!r} and {fail_on!r} in " ".join(a):
+    sys.exit("fake learner: failing as asked")
+if "-t" in a:
+    mean = float(open(val("-i")).read())
+    n = sum(1 for _ in open(val("-d")))
+    open(val("-p"), "w").write(("%.6f\\n" % mean) * n)
+elif val("-f"):
+    ys = [float(line.split()[0]) for line in open(val("-d"))]
+    open(val("-f"), "w").write(str(sum(ys) / len(ys)))
+""")
+    ratings = os.path.join(d, "bin", "learner-ratings")
+    with open(ratings, "w") as f:
+        f.write(f"""#!{sys.executable}
+import sys
+for line in open(sys.argv[-1]):
+    u, i, r = line.split("\\t")[:3]
+    print(f"{{r}} |u {{u}} |i {{i}}")
+""")
+    for p in (learner, ratings):
+        os.chmod(p, 0o755)
+    return learner, ratings
+
+
+@unittest.skipUnless(shutil.which("awk") and shutil.which("bash"), "scripts/split needs bash and awk")
+class Driver(unittest.TestCase):
+    """The driver on one tiny fold with fake tools, two ranks of one setting each."""
+
+    def run_driver(self, d, fail_on=""):
+        data = os.path.join(d, "ml")
+        os.makedirs(data)
+        for part, users in (("base", range(1, 21)), ("test", range(1, 6))):
+            with open(os.path.join(data, f"u1.{part}"), "w") as f:
+                f.writelines(f"{u}\t{i}\t{1 + (u * i) % 5}\t8812{u:02d}\n" for u in users for i in range(1, 9))
+        learner, ratings = _fake_tools(d, fail_on)
+        env = {k: v for k, v in os.environ.items() if k not in ("LIBFM", "LIBMF", "KEEP") and not k.startswith("GRID_")}
+        env.update(LEARNER=learner, LEARNER_RATINGS=ratings, FOLDS="1", RANKS="5 10", QUALITY_RANKS="",
+                   TN_RANKS="", IMPLICIT_RANKS="", GRID_Q_DYADIC="-l 0.1", GRID_SQ_DYADIC="-l 0.1",
+                   ROBUST_RATES="0.1", SPEED_RUNS="1", SPEED_PASSES="1", JOBS="1", TMPDIR=d)
+        out = os.path.join(d, "out")
+        return out, subprocess.run([sys.executable, DRIVER, data, out], env=env, capture_output=True, text=True)
+
+    def test_ranks_of_one_setting_each(self):
+        with tempfile.TemporaryDirectory() as d:
+            out, done = self.run_driver(d)
+            self.assertNotIn("Traceback", done.stderr)
+            self.assertEqual(done.returncode, 1, done.stderr)  # a constant model does not beat linear
+            with open(os.path.join(out, "table.md")) as f:
+                table = f.read()
+            self.assertIn("| Dyadic, k chosen on validation |", table)
+            self.assertNotIn("±", table)  # one fold
+            self.assertRegex(done.stderr, r"validation 1/\d+ u1\.\w+\.\w+\.g\d: RMSE \d\.\d{4} MAE \d\.\d{4} "
+                                          r"\(\d+\.\d s\)")
+            self.assertRegex(done.stderr, r"test (\d+)/\1 ")
+            self.assertTrue(os.path.isfile(os.path.join(out, "plot.gp")))
+            if shutil.which("gnuplot"):
+                self.assertTrue(os.path.isfile(os.path.join(out, "plot.png")), done.stderr)
+            self.assertEqual([n for n in os.listdir(d) if n.startswith("movielens-bench.")], [])
+
+    def test_a_failed_run_keeps_its_work_folder(self):
+        with tempfile.TemporaryDirectory() as d:
+            _, done = self.run_driver(d, fail_on="--passes 5")  # a linear candidate fails
+            self.assertEqual(done.returncode, 1)
+            self.assertIn("fake learner: failing as asked", done.stderr)
+            kept = [n for n in os.listdir(d) if n.startswith("movielens-bench.")]
+            self.assertEqual(len(kept), 1, done.stderr)
+            self.assertIn(f"work folder kept: {os.path.join(d, kept[0])}", done.stderr)
+            self.assertTrue(os.listdir(os.path.join(d, kept[0], "logs")))
+
+
+class Defaults(unittest.TestCase):
+    def test_one_comment_per_setting(self):
+        with open(os.path.join(DRIVER, "experiments.py"), encoding="utf-8") as f:
+            source = f.read()
+        block = source[source.index("DEFAULTS = {"):source.index("}", source.index("DEFAULTS = {"))]
+        for line in block.splitlines():
+            self.assertLessEqual(line.count("  # "), 1, line)
+        self.assertIn('"IMPLICIT_RANKS": "",  # the old engine\'s default was 10', block)
 
 
 if __name__ == "__main__":

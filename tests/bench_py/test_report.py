@@ -25,6 +25,17 @@ class Report(unittest.TestCase):
         self.assertEqual(report.result_line(records, wanted),
                          "RESULT r8_mira_avg=0.9735 a9a_perceptron_avg=nan pendigits_kernel=nan")
 
+    def test_sweep_lines_put_the_families_side_by_side(self):
+        records = [record("pendigits", "s_b50", 0.9, family="rbf", budget=50),
+                   record("pendigits", "s_avg_b50", 0.95, family="rbf, averaged", budget=50),
+                   record("pendigits", "s_b100", 0.97, family="rbf", budget=100),
+                   record("pendigits", "s_avg_b100", status="error", family="rbf, averaged", budget=100),
+                   record("r8", "mira", 0.97)]
+        self.assertEqual(report.sweep_lines(records),
+                         ["SWEEP budget 50: rbf 0.9000, rbf, averaged 0.9500",
+                          "SWEEP budget 100: rbf 0.9700, rbf, averaged -"])
+        self.assertEqual(report.sweep_lines([record("r8", "mira", 0.97)]), [])
+
     def test_table_has_every_record(self):
         text = report.table([record("r8", "oaa_hinge", 0.96), record("a9a", "mira", status="not available")])
         lines = text.splitlines()

@@ -197,6 +197,35 @@ TEST(Cache, NothingUnderTheFinalNameUntilCommit) {
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 
+// Issue 28: --cache_file naming a model (or any file that is no cache) must not replace it.
+TEST(Cache, AWriterNeverReplacesAFileThatIsNoCache) {
+  const CacheKey key = make_cache_key(data_file("notcache"), ParseOptions{});
+  const std::string model = path_for("notcache.model");
+  test::write_file(model, "LRNRMODL and the rest of a model");
+  EXPECT_FALSE(replaceable_by_cache(model));
+  EXPECT_THROW(CacheWriter(model, key, false), UsageError);
+  EXPECT_EQ(slurp(model), "LRNRMODL and the rest of a model");
+  EXPECT_FALSE(std::filesystem::exists(model + ".tmp." + std::to_string(::getpid())));
+  const std::string shorter = path_for("notcache.short");
+  test::write_file(shorter, "LRN");  // the start of the magic: a cache's own start
+  EXPECT_TRUE(replaceable_by_cache(shorter));
+  test::write_file(shorter, "LRX");
+  EXPECT_FALSE(replaceable_by_cache(shorter));
+  // Missing, empty, or a cache (stale or not): replaced as before.
+  const std::string cache = path_for("notcache.cache");
+  std::filesystem::remove(cache);
+  EXPECT_TRUE(replaceable_by_cache(cache));
+  test::write_file(cache, "");
+  EXPECT_TRUE(replaceable_by_cache(cache));
+  {
+    CacheWriter writer(cache, key, false);
+    writer.commit(0);
+  }
+  EXPECT_TRUE(replaceable_by_cache(cache));
+  CacheWriter again(cache, key, true);
+  again.commit(0);
+}
+
 TEST(Cache, EveryTruncationIsRefusedAtOpen) {
   const CacheKey key = make_cache_key(data_file("cut"), ParseOptions{});
   const std::string path = write_cache("cut", parse_all(ParseOptions{}, 2), key, false);
@@ -291,9 +320,15 @@ TEST(Cache, OtherHashOptionsOrAChangedFileAreRefusedWithAReason) {
   // Labels checked against a loss's domain (logistic) were not checked when
   // this cache was written: it is rebuilt, not trusted.
   ParseOptions logistic;
-  logistic.label_domain = {-1.0, 1.0, "logistic"};
+  logistic.label_domain = {-1.0, 1.0, "logistic", ""};
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, logistic), why), nullptr);
   EXPECT_NE(why.find("its labels were checked against no loss's domain (now [-1,1]"), std::string::npos) << why;
+
+  // Nor were its labels checked to be -1 or 1 (a mistake-driven learner, --binary).
+  ParseOptions signs;
+  signs.label_domain.signs = "--binary";
+  EXPECT_EQ(CacheReader::open(path, make_cache_key(data, signs), why), nullptr);
+  EXPECT_NE(why.find("its labels were not checked to be -1 or 1"), std::string::npos) << why;
 
   test::write_file(data, "1 |a x\n-1 |a y\n");
   EXPECT_EQ(CacheReader::open(path, make_cache_key(data, ParseOptions{}), why), nullptr);

@@ -4,6 +4,8 @@
 // tests/mpi/run.sh (they need mpirun).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "run_helper.h"
 #include "support/files.h"
 
@@ -19,15 +21,29 @@ TEST(AllreduceOptions, ShardByNeedsAllreduceAndAKnownValue) {
   EXPECT_NE(b.err.find("--shard_by takes 'file' or 'line', got 'word'"), std::string::npos) << b.err;
 }
 
-TEST(AllreduceOptions, RefusesStandardInputSignalSavingAndLineShardCaches) {
+TEST(AllreduceOptions, RefusesStandardInputAndSignalSaving) {
   const RunResult a = run_learner("--allreduce", "1 |a x\n");
   EXPECT_EQ(a.exit_code, 2);
   EXPECT_NE(a.err.find("not standard input"), std::string::npos) << a.err;
   const RunResult b = run_learner("--allreduce -d x.vw --save_on_signal", "");
   EXPECT_EQ(b.exit_code, 2);
-  const RunResult c = run_learner("--allreduce -d x.vw --shard_by line -c", "");
-  EXPECT_EQ(c.exit_code, 2);
-  EXPECT_NE(c.err.find("keeps no cache"), std::string::npos) << c.err;
+}
+
+// --shard_by line with -c keeps a cache per rank, <data>.<rank>.cache (it was
+// refused); the cached passes train the same model as the text passes.
+TEST(AllreduceOptions, LineShardsKeepACachePerRank) {
+  const std::string data = temp_path("allreduce_lines.vw");
+  write_file(data, "1 |a x:1 y:2\n-1 |a y:1 z:3\n1 |a x:2 z:1\n-1 |b w\n");
+  const std::string cache = data + ".0.cache", plain = temp_path("lines_plain.model"),
+                    cached = temp_path("lines_cached.model");
+  std::filesystem::remove(cache);
+  const std::string common = "--allreduce -d " + data + " --shard_by line --passes 3 --holdout_off --quiet -f ";
+  const RunResult r = run_learner_with_env("ASAN_OPTIONS=detect_leaks=0", common + cached + " -c");
+  if (r.err.find("built with MPI") != std::string::npos) GTEST_SKIP() << "learner was built without MPI";
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(cache));
+  ASSERT_EQ(run_learner_with_env("ASAN_OPTIONS=detect_leaks=0", common + plain).exit_code, 0);
+  EXPECT_EQ(slurp(plain), slurp(cached));
 }
 
 TEST(AllreduceOptions, HelpListsTheFlags) {

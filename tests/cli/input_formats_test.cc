@@ -186,6 +186,30 @@ TEST(InputFormats, BadInputNamesFileLineAndField) {
   EXPECT_NE(r.err.find("number of examples = 2"), std::string::npos) << r.err;
 }
 
+// Issue 28, defect 15: a second JSON label, a number the JSON parser cannot
+// read and a quote inside an unquoted CSV cell, as a user meets them.
+TEST(InputFormats, LabelsTwiceBigIntegersAndStrayQuotes) {
+  const std::string json = temp_path("strict.json"), csv = temp_path("strict.csv");
+  write_file(json, "{\"_label\":1,\"x\":1}\n{\"_label\":1,\"x\":1,\"_label\":-1}\n");
+  RunResult r = run_learner("--quiet --json -d " + json);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find(json + ":2: _label: the label is given twice"), std::string::npos) << r.err;
+  write_file(json, "{\"_label\":1,\"a\":123456789012345678901234567890}\n");
+  r = run_learner("--quiet --json -d " + json);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find(json + ":1: invalid JSON: column 17: the number is an integer beyond 64 bits"),
+            std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(token '123456789012345678901234567890')"), std::string::npos) << r.err;
+  write_file(csv, "_label,a\n1,b\"c\n");
+  r = run_learner("--quiet --csv -d " + csv);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find(csv + ":2: a quote inside an unquoted CSV cell (column 2)"), std::string::npos) << r.err;
+  for (const char* separator : {"1", ".", "-", "+", "_", "x"}) {
+    r = run_learner("--quiet --csv --csv_separator " + std::string(separator) + " -d " + csv);
+    EXPECT_EQ(r.exit_code, 2) << separator << ": " << r.err;
+  }
+}
+
 TEST(InputFormats, UsageErrors) {
   for (const char* args : {"--json --csv", "--json --dsjson", "--csv_header a,b", "--csv_separator ';'",
                            "--csv --csv_separator ab", "--csv --csv_separator '|'", "--csv --csv_no_file_header",

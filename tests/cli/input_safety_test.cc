@@ -1,5 +1,7 @@
 // Issue 17: caches that must not be wiped or trusted when stale (defects 3,
-// 4), interactions that must not eat the machine (defect 9).
+// 4), interactions that must not eat the machine (defect 9). Issue 28: nor
+// n-grams (defect 2); binary data is refused by every text format (defect 10);
+// arguments that read as something else are refused (defect 15).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -103,6 +105,87 @@ TEST(InputSafety, ADirectoryAsModelNamesIt) {
   const RunResult r = run_learner("-t -i " + dir, "1 |x a\n");
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.err.find(dir + ": it is a directory"), std::string::npos) << r.err;
+}
+
+// Issue 28 item 12: a bit flipped in a model's options ("bit_precision=18"
+// becomes "=19") is a corrupt file, named, whether or not the command line
+// gives the option: not a conflict with the command line, not a table size.
+TEST(InputSafety, AFlippedBitInAModelsOptionsIsACorruptFile) {
+  const std::string model = temp_path("flip_model.bin"), flipped = temp_path("flip_model_flipped.bin");
+  ASSERT_EQ(run_learner("-f " + model + " --quiet", lines(30)).exit_code, 0);
+  std::string bytes = slurp(model);
+  const auto at = bytes.find("bit_precision=18\n");
+  ASSERT_NE(at, std::string::npos);
+  bytes[at + 15] ^= 1;  // '8' -> '9'
+  write_file(flipped, bytes);
+  for (const char* args : {"-b 18 ", ""}) {
+    const RunResult r = run_learner(std::string(args) + "-t -i " + flipped + " --quiet", lines(5));
+    EXPECT_NE(r.exit_code, 0) << args;
+    EXPECT_NE(r.err.find(flipped + ": model file is corrupt"), std::string::npos) << args << r.err;
+    EXPECT_EQ(r.err.find("conflicts"), std::string::npos) << args << r.err;
+  }
+}
+
+std::string words(int n) {
+  std::string line = "1 |w";
+  for (int i = 0; i < n; ++i) line += " w" + std::to_string(i);
+  return line + "\n";
+}
+
+// Issue 28, defect 2: `--ngram 16 --skips 16` on one 40-word line took 4 GB in
+// 16 s; n-grams now count against --interaction_limit before any is made.
+TEST(InputSafety, NgramsPastTheLimitAreAnErrorNotAnOutOfMemory) {
+  const std::string d = temp_path("w40.vw");
+  write_file(d, words(40));
+  const RunResult r = run_learner_wrapped("timeout 120", "--quiet -d " + d + " --ngram 16 --skips 16");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find(d + ":1: --ngram 16 --skips 16 would make more than 67108864 n-gram features"),
+            std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--interaction_limit 67108864"), std::string::npos) << r.err;
+  // The limit counts every feature of the example: 40 words and 39 bigrams make 79.
+  const RunResult over = run_learner("--quiet -d " + d + " --ngram 2 --interaction_limit 78");
+  EXPECT_EQ(over.exit_code, 1) << over.err;
+  EXPECT_NE(over.err.find("would make 39 n-gram features"), std::string::npos) << over.err;
+  EXPECT_EQ(run_learner("--quiet -d " + d + " --ngram 2 --interaction_limit 79").exit_code, 0);
+  // Long grams over a short namespace end at once (VW walks 33^31 gap patterns here).
+  write_file(d, words(3));
+  const RunResult longest = run_learner_wrapped("timeout 120", "--quiet -d " + d + " --ngram 32 --skips 32 -a");
+  EXPECT_EQ(longest.exit_code, 0) << longest.err;
+  EXPECT_NE(longest.out.find("w^w0^w1^w2"), std::string::npos) << longest.out;
+}
+
+// Issue 28, defect 15: arguments that VW would read as something else.
+TEST(InputSafety, SignedNgramsAndRedefineListsAreUsageErrors) {
+  const std::string d = temp_path("w3.vw");
+  write_file(d, words(3));
+  const RunResult ngram = run_learner("--quiet -d " + d + " --ngram -3");
+  EXPECT_EQ(ngram.exit_code, 2) << ngram.err;
+  EXPECT_NE(ngram.err.find("--ngram '-3': N is a count from 0 to 32, not signed"), std::string::npos) << ngram.err;
+  const RunResult redefine = run_learner("--quiet -d " + d + " --redefine 'y:=w,z:=w'");
+  EXPECT_EQ(redefine.exit_code, 2) << redefine.err;
+  EXPECT_NE(redefine.err.find("one renaming N:=S per --redefine"), std::string::npos) << redefine.err;
+  const RunResult separator = run_learner("--quiet -d " + d + " --csv --csv_separator 1");
+  EXPECT_EQ(separator.exit_code, 2) << separator.err;
+  EXPECT_NE(separator.err.find("--csv_separator cannot be '1'"), std::string::npos) << separator.err;
+}
+
+// Issue 28, defect 10: --csv --lenient learned 2,539 "examples" from an
+// executable (and the text reader 1: a line without control bytes that
+// parsed); the control-byte check is every format's, and a NUL byte, binary
+// data, stops the run even with --lenient.
+TEST(InputSafety, EveryFormatRefusesAnExecutable) {
+  const std::string m = temp_path("from_binary.bin");
+  for (const char* format : {"--csv", "--json", "--dsjson", ""}) {
+    fs::remove(m);
+    const RunResult r = run_learner("--quiet --lenient " + std::string(format) + " -d " + learner_binary() + " -f " + m);
+    EXPECT_EQ(r.exit_code, 1) << format << ": " << r.err;
+    EXPECT_NE(r.err.find(learner_binary() + ":1: NUL byte at column"), std::string::npos) << format << ": " << r.err;
+    EXPECT_NE(r.err.find("binary data, not text"), std::string::npos) << format << ": " << r.err;
+    EXPECT_FALSE(fs::exists(m)) << format;
+    const RunResult strict = run_learner("--quiet " + std::string(format) + " -d " + learner_binary());
+    EXPECT_EQ(strict.exit_code, 1) << format;
+    EXPECT_NE(strict.err.find(learner_binary() + ":1: "), std::string::npos) << format << ": " << strict.err;
+  }
 }
 
 }  // namespace

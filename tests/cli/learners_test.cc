@@ -83,6 +83,48 @@ TEST(Learners, MiraLearnsMulticlassAndCountsItsUpdates) {
   EXPECT_EQ(p.exit_code, 0) << p.err;
 }
 
+// Issue 28 item 15: MIRA's passive-aggressive learner averages by default,
+// so --averaged is accepted and changes nothing (same model file, and it
+// resumes a model trained without it); with --no_average it contradicts.
+TEST(Learners, MiraAcceptsAveragedItsDefault) {
+  const std::string data = multiclass_file(), plain = temp_path("learners_mira_plain.bin"),
+                    averaged = temp_path("learners_mira_averaged.bin");
+  ASSERT_EQ(run_learner("--mira 3 -d " + data + " -f " + plain + " --quiet").exit_code, 0);
+  const RunResult r = run_learner("--mira 3 --averaged -d " + data + " -f " + averaged + " --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(slurp(plain), slurp(averaged));
+  const RunResult resume = run_learner("--mira 3 --averaged -i " + plain + " -d " + data + " --quiet");
+  EXPECT_EQ(resume.exit_code, 0) << resume.err;
+  const RunResult test = run_learner("--averaged -t -i " + averaged + " -d " + data + " --quiet");
+  EXPECT_EQ(test.exit_code, 0) << test.err;
+  const RunResult both = run_learner("--mira 3 --averaged --no_average -d " + data + " --quiet");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_TRUE(has(both.err, "--averaged and --no_average contradict")) << both.err;
+}
+
+// Issue 28 item 8: the mistake-driven learners read any positive label as 1
+// and any other as -1, and --binary reports a 0/1 loss against the label:
+// labels other than -1 and 1 are input errors naming file:line (VW's binary
+// reduction also calls them errors). Hinge loss alone accepts them, as VW
+// (which warns): VW's own tests train hinge on labels in (0, 1).
+TEST(Learners, MistakeDrivenLearnersAndBinaryNeedLabelsMinusOneOrOne) {
+  const std::string data = temp_path("learners_labels.txt");
+  write_file(data, "1 |a x\n7 |a x\n-1 |a y\n");
+  for (const std::string flags : {"--perceptron", "--kernel linear", "--passive_aggressive", "--perceptron --averaged",
+                                  "--binary", "--binary --loss_function hinge", "--binary --loss_function logistic"}) {
+    const RunResult r = run_learner(flags + " -d " + data + " --quiet");
+    EXPECT_EQ(r.exit_code, 1) << flags << "\n" << r.err;
+    EXPECT_TRUE(has(r.err, data + ":2: label 7 is not -1 or 1")) << flags << "\n" << r.err;
+  }
+  write_file(data, "1 |a x\n0 |a x\n");
+  EXPECT_TRUE(has(run_learner("--perceptron -d " + data + " --quiet").err, data + ":2: label 0 is not -1 or 1"));
+  write_file(data, "1 |a x\n-1 2 |a x\n|a y\n");
+  EXPECT_EQ(run_learner("--perceptron -d " + data + " --quiet").exit_code, 0);
+  EXPECT_EQ(run_learner("--binary -d " + data + " --quiet").exit_code, 0);
+  write_file(data, "0.5 |a x\n0.25 |a y\n");
+  EXPECT_EQ(run_learner("--loss_function hinge -d " + data + " --quiet").exit_code, 0);
+}
+
 // MIRA's class scores come from a row loop built twice (baseline and AVX2,
 // picked at run time): both give the same scores and model bit for bit, for
 // K = 2..16 (one loop per K) and a table small enough that rows wrap.
@@ -129,6 +171,44 @@ TEST(Learners, KernelModelRoundTripsWithItsSupportSet) {
   ASSERT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
   EXPECT_FALSE(a.out.empty());
+}
+
+TEST(Learners, KernelOptionsAreRangeChecked) {
+  // --gamma 1e308 or --coef0 1e308 made the poly kernel overflow: every
+  // score infinite or NaN, the model saved with exit status 0.
+  const std::string data = multiclass_file();
+  for (const std::string bad :
+       {"--kernel poly --gamma 1e308", "--kernel rbf --gamma 1e308", "--kernel poly --coef0 1e308",
+        "--kernel poly --coef0 -1e7", "--kernel poly --degree 65", "--kernel rbf --gamma 0"}) {
+    const RunResult r = run_learner("--oaa 3 " + bad + " -d " + data + " --quiet");
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.err;
+    EXPECT_TRUE(has(r.err, bad.substr(bad.rfind("--"), bad.rfind(' ') - bad.rfind("--")))) << bad << ": " << r.err;
+  }
+  EXPECT_EQ(run_learner("--oaa 3 --kernel poly --gamma 1e6 --coef0 -1e6 -d " + data + " --quiet").exit_code, 0);
+}
+
+TEST(Learners, AKernelModelLoadsUnderASmallerBudget) {
+  // The model holds 30 vectors (the set fills its budget); -i with --budget
+  // 12 applies the budget by the policy (it was "corrupt or truncated").
+  const std::string data = multiclass_file(), model = temp_path("learners_kernel_big.bin"),
+                    text = temp_path("learners_kernel_small.txt");
+  ASSERT_EQ(run_learner("--oaa 3 --kernel rbf --gamma 0.5 --budget 30 -d " + data + " -f " + model + " --quiet")
+                .exit_code,
+            0);
+  for (const std::string policy : {"merge", "oldest", "smallest"}) {
+    const RunResult r = run_learner("-i " + model + " --budget 12 --budget_policy " + policy + " -t -d " + data +
+                                    " --readable_model " + text + " --quiet");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.err, "holds 30 support vectors, more than --budget 12: cut to 12 by --budget_policy " + policy))
+        << r.err;
+    const std::string dump = slurp(text);
+    EXPECT_TRUE(has(dump, "\nsv11:")) << dump;
+    EXPECT_FALSE(has(dump, "\nsv12:")) << dump;
+  }
+  // Training on from the cut model keeps the smaller budget.
+  const RunResult r = run_learner("-i " + model + " --budget 10 -d " + data + " --readable_model " + text + " --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(has(slurp(text), "\nsv10:"));
 }
 
 TEST(Learners, AModelLoadsOnlyIntoItsLearnerAndTheirOptionsNeedThem) {

@@ -188,6 +188,37 @@ TEST(PassMemory, ClassWeightsAreNotAppliedTwice) {
   EXPECT_EQ(weighted(memory.err), weighted(reread.err));
 }
 
+// A pass 1 that does not fit --pass_memory and no -c: pass 2 writes a
+// temporary cache that the later passes read (src/cli/auto_cache.h); the same
+// predictions as reading the text, nothing left in $TMPDIR.
+TEST(PassMemory, PassesAfterAPassThatDoesNotFitReadAnAutomaticCache) {
+  const std::string data = data_file("pass_memory_auto.txt", 20000, 7);
+  const std::string tmp = temp_path("auto_cache_tmp");
+  std::filesystem::remove_all(tmp);
+  std::filesystem::create_directories(tmp);
+  const std::string args = "-d " + data + " --passes 4 --holdout_off --dotproduct ab -p " + temp_path("auto.pred");
+  const RunResult automatic = run_learner_with_env("TMPDIR=" + tmp, args + " --pass_memory 1");
+  ASSERT_EQ(automatic.exit_code, 0) << automatic.err;
+  EXPECT_TRUE(has(automatic.err, "pass 1 does not fit --pass_memory (1 MiB): pass 2 writes a temporary cache (" + tmp +
+                                     "/learner-passes."))
+      << automatic.err;
+  EXPECT_TRUE(has(automatic.err, "(text) ") && has(automatic.err, "(cache) ") && !has(automatic.err, "(memory)"))
+      << automatic.err;
+  EXPECT_TRUE(std::filesystem::is_empty(tmp));
+  const std::string with_cache = slurp(temp_path("auto.pred"));
+  const RunResult text = run_learner_with_env("TMPDIR=" + tmp, args + " --pass_memory 0");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_FALSE(has(text.err, "(cache)") || has(text.err, "temporary cache")) << text.err;  // 0: every pass reads the text
+  EXPECT_EQ(slurp(temp_path("auto.pred")), with_cache);
+  // Two passes (no pass would read it), -c (the user's cache), a pass that fits: no automatic cache.
+  for (const std::string extra : {" --passes 2 --pass_memory 1", " --passes 3 --pass_memory 1 -c -k", " --passes 3"}) {
+    const RunResult r = run_learner_with_env("TMPDIR=" + tmp, "-d " + data + " --holdout_off" + extra);
+    EXPECT_EQ(r.exit_code, 0) << extra << r.err;
+    EXPECT_FALSE(has(r.err, "temporary cache")) << extra << "\n" << r.err;
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(tmp));
+}
+
 TEST(PassMemory, RangeChecked) {
   const RunResult r = run_learner("-d /dev/null --pass_memory -1");
   EXPECT_EQ(r.exit_code, 2) << r.err;

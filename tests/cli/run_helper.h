@@ -47,7 +47,7 @@ inline RunResult run_learner_with_env(const std::string& env, const std::string&
 // Runs "WRAPPER learner ARGS" (e.g. WRAPPER = "/usr/bin/time -f %M -o F").
 inline RunResult run_learner_wrapped(const std::string& wrapper, const std::string& args) {
   const std::string out = temp_path("stdout.txt"), err = temp_path("stderr.txt");
-  const std::string cmd = wrapper + " " + std::string(LEARNER_BINARY) + " " + args + " </dev/null >" + out + " 2>" + err;
+  const std::string cmd = wrapper + " " + learner_binary() + " " + args + " </dev/null >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
 }
@@ -77,7 +77,7 @@ struct GdSummary {
 inline GdSummary read_gd_summary(const std::string& path, bool latent = false) {
   ModelReader in(path);
   GdSummary g;
-  in.section("gd.state", 1);
+  const uint32_t version = in.section("gd.state", 2);
   g.has_state = in.get<uint8_t>() != 0;
   if (g.has_state) {
     g.learning_rate = in.get<double>();
@@ -87,6 +87,7 @@ inline GdSummary read_gd_summary(const std::string& path, bool latent = false) {
       const double t = in.get<double>();
       if (i == 0) g.total_weight = t;
     }
+    if (version >= 2) in.get<double>();  // --l1's G
   }
   in.section("gd.linear", 1);
   in.get<uint32_t>();
@@ -97,11 +98,15 @@ inline GdSummary read_gd_summary(const std::string& path, bool latent = false) {
     table.resize(in.get_count(uint64_t{1} << 34, "latent"));
     in.get_bytes(table.data(), table.size() * sizeof(float));
   }
-  in.section("labels", 1);
+  const uint32_t labels = in.section("labels", 2);  // train/model_output.h
   in.get<double>();
   in.get<double>();
   in.get<uint8_t>();
   in.get<uint8_t>();
+  if (labels >= 2) {  // the lowest and highest label learned from
+    in.get<double>();
+    in.get<double>();
+  }
   in.finish();
   return g;
 }

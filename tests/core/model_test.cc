@@ -59,6 +59,53 @@ TEST(Model, ImportanceWeightTwoEqualsTwoUpdatesOfOneOnFreshSensitivity) {
   EXPECT_NEAR(a.predict(ex, ex.features), b.predict(ex, ex.features), 1e-6);
 }
 
+// --l1 is VW's cumulative truncation: each learned example adds l1 eta_bar
+// to G, and every weight, present in the example or not, is read as
+// sign(w) max(0, |w| - G). Plain SGD, eta 0.1, squared loss, label 1 from
+// p = 0: t = -l'(0) = 2, w += eta t = 0.2, G += l1 eta = 0.005 per example.
+TEST(Model, L1TruncatesEveryWeightByTheCumulativePenalty) {
+  CoreConfig config;
+  config.rule = UpdateRule{false, false, false};
+  config.learning_rate = 0.1;
+  config.initial_t = 1e12;  // no decay: scale = eta
+  config.l1 = 0.05;
+  const auto loss = make_loss({});
+  Model model(config, *loss);
+  Example a, b;
+  a.features = {{1.0f, 7}};
+  b.features = {{1.0f, 9}};
+  model.learn(a, a.features, model.predict(a, a.features), 1.0, 1.0);
+  EXPECT_NEAR(model.predict(a, a.features), 0.2 - 0.005, 1e-6);
+  // b's example moves G for a's weight too (a per-feature truncation left a at 0.195).
+  model.learn(b, b.features, model.predict(b, b.features), 1.0, 1.0);
+  EXPECT_NEAR(model.l1_gravity(), 0.01, 1e-12);
+  EXPECT_NEAR(model.predict(a, a.features), 0.2 - 0.01, 1e-6);
+  EXPECT_NEAR(model.predict(b, b.features), 0.2 - 0.01, 1e-6);
+  // The table keeps the untruncated sum (a resumed run continues exactly).
+  EXPECT_NEAR(model.weights().slot(7)[0], 0.2, 1e-6);
+}
+
+TEST(Model, L1WeightsInsideTheTruncationReadAndCountAsZero) {
+  CoreConfig config;
+  config.rule = UpdateRule{false, false, false};
+  config.learning_rate = 0.1;
+  config.initial_t = 1e12;
+  config.l1 = 1.0;  // G = 0.1 after one example: w = 0.2 reads as 0.1, then 0 after two more
+  const auto loss = make_loss({});
+  Model model(config, *loss);
+  Example a, b;
+  a.features = {{1.0f, 7}};
+  b.features = {{1.0f, 9}};
+  model.learn(a, a.features, model.predict(a, a.features), 1.0, 1.0);
+  EXPECT_EQ(model.nonzero_weights(), 1u);
+  for (int i = 0; i < 2; ++i) model.learn(b, b.features, model.predict(b, b.features), 1.0, 1.0);
+  EXPECT_EQ(model.predict(a, a.features), 0.0);
+  AuditWeight w;
+  model.audit_weight(7, 0, w);
+  EXPECT_EQ(w.weight, 0.0f);
+  EXPECT_EQ(model.nonzero_weights(), 1u);  // b's own weight is still above G
+}
+
 TEST(Model, ZeroImportanceDoesNotLearn) {
   CoreConfig config;
   const auto loss = make_loss({});

@@ -77,6 +77,63 @@ TEST(Ngrams, DefaultNamespaceNamesHaveNoCaret) {
   EXPECT_EQ(build(t, "1 | a b").names, (std::vector<std::string>{"a", "b", "a^b"}));
 }
 
+// Issue 28, defect 2: the count FeatureBuilder checks against --interaction_limit
+// before generating is exactly what add_ngrams generates (the skips are one
+// budget shared by the gaps, as in VW), and it saturates instead of overflowing.
+TEST(Ngrams, CountIsWhatIsGenerated) {
+  for (unsigned n = 0; n <= 6; ++n)
+    for (unsigned k = 0; k <= 4; ++k)
+      for (uint32_t len = 0; len <= 12; ++len) {
+        std::vector<Feature> feats(len, Feature{1.0f, 7});
+        add_ngrams(n, k, feats, 0, len, nullptr, nullptr);
+        EXPECT_EQ(ngram_count(n, k, len, uint64_t{1} << 40), feats.size() - len) << n << " " << k << " " << len;
+        EXPECT_EQ(ngram_count(n, k, len, 5), std::min<uint64_t>(feats.size() - len, 5)) << n << " " << k << " " << len;
+      }
+  // --ngram 16 --skips 16 on 40 words: about 4e10 grams (4 GB in 16 s before the bound).
+  EXPECT_EQ(ngram_count(16, 16, 40, uint64_t{1} << 26), uint64_t{1} << 26);
+  EXPECT_GT(ngram_count(16, 16, 40, uint64_t{1} << 62), uint64_t{1} << 32);
+  EXPECT_EQ(ngram_count(32, 32, uint64_t{1} << 40, ~uint64_t{0}), ~uint64_t{0});
+}
+
+TEST(Ngrams, PastTheLimitIsRefusedBeforeGenerating) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_grams({"16"}, "ngram", 32, t->ngram);
+  parse_grams({"16"}, "skips", 32, t->skips);
+  FeatureSpec spec;
+  spec.text = t;
+  FeatureBuilder builder(spec);
+  std::string line = "1 |w";
+  for (int i = 0; i < 40; ++i) line += " w" + std::to_string(i);
+  Example ex = parse(line);
+  std::vector<Feature> out;
+  try {
+    builder.build(ex, out);
+    ADD_FAILURE() << "no error";
+  } catch (const TooManyFeatures& e) {
+    EXPECT_NE(std::string(e.what()).find("--interaction_limit 67108864"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("namespace 'w'"), std::string::npos) << e.what();
+  }
+  // A limit that counts the linear features too: 4 words + 3 bigrams + 2 trigrams = 9.
+  spec.max_interaction_features = 8;
+  parse_grams({"3"}, "ngram", 32, t->ngram);
+  parse_grams({"0"}, "skips", 32, t->skips);
+  EXPECT_THROW(FeatureBuilder(spec).build(parse("1 |w a b c d"), out), TooManyFeatures);
+  spec.max_interaction_features = 9;
+  spec.constant = false;
+  FeatureBuilder(spec).build(parse("1 |w a b c d"), out);
+  EXPECT_EQ(out.size(), 9u);
+}
+
+// Long grams on a short namespace: the walk stops where no term fits, instead
+// of visiting all (K+1)^(N-1) gap patterns (33^31 here) as VW's add_grams does.
+TEST(Ngrams, LongGramsOnAShortNamespaceFinish) {
+  auto t = std::make_shared<TextFeatures>();
+  parse_grams({"32"}, "ngram", 32, t->ngram);
+  parse_grams({"32"}, "skips", 32, t->skips);
+  const Built b = build(t, "1 |w a b c");
+  EXPECT_EQ(b.names, (std::vector<std::string>{"w^a", "w^b", "w^c", "w^a^b", "w^b^c", "w^a^c", "w^a^b^c"}));
+}
+
 TEST(Affix, PrefixesAndSuffixesLastGivenFirstBeforeTheirNamespace) {
   auto t = std::make_shared<TextFeatures>();
   parse_affix("+2t,-3t", t->affix);
@@ -224,6 +281,25 @@ TEST(Arguments, MalformedAreRefusedByName) {
   EXPECT_THROW(parse_spelling({""}, spelling), UsageError);
   TextFeatures t;
   EXPECT_THROW(parse_redefine({"ab"}, t), UsageError);
+  // Issue 28, defect 15: a signed N, a second renaming, a wildcard among letters, a list.
+  for (const char* bad : {"-3", "+3", "-0"}) {
+    EXPECT_THROW(parse_grams({bad}, "ngram", 32, grams), UsageError) << bad;
+    EXPECT_THROW(parse_grams({bad}, "skips", 32, grams), UsageError) << bad;
+  }
+  for (const char* bad : {"y:=w,z:=w", "y:=ab:", "y:=:a", "y:=a,b", "y:=a b", "|:=a"}) {
+    TextFeatures r;
+    EXPECT_THROW(parse_redefine({bad}, r), UsageError) << bad;
+  }
+  try {
+    parse_redefine({"y:=w,z:=w"}, t);
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("one renaming N:=S per --redefine"), std::string::npos) << e.what();
+  }
+  TextFeatures fine;
+  parse_redefine({"y:=:", "x:=ab", "z:=", ":=q", "c:=,"}, fine);
+  EXPECT_EQ(fine.redefine['a'], 'x');
+  EXPECT_EQ(fine.redefine[','], 'c');
+  EXPECT_EQ(fine.redefine['q'], ' ');
   EXPECT_THROW(add_dictionary("w:", {}, false, 0, t), UsageError);
 }
 

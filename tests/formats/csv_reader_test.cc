@@ -93,6 +93,21 @@ void expect_error(const ParseOptions& o, const std::vector<std::string>& lines, 
   EXPECT_NE(what.find(part), std::string::npos) << what;
 }
 
+// Issue 28, defect 15: --csv_separator refuses what cannot separate cells.
+TEST(CsvReader, SeparatorsThatCannotSeparateAreRefused) {
+  for (const char* bad : {"1", "0", ".", "-", "+", "_", "e", "Z", "\"", "|", ":", "\n", "\r", "\x01", "\x7f", "\xc3",
+                          "ab", ""})
+    EXPECT_THROW(csv_separator(bad), UsageError) << bad;
+  try {
+    csv_separator("1");
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--csv_separator cannot be '1'"), std::string::npos) << e.what();
+  }
+  for (const char* good : {",", ";", " ", "#", "/", "!", "~"}) EXPECT_EQ(csv_separator(good), good[0]) << good;
+  EXPECT_EQ(csv_separator("\\t"), '\t');
+  EXPECT_EQ(csv_separator("\t"), '\t');
+}
+
 TEST(CsvReader, MalformedInput) {
   const ParseOptions file_header = csv("", false);
   expect_error(file_header, {"_label,a|x", "1,2,3"}, "the line has 3 CSV columns, the header has 2");
@@ -106,6 +121,13 @@ TEST(CsvReader, MalformedInput) {
   expect_error(file_header, {"_label,x", "1,\"abc"}, "unclosed quote in CSV column 2");
   expect_error(file_header, {"_label,x", "1,\"ab\"c"}, "a quote inside a quoted CSV cell must be doubled (column 2)");
   expect_error(file_header, {"_label,x,_label"}, "two _label columns");
+  // Issue 28, defect 15: a quote inside an unquoted cell (VW reads it as a character).
+  expect_error(file_header, {"_label,x", "1,ab\"c"}, "a quote inside an unquoted CSV cell (column 2)");
+  expect_error(file_header, {"_label,x\""}, "a quote inside an unquoted CSV cell (column 2)");
+  expect_error(file_header, {"_label,x", "1, \"a\""}, "a quote inside an unquoted CSV cell");
+  // Issue 28, defect 10: control bytes are binary data, as in the text reader.
+  expect_error(file_header, {"\x7f" "ELF\x02,x"}, "control byte at column 1 (binary data?)");
+  expect_error(file_header, {"_label,x", std::string("1,a\0b", 5)}, "NUL byte at column 4: binary data");
   expect_error(file_header, {"a|b|c"}, "more than one '|'");
   expect_error(csv("_label,x", false), {"a,b,c"}, "the line has 3 CSV columns, the header has 2");
   EXPECT_THROW(make_parser(csv("", true)), UsageError);  // no header at all

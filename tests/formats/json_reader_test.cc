@@ -166,6 +166,41 @@ TEST(JsonReader, MalformedInput) {
   expect_error(logistic, R"({"_label":2})", "outside [-1, 1]");
 }
 
+// Issue 28, defect 15: VW keeps the last of several labels silently; learner
+// reads one label per example (a "_label" or "_label_<property>" keys, each once).
+TEST(JsonReader, ALabelGivenTwiceIsAnError) {
+  for (const char* line : {R"({"_label":1,"x":1,"_label":-1})", R"({"_label":{"Label":1,"Label":2}})",
+                           R"({"_label_Weight":2,"_label_Weight":3})", R"({"_label":"1 2 0.5","_label_Weight":3})",
+                           R"({"_label_Label":1,"_label":1})", R"({"_label":null,"_label":1})",
+                           R"({"a":{"_label":1},"_label":2})"})
+    expect_error(json(), line, "the label is given twice");
+  expect_error(dsjson(), R"({"_label":1,"c":{"_label":-1,"x":1}})", "c._label: the label is given twice");
+  expect_same(json(), R"({"_label_Label":1,"_label_Weight":2,"_label_Initial":0.5,"x":1})", "1 2 0.5 | x");
+  expect_same(json(), R"({"_label":{"Label":1,"Weight":2},"x":1})", "1 2 | x");
+}
+
+// Issue 28, defect 15: a number the JSON parser cannot read is named with its
+// column and why, not with the parser's internal message alone.
+TEST(JsonReader, ANumberItCannotReadIsNamed) {
+  const std::string what = error_of(json(), R"({"a":{"x":"1e999"},"big":123456789012345678901234567890})");
+  EXPECT_NE(what.find("data.json:7: invalid JSON: column 26: the number is an integer beyond 64 bits"),
+            std::string::npos) << what;
+  EXPECT_NE(what.find("token '123456789012345678901234567890'"), std::string::npos) << what;
+  EXPECT_NE(what.find("1.5e29"), std::string::npos) << what;
+  expect_error(json(), R"({"_label":-99999999999999999999999})", "column 11: the number is an integer beyond 64 bits");
+  expect_error(json(), R"({"a":1e400})", "column 6: the number is malformed or beyond a double's range");
+  expect_same(json(), R"({"a":1.23456789012345678901234567890e29,"b":12345678901234567890})",
+              "| a:1.23456789e29 b:12345678901234567890");
+}
+
+// Issue 28, defect 10: binary data is refused by the same check as the text
+// reader's (learner/parse/line_bytes.h), with the column.
+TEST(JsonReader, ControlBytesAreBinaryData) {
+  expect_error(json(), std::string("{\"a\":1}\x01\x00", 9), "NUL byte at column 9: binary data");
+  expect_error(json(), "{\"a\":1}\x01", "control byte at column 8 (binary data?)");
+  expect_error(dsjson(), "{\"c\":{\"a\":\x7f" "1}}", "control byte at column 11");
+}
+
 TEST(JsonReader, DecisionServiceRejectsBanditContent) {
   for (const char* line : {R"({"a":[1,2],"c":{"x":1}})", R"({"c":{"x":1},"p":[0.5]})", R"({"_labelIndex":0,"c":{}})",
                            R"({"o":[{"v":1}],"c":{}})", R"({"_outcomes":[],"c":{}})"})

@@ -45,5 +45,38 @@ TEST(VwToJson, RefusesWhatJsonCannotSay) {
   }
 }
 
+// Issue 28, defect 10: vw2json writes valid JSON that --json reads back, or
+// refuses the line with file:line: control bytes (the text reader refuses
+// them too) and invalid UTF-8 (JSON is UTF-8) are not passed on.
+TEST(VwToJson, RefusesControlBytesAndInvalidUtf8WithFileAndLine) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"1 |a x\x01y", "control byte at column 7 (binary data?)"},
+      {"1 |a x\x7f", "control byte at column 7"},
+      {"1 |a x\xff", "invalid UTF-8 at column 7"},
+      {"1 |a caf\xc3", "invalid UTF-8 at column 9"},           // truncated sequence
+      {"1 |a \xc0\xaf", "invalid UTF-8 at column 6"},          // overlong '/'
+      {"1 |a \xed\xa0\x80", "invalid UTF-8 at column 6"},      // a surrogate
+      {"1 |a \xf4\x90\x80\x80", "invalid UTF-8 at column 6"},  // past U+10FFFF
+      {"1 't\xe9 |a x", "invalid UTF-8 at column 5"}};
+  for (const auto& [line, reason] : cases) {
+    std::string out;
+    try {
+      vw_line_to_json(line, out, "data.vw", 12);
+      ADD_FAILURE() << "converted: " << out;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("data.vw:12: " + reason), std::string::npos) << e.what();
+    }
+  }
+  ParseOptions json;
+  json.format = InputFormat::kJson;
+  json.chain_hash = true;
+  for (const std::string line : {"1 |caf\xc3\xa9 cr\xc3\xa8me br\xc3\xbbl\xc3\xa9" "e:2 w:\xe2\x82\xac",
+                                 "1 |a \xf0\x9f\x98\x80 \xef\xbf\xbd", "\xEF\xBB\xBF" "1 |a x\r"}) {
+    std::string out = convert(line);
+    out.pop_back();
+    test::expect_same(json, out, line);
+  }
+}
+
 }  // namespace
 }  // namespace learner

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <random>
 
@@ -141,14 +143,17 @@ TEST(KernelPerceptron, RbfLearnsXorWhereALinearModelCannot) {
 
 TEST(KernelPerceptron, BudgetHolds) {
   const test::Data d = test::blobs(300, 5, 2, 2.0, 33);  // noisy: many mistakes
-  for (Eviction policy : {Eviction::kOldest, Eviction::kSmallest}) {
+  for (Eviction policy : {Eviction::kOldest, Eviction::kSmallest, Eviction::kMerge}) {
     auto l = make_kernel_perceptron({.kernel = KernelKind::kRbf, .budget = 25, .eviction = policy});
+    // Cost per example bounded by the budget: B values for x, k(x, x); a
+    // merge adds B - 1 pair geometries and k(x, z).
+    const uint64_t bound = policy == Eviction::kMerge ? 2 * 25 + 1 : 26;
     for (int pass = 0; pass < 3; ++pass) {
       for (std::size_t e = 0; e < d.x.size(); ++e) {
         const uint64_t before = l->kernel_evaluations();
         l->learn(kEx, d.x[e], kSinglePart, l->predict(kEx, d.x[e], kSinglePart), label_of(d, e), 1.0);
         ASSERT_LE(l->support_size(), 25u);
-        ASSERT_LE(l->kernel_evaluations() - before, 26u);  // cost per example bounded by the budget
+        ASSERT_LE(l->kernel_evaluations() - before, bound);
       }
     }
     EXPECT_EQ(l->support_size(), 25u);
@@ -169,10 +174,94 @@ TEST(KernelPerceptron, EvictionPolicies) {
   EXPECT_EQ(run(Eviction::kSmallest), "sv0[0]:2\nsv0: 1:1\nsv1[0]:-1\nsv1: 3:1\n");
 }
 
+TEST(KernelPerceptron, LinearMergeOfSameSignVectorsIsExact) {
+  // With a linear kernel and one sub-model, a_m x_m + a_n x_n (a_m, a_n > 0)
+  // is a_z z for z = h x_m + (1 - h) x_n, h = a_m / (a_m + a_n): merging
+  // loses nothing, and with every label +1 all coefficients are positive, so
+  // a budget of 2 (the set always holds one merged vector) keeps predicting
+  // exactly as the unbounded primal perceptron.
+  // x and -x in turn without the constant: f(x) + f(-x) = 0, so every pair
+  // holds a mistake.
+  const test::Data blobs = test::blobs(150, 6, 2, 1.5, 41);
+  test::Data d;
+  for (const auto& x : blobs.x) {
+    std::vector<Feature> plus, minus;
+    for (const Feature& f : x)
+      if (f.index != kConstantIndex) {
+        plus.push_back(f);
+        minus.push_back({-f.value, f.index});
+      }
+    d.x.push_back(plus);
+    d.x.push_back(minus);
+  }
+  auto primal = make_perceptron({.bits = 18});
+  auto merged = make_kernel_perceptron({.kernel = KernelKind::kLinear, .budget = 2, .eviction = Eviction::kMerge});
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t e = 0; e < d.x.size(); ++e) {
+      const double p = primal->predict(kEx, d.x[e], kSinglePart);
+      const double q = merged->predict(kEx, d.x[e], kSinglePart);
+      ASSERT_NEAR(p, q, 1e-3 * (1.0 + std::fabs(p))) << "pass " << pass << " example " << e;
+      primal->learn(kEx, d.x[e], kSinglePart, p, 1.0, 1.0);
+      merged->learn(kEx, d.x[e], kSinglePart, q, 1.0, 1.0);
+    }
+  }
+  EXPECT_EQ(primal->updates(), merged->updates());
+  EXPECT_GT(merged->updates(), 150u);
+  EXPECT_EQ(merged->support_size(), 2u);
+}
+
+// Multiclass accuracy through one-against-all parts (as --oaa K calls learn).
+double train_and_score(KernelLearner& l, const test::Data& train, const test::Data& test_set, uint32_t k,
+                       int passes) {
+  for (int pass = 0; pass < passes; ++pass)
+    for (std::size_t e = 0; e < train.x.size(); ++e)
+      for (uint32_t c = 0; c < k; ++c) {
+        const Part part[1] = {{c, 1.0}};
+        l.learn(kEx, train.x[e], part, l.predict(kEx, train.x[e], part), c == train.y[e] ? 1.0 : -1.0, 1.0);
+      }
+  if (averaging(l)) averaging(l)->predict_with_average(true);
+  std::vector<Part> all;
+  for (uint32_t c = 0; c < k; ++c) all.push_back({c, 1.0});
+  std::vector<double> out(k);
+  int right = 0;
+  for (std::size_t e = 0; e < test_set.x.size(); ++e) {
+    l.predict_each(kEx, test_set.x[e], all, out.data());
+    right += static_cast<double>(std::max_element(out.begin(), out.end()) - out.begin()) == test_set.y[e];
+  }
+  return static_cast<double>(right) / test_set.x.size();
+}
+
+TEST(KernelPerceptron, ABindingBudgetKeepsAccuracyAndAveragingHelps) {
+  // Six overlapping classes in 4 dimensions, rbf; the unbounded set grows to
+  // hundreds of vectors, the budget is 20. Evicting by dropping (oldest, the
+  // old default) lost accuracy (0.475 here) and the averaged model collapsed
+  // to 0.25 (its surviving vectors carry the bias of a window of mistakes);
+  // the default policy, merging, keeps both (0.723, averaged 0.752).
+  const test::Data all = test::blobs(1200, 4, 6, 0.6, 51);
+  test::Data fit, held_out;
+  for (std::size_t e = 0; e < all.x.size(); ++e) {
+    test::Data& part = e < 600 ? fit : held_out;
+    part.x.push_back(all.x[e]);
+    part.y.push_back(all.y[e]);
+  }
+  const KernelConfig base{.sub_models = 6, .kernel = KernelKind::kRbf, .gamma = 0.5, .budget = 20};
+  KernelConfig avg = base;
+  avg.averaged = true;
+  KernelConfig unbounded = base;
+  unbounded.budget = 0;
+  const double plain_acc = train_and_score(*make_kernel_perceptron(base), fit, held_out, 6, 3);
+  const double avg_acc = train_and_score(*make_kernel_perceptron(avg), fit, held_out, 6, 3);
+  const double free_acc = train_and_score(*make_kernel_perceptron(unbounded), fit, held_out, 6, 3);
+  std::printf("held-out accuracy: unbounded %.4f, budget 20 %.4f, averaged %.4f\n", free_acc, plain_acc, avg_acc);
+  EXPECT_GE(plain_acc, free_acc - 0.05);
+  EXPECT_GE(avg_acc, plain_acc);
+  EXPECT_GE(avg_acc, 0.7);
+}
+
 TEST(KernelPerceptron, PoolKeepsTheLastVectorsThroughCompactions) {
   // Orthogonal vectors of lengths 1..5: each is a mistake (p = 0) and, the
   // budget being 3, evicts the oldest; the pool compacts along the way.
-  auto l = make_kernel_perceptron({.kernel = KernelKind::kLinear, .budget = 3});
+  auto l = make_kernel_perceptron({.kernel = KernelKind::kLinear, .budget = 3, .eviction = Eviction::kOldest});
   uint32_t next = 0;
   std::string expected;
   for (int e = 0; e < 20; ++e) {
@@ -219,7 +308,7 @@ TEST(KernelPerceptron, CancellingPartsInsertNothing) {
 }
 
 TEST(KernelPerceptron, EvictionTakesTheVectorsShareOfTheBias) {
-  auto l = make_kernel_perceptron({.kernel = KernelKind::kRbf, .budget = 1});
+  auto l = make_kernel_perceptron({.kernel = KernelKind::kRbf, .budget = 1, .eviction = Eviction::kOldest});
   const std::vector<Feature> only_constant = {{1.0f, kConstantIndex}};
   l->learn(kEx, {{1.0f, 1}, {1.0f, kConstantIndex}}, kSinglePart, 0.0, 1.0, 1.0);
   EXPECT_DOUBLE_EQ(l->predict(kEx, {{50.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), 1.0);
@@ -236,14 +325,34 @@ TEST(KernelPerceptron, NonFiniteNeverEntersTheModel) {
   EXPECT_EQ(l->dropped_updates(), 2u);
 }
 
+TEST(KernelPerceptron, AnExampleWhoseKernelValuesOverflowIsNotLearned) {
+  // (gamma <x, x'> + coef0)^64 with <x, x'> = 1e8 overflows: the example
+  // would make every later prediction infinite or NaN.
+  auto l = make_kernel_perceptron({.kernel = KernelKind::kPoly, .degree = 64, .coef0 = 0.0, .gamma = 1e6});
+  l->learn(kEx, {{1e4f, 1}}, kSinglePart, 0.0, 1.0, 1.0);
+  EXPECT_EQ(l->support_size(), 0u);
+  EXPECT_EQ(l->dropped_updates(), 1u);
+  l->learn(kEx, {{1e-3f, 1}}, kSinglePart, 0.0, 1.0, 1.0);  // (1e6 * 1e-6)^64 is finite
+  EXPECT_EQ(l->support_size(), 1u);
+  l->learn(kEx, {{1e4f, 1}}, kSinglePart, 0.0, -1.0, 1.0);  // (1e6 * 10)^64 with the set overflows too
+  EXPECT_EQ(l->support_size(), 1u);
+  EXPECT_EQ(l->dropped_updates(), 2u);
+  EXPECT_TRUE(std::isfinite(l->predict(kEx, {{1e-3f, 1}}, kSinglePart)));
+}
+
 TEST(KernelPerceptron, RejectsBadConfig) {
   EXPECT_THROW(make_kernel_perceptron({.bits = 0}), Error);
   EXPECT_THROW(make_kernel_perceptron({.degree = 0}), Error);
+  EXPECT_THROW(make_kernel_perceptron({.degree = 65}), Error);
   EXPECT_THROW(make_kernel_perceptron({.gamma = -1.0}), Error);
+  EXPECT_THROW(make_kernel_perceptron({.gamma = 1e308}), Error);
+  EXPECT_THROW(make_kernel_perceptron({.coef0 = -1e308}), Error);
+  EXPECT_THROW(make_kernel_perceptron({.coef0 = std::numeric_limits<double>::quiet_NaN()}), Error);
   EXPECT_THROW(parse_kernel("sigmoid"), Error);
   EXPECT_THROW(parse_eviction("random"), Error);
   EXPECT_EQ(parse_kernel("laplacian"), KernelKind::kLaplacian);
   EXPECT_EQ(parse_eviction("smallest"), Eviction::kSmallest);
+  EXPECT_EQ(parse_eviction("merge"), Eviction::kMerge);
 }
 
 }  // namespace

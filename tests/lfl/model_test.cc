@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "learner/error.h"
 #include "learner/lfl/model.h"
@@ -122,6 +124,57 @@ void expect_learns(bool adagrad, double lr) {
 
 TEST(LflTraining, SgdLearnsTheGroupsOfGeneratedData) { expect_learns(false, 0.05); }
 TEST(LflTraining, AdagradLearnsTheGroupsOfGeneratedData) { expect_learns(true, 0.2); }
+
+// Issue 28: --lr 10 --l2 100 --init 10 (each inside its documented range) drove the
+// parameters to NaN. A diverging pass is undone and run again at half the rate.
+TEST(LflTraining, ADivergingPassIsUndoneAndRunAgainAtHalfTheRate) {
+  const Generated g = two_groups();
+  LflOptions o;
+  o.lr = 10;
+  o.l2 = 100;
+  o.init = 10;
+  o.passes = 3;
+  LflModel m(60, 50, {1, 2, 3, 4, 5}, o);
+  const double start = m.objective(g.train);
+  std::vector<std::string> notes;
+  m.train(g.train, [&](const std::string& n) { notes.push_back(n); });
+  for (const double w : m.parameters()) ASSERT_TRUE(std::isfinite(w));
+  EXPECT_FALSE(notes.empty());
+  EXPECT_NE(notes.front().find("pass 1 diverged"), std::string::npos) << notes.front();
+  EXPECT_NE(notes.front().find("run again at 5"), std::string::npos) << notes.front();
+  EXPECT_EQ(m.lr(), 10.0 / std::pow(2.0, static_cast<double>(notes.size())));
+  const double end = m.objective(g.train);
+  EXPECT_TRUE(std::isfinite(end));
+  EXPECT_LT(end, start);
+  for (const Entry& e : g.held_out) ASSERT_TRUE(std::isfinite(m.expected(e.user, e.item)));
+}
+
+// A run that diverges at every rate stops with an Error instead of returning a broken model.
+TEST(LflTraining, AModelThatDivergesAtEveryRateThrows) {
+  const Generated g = two_groups();
+  LflModel m(60, 50, {1, 2, 3, 4, 5}, LflOptions{});
+  m.parameters()[0] = 1e300;  // user 0's first latent weight: the scores overflow at any step size
+  int notes = 0;
+  try {
+    m.train(g.train, [&](const std::string&) { ++notes; });
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("LFL diverged"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(notes, LflModel::kMaxHalvings);
+}
+
+// A well-behaved run is not touched: no restart, the rate as given.
+TEST(LflTraining, AConvergingRunKeepsItsRate) {
+  const Generated g = two_groups();
+  LflOptions o;
+  o.passes = 10;
+  LflModel m(60, 50, {1, 2, 3, 4, 5}, o);
+  int notes = 0;
+  m.train(g.train, [&](const std::string&) { ++notes; });
+  EXPECT_EQ(notes, 0);
+  EXPECT_EQ(m.lr(), o.lr);
+}
 
 TEST(LflOptionsCheck, OutOfRangeValuesAreUsageErrors) {
   auto make = [](LflOptions o, std::vector<double> levels = {1, 2}) { LflModel m(1, 1, levels, o); };

@@ -9,7 +9,15 @@
 #   * a rank that fails (a malformed line in its shard, a missing shard) ends
 #     every rank with a non-zero exit, its message on stderr, no model, and no
 #     deadlock (every mpirun runs under `timeout`);
-#   * a rank with an empty shard works.
+#   * a rank with an empty shard works;
+#   * an output named with %r is refused where it is the rank's own input (-p d-%r.vw -d d-%r.vw).
+#   * MPI faults (issue 28), each under a 30 s timeout, must end by themselves with a
+#     non-zero exit and no model: ranks started with different options (-b, learner,
+#     --passes, loss, --quiet) all fail with one message naming the options; a rank
+#     killed with SIGKILL mid-pass; a rank whose file is missing; collectives of
+#     different sizes or kinds (mpi_group_check, built beside learner);
+#   * --shard_by line with -c keeps one cache per rank (<data>.<rank>.cache).
+#   * options naming namespaces are checked over the ranks' united pass 1.
 # Skips (exit 0, with a message) only when mpirun is absent or learner was built
 # without MPI. Usage: LEARNER=build/learner tests/mpi/run.sh [-v]
 set -uo pipefail
@@ -178,10 +186,35 @@ run 2 -d train.vw --shard_by line "${common[@]}" -f rows.model --quiet
 run 2 -d train.vw --shard_by line "${common[@]}" -f rows2.model
 check "progress rows leave the model unchanged" cmp -s rows.model rows2.model
 
-# 5c. --bfgs under mpirun: rank 0 prints one line per pass, the others none.
+# 5c. --bfgs under mpirun: rank 0 prints one line per pass (pass 2: the first step's curvature), the others none.
 run 2 -d train.vw --shard_by line --bfgs --passes 4 --loss_function logistic --holdout_off
 check "--bfgs over 2 ranks runs" test "$rc" -eq 0
-check "--bfgs over 2 ranks: 4 pass lines, once each" test "$(grep -c '^bfgs pass [0-9]* objective' out.txt)" -eq 4
+check "--bfgs over 2 ranks: 4 pass lines, once each" test "$(grep -c '^bfgs pass [0-9]* \(objective\|curvature\)' out.txt)" -eq 4
+check "--bfgs over 2 ranks: pass 2 is the curvature pass" grep -q '^bfgs pass 2 curvature' out.txt
+
+# 5d. Issue 28: a rank's outputs are compared with its inputs once %r is its rank: -p keep-%r.vw
+# over -d keep-%r.vw is refused on every rank and both shards stay as they were.
+head -n 100 part-0.vw >keep-0.vw
+head -n 200 part-0.vw >keep-1.vw
+cp keep-0.vw keep-0.want
+cp keep-1.vw keep-1.want
+for flag in -p -f --readable_model; do
+  run 2 -d keep-%r.vw --quiet "$flag" keep-%r.vw
+  check "$flag keep-%r.vw over -d keep-%r.vw: refused (not a timeout)" test "$rc" -ne 0 -a "$rc" -ne 124
+  check "$flag keep-%r.vw: rank 1 says why" grep -q "rank 1 of 2: $flag keep-1.vw is the same file as the input -d keep-1.vw" out.txt
+  check "$flag keep-%r.vw: both shards unchanged" sh -c 'cmp -s keep-0.vw keep-0.want && cmp -s keep-1.vw keep-1.want'
+done
+
+# 5d. The namespaces named by options are checked over the ranks' united pass 1
+# (src/cli/namespace_check.h): a shard without users is fine when another has them; a
+# namespace no rank holds stops every rank with the message and exit 2.
+printf '4 |u 1 |i 1\n2 |u 2 |i 1\n5 |u 1 |i 2\n' >ns-0.vw
+printf '3 |i 1\n1 |i 2\n' >ns-1.vw
+run 2 -d ns-%r.vw --dotproduct ui --quiet
+check "a namespace on one rank only: runs" test "$rc" -eq 0
+run 2 -d ns-%r.vw -q ux --quiet
+check "a namespace on no rank: exit 2" test "$rc" -eq 2
+check "a namespace on no rank: the message" grep -q "\-q ux: no namespace starting with 'x' in pass 1" out.txt
 
 # 6. Command-line mistakes.
 run 2 -d train.vw --quiet
@@ -189,6 +222,120 @@ check "--allreduce over 2 ranks without %r or --shard_by: usage error" grep -q "
 rc=0
 "$LEARNER" -d train.vw --shard_by line >out.txt 2>&1 || rc=$?
 check "--shard_by without --allreduce: exit 2" test "$rc" -eq 2
+
+# 7. MPI faults (issue 28): every case must end by itself within 30 s (a hang is a failure,
+# not a stuck CI job), non-zero, with no model; how long each took is printed.
+timed() {  # timed COMMAND...: under `timeout 30`; output in out.txt, exit status in $rc, seconds in $secs
+  local start
+  start="$(date +%s.%N)"
+  rc=0
+  timeout 30 "$@" >out.txt 2>&1 || rc=$?
+  secs="$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')"
+}
+mpmd() {  # mpmd A... :: B...: rank 0 runs learner --allreduce A, rank 1 learner --allreduce B
+  local a=()
+  while [[ "$1" != "::" ]]; do a+=("$1"); shift; done
+  shift
+  timed mpirun --oversubscribe -np 1 "$LEARNER" --allreduce "${a[@]}" : -np 1 "$LEARNER" --allreduce "$@"
+}
+ended() {  # ended NAME: the last timed run ended by itself, non-zero, and wrote no fault.model
+  echo "      fault: $1: ended in $secs s, exit $rc"
+  check "$1: non-zero exit within 30 s (exit $rc, $secs s)" test "$rc" -ne 0 -a "$rc" -ne 124
+  check "$1: no model written" test ! -e fault.model
+  rm -f fault.model
+}
+for r in 0 1; do printf '1 |a x\n-1 |a y\n' >p-$r.vw; done
+same_message() {  # same_message TEXT: both ranks print the options message holding TEXT
+  check "$1: both ranks name it" test "$(grep -cF -- "the ranks were started with different options: $1" out.txt)" -eq 2
+}
+mpmd -d p-%r.vw -b 18 -f fault.model :: -d p-%r.vw -b 20 -f fault.model
+ended "ranks with different -b"
+same_message "-b: 18 (rank 0), 20 (rank 1)"
+mpmd -d p-%r.vw -f fault.model :: -d p-%r.vw --perceptron -f fault.model
+ended "ranks with different learners"
+same_message "--perceptron: not given (rank 0), given (rank 1)"
+mpmd -d p-%r.vw --passes 2 -f fault.model :: -d p-%r.vw --passes 3 -f fault.model
+ended "ranks with different --passes"
+same_message "--passes: 2 (rank 0), 3 (rank 1)"
+mpmd -d p-%r.vw -f fault.model :: -d p-%r.vw --loss_function logistic -f fault.model
+ended "ranks with different losses"
+same_message "--loss_function: squared (rank 0), logistic (rank 1)"
+mpmd -d p-%r.vw -f fault.model :: -d p-%r.vw --quiet -f fault.model
+ended "--quiet on one rank"
+same_message "--quiet: not given (rank 0), given (rank 1)"
+check "different options: exit 2 (a usage error)" test "$rc" -eq 2
+mpmd -d p-%r.vw -p a-%r.txt --readable_model r-%r.txt :: -d p-%r.vw -b 18.0 --loss squared -f fault.model
+check "per-rank files and equal values spelled differently agree" test "$rc" -eq 0
+rm -f fault.model
+
+# A rank killed mid-pass: rank 1 reads a pipe that stays open, so it is inside its pass when
+# SIGKILL comes; rank 0 waits for it at the pass end.
+cp part-0.vw kill-0.vw
+mkfifo kill-1.vw
+exec 3<>kill-1.vw
+head -n 100 part-0.vw >&3
+start="$(date +%s.%N)"
+timeout 30 mpirun --oversubscribe -np 2 "$LEARNER" --allreduce -d kill-%r.vw -f fault.model >out.txt 2>&1 &
+job=$!
+rank1=""
+for _ in $(seq 1 100); do  # rank 1: the learner below mpirun with OMPI_COMM_WORLD_RANK=1
+  for p in $(pgrep -P "$(pgrep -P "$job")" 2>/dev/null) $(pgrep -P "$(pgrep -P "$(pgrep -P "$job")" 2>/dev/null)" 2>/dev/null); do
+    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=1" && rank1="$p"
+  done
+  [[ -n "$rank1" ]] && break
+  sleep 0.1
+done
+sleep 1  # rank 1 has read its 100 lines and waits for more, mid-pass
+killed="$(date +%s.%N)"
+[[ -n "$rank1" ]] && kill -KILL "$rank1"
+rc=0
+wait "$job" || rc=$?
+exec 3>&-
+secs="$(awk -v a="$killed" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')"
+check "SIGKILL: found rank 1's process" test -n "$rank1"
+ended "rank 1 killed with SIGKILL mid-pass (seconds after the kill)"
+
+rm -f part-2.vw
+timed mpirun --oversubscribe -np 3 "$LEARNER" --allreduce -d part-%r.vw "${common[@]}" -f fault.model
+ended "rank 2's file missing"
+check "rank 2's file missing: its message" grep -q "rank 2 of 3: cannot open 'part-2.vw'" out.txt
+
+# The step headers of the MPI group: collectives of different sizes or kinds throw "out of
+# step" on every rank (not MPI_ERR_TRUNCATE, a buffer overflow or a hang) and the group still
+# answers the failure check; gather() delivers texts of different lengths whole.
+group_check="${MPI_GROUP_CHECK:-$(dirname "$LEARNER")/mpi_group_check}"
+if [[ -x "$group_check" ]]; then
+  for mode in sizes kinds; do
+    timed mpirun --oversubscribe -np 3 "$group_check" "$mode"
+    echo "      fault: collectives of different $mode: ended in $secs s, exit $rc"
+    check "collectives of different $mode: every rank out of step, then in step again (exit $rc, $secs s)" \
+      test "$rc" -eq 0 -a "$(grep -c "out of step" out.txt)" -eq 3
+  done
+  timed mpirun --oversubscribe -np 3 "$group_check" gather
+  check "gather: texts of different lengths arrive whole" test "$rc" -eq 0 -a "$(grep -c "gather whole" out.txt)" -eq 3
+else
+  fail "mpi_group_check not found beside $LEARNER (set MPI_GROUP_CHECK)"
+fi
+
+# 8. --shard_by line with a cache: one per rank, <data>.<rank>.cache, holding that rank's lines;
+# the cached passes train the model the text passes train; a cache made for 2 ranks is rebuilt
+# for 3 (its lines are another share).
+rm -f train.vw.*.cache
+line=(-d train.vw --shard_by line "${common[@]}")
+run 2 "${line[@]}" -f lc-text.model --quiet
+run 2 "${line[@]}" -c -f lc-write.model --quiet
+check "--shard_by line -c runs" test "$rc" -eq 0
+check "--shard_by line -c: a cache per rank" test -s train.vw.0.cache -a -s train.vw.1.cache
+check "--shard_by line -c: same model as without a cache" cmp -s lc-text.model lc-write.model
+run 2 "${line[@]}" -c -f lc-read.model
+check "--shard_by line -c: the second run reads the caches" grep -q "using cache_file = train.vw.0.cache" out.txt
+check "--shard_by line -c: same model from the caches" cmp -s lc-text.model lc-read.model
+run 3 "${line[@]}" -f lc3-text.model --quiet
+run 3 "${line[@]}" -c -f lc3-cache.model
+check "a 2-rank cache is rebuilt for 3 ranks" grep -q "rebuilding cache train.vw.0.cache: it was made from .*(lines i with i mod 2 = 0)" out.txt
+check "3 ranks after 2: same model as without a cache" cmp -s lc3-text.model lc3-cache.model
+run 2 "${line[@]}" --cache_file one.cache --quiet
+check "--cache_file without %r over 2 ranks: refused" grep -q "put %r in the file name (--cache_file c-%r.cache)" out.txt
 
 echo "mpi tests: $passed passed, $failed failed"
 ((failed == 0))

@@ -4,6 +4,7 @@
 
 #include "learner/error.h"
 #include "learner/parse/hash.h"
+#include "learner/parse/line_bytes.h"
 
 namespace learner {
 namespace {
@@ -296,7 +297,10 @@ TEST(TextParserErrors, BadNamespaceHeader) {
 }
 
 TEST(TextParserErrors, ControlAndBinaryBytes) {
-  expect_error(std::string_view("1 |a x\0y", 8), "\\x00", "control byte");
+  expect_error(std::string_view("1 |a x\0y", 8), "\\x00", "NUL byte at column 7: binary data, not text");
+  // Issue 28, defect 10: a NUL byte is binary data, which --lenient does not skip (its own type).
+  Example ex;
+  EXPECT_THROW(TextParser(ParseOptions{}).parse(std::string_view("1 |a\x01 x\0y", 10), ex, "f", 1), BinaryData);
   expect_error("1 |a x\x01", "\\x01", "control byte");
   expect_error("1 |a x\x7f", "\\x7f", "control byte");
   expect_error("1 |a x\ry", "\\x0d", "control byte");  // CR only allowed at the end
@@ -347,6 +351,28 @@ TEST(TextParser, LabelOutsideTheLossDomainIsAnError) {
   // The reductions' grammars are not checked against it.
   options.labels = LabelFormat::kMulticlass;
   EXPECT_TRUE(TextParser(options).parse("5 |a x", ex, "in.vw", 1));
+}
+
+// Issue 28 item 8: a mistake-driven learner or --binary needs labels -1
+// and 1 (LabelDomain::signs): any other label is an input error naming
+// file:line, the label and who needs them; unlabeled lines parse.
+TEST(TextParser, SignLabelsAreMinusOneOrOne) {
+  ParseOptions options;
+  options.label_domain.signs = "--perceptron";
+  TextParser parser(options);
+  Example ex;
+  for (const char* ok : {"1 |a x", "-1 |a x", "1 2 |a x", "-1 0.5 'tag|a x", "|a x", "+1 |a x"})
+    EXPECT_TRUE(parser.parse(ok, ex, "in.vw", 1)) << ok;
+  for (const char* bad : {"0 |a x", "0.5 |a x", "7 |a x", "-2 |a x", "1.0001 |a x"}) {
+    try {
+      parser.parse(bad, ex, "in.vw", 4);
+      ADD_FAILURE() << "no error for: " << bad;
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.rfind("in.vw:4: label ", 0), 0u) << what;
+      EXPECT_NE(what.find("is not -1 or 1, the labels --perceptron needs"), std::string::npos) << what;
+    }
+  }
 }
 
 }  // namespace

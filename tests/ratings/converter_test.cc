@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "learner/error.h"
+#include "learner/io/prediction_text.h"
 #include "learner/ratings/converter.h"
 #include "learner/ratings/neighbor_column.h"
 
@@ -27,6 +28,23 @@ struct Tables {
 
 TEST(Converter, IdsOnly) {
   EXPECT_EQ(convert({}, {}), "3 |u 196 |i 242\n3 |u 186 |i 302\n1 |u 196 |i 377\n");
+}
+
+TEST(Converter, TagsCarryTheIdsOfThePair) {
+  ConvertOptions o;
+  o.tags = true;
+  EXPECT_EQ(convert(o, {}), "3 '196_242 |u 196 |i 242\n3 '186_302 |u 186 |i 302\n1 '196_377 |u 196 |i 377\n");
+  EXPECT_TRUE(parse_convert_options({"--tags", "f"}).tags);
+  EXPECT_FALSE(parse_convert_options({"f"}).tags);
+  try {
+    convert(o, {}, "7\tu_2\t4\n");
+    FAIL() << "an id with '_' under --tags";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "r.tsv:1: --tags joins the user and item ids with '_', and id \"u_2\" has one (the tag would be ambiguous)");
+  }
+  o.tags = false;
+  EXPECT_EQ(convert(o, {}, "7\tu_2\t4\n"), "4 |u 7 |i u_2\n");  // without --tags '_' is fine
 }
 
 TEST(Converter, SideInformationInItsOwnNamespaces) {
@@ -148,11 +166,9 @@ TEST(NeighborColumn, ValuesArePrepsWithDenseIdsInFirstAppearanceOrder) {
   for (std::size_t n = 0; n < 8; ++n) dense.push_back({static_cast<std::uint32_t>(n / 3), static_cast<std::uint32_t>(n % 3), ref.values[n]});
   const std::vector<prep::Query> q = {{2, 2}, {3, 2}};
   const auto want = prep::neighbor_deviations(dense, q, 4, 3, options);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.5f", want[0] + 0.0);
-  EXPECT_EQ(values[0], buf);
-  EXPECT_NE(values[0], "0.00000");
-  EXPECT_EQ(values[1], "0.00000");  // a user without ratings has no neighbours
+  EXPECT_EQ(values[0], prediction_text(want[0] + 0.0));  // io/prediction_text.h: 6 decimals
+  EXPECT_EQ(values[0].size() - values[0].find('.'), 7u) << values[0];
+  EXPECT_EQ(values[1], "0");  // a user without ratings has no neighbours
 }
 
 TEST(NeighborColumn, RepeatedPairsKeepTheLastRatingAndEmptyRefIsAnError) {

@@ -102,6 +102,11 @@ TEST(RatingReader, EveryErrorNamesFileAndLine) {
             "in.txt:1: timestamp \"8.9e8\" is not a whole number of seconds");
   EXPECT_EQ(error_of("1\t2\t3\t12345678901234567\n", RatingFormat::kAuto, true),
             "in.txt:1: timestamp \"12345678901234567\" is out of range");
+  // Issue 28 (found by rating_reader_fuzz): an id holding a control byte went into the VW text
+  // learner-ratings writes, which the learner then refused; the text reader's check now applies.
+  EXPECT_EQ(error_of("1\t10\t5\n1\t\x13" "2\t4\n"), "in.txt:2: control byte at column 3 (binary data?) (token '\\x13')");
+  EXPECT_EQ(error_of(std::string("1::2\0::3\n", 10)),
+            "in.txt:1: NUL byte at column 5: binary data, not text (--lenient does not skip it) (token '\\x00')");
 }
 
 TEST(RatingReader, SplitKeepsEmptyFieldsAndTokensRejectSeparators) {

@@ -83,6 +83,7 @@ TEST(SideInfo, EveryUsersError) {
   EXPECT_EQ(error_of(load_users, "1|4||w|1\n"), "side.txt:1: empty gender or occupation");
   EXPECT_EQ(error_of(load_users, "1|4|M|w|1\n1|5|F|w|1\n"), "side.txt:2: user \"1\" is listed twice");
   EXPECT_EQ(error_of(load_users, ""), "side.txt:0: empty users file");
+  EXPECT_EQ(error_of(load_users, "1|4|M|w\x7f|1\n"), "side.txt:1: control byte at column 8 (binary data?) (token '\\x7f')");
 }
 
 TEST(SideInfo, EveryItemsError) {
@@ -97,6 +98,7 @@ TEST(SideInfo, EveryItemsError) {
   EXPECT_EQ(error_of(load_items, "x y::T::G\n"), "side.txt:1: bad item id \"x y\"");
   EXPECT_EQ(error_of(load_items, "1::T::G\n1::U::H\n"), "side.txt:2: item \"1\" is listed twice");
   EXPECT_EQ(error_of(load_items, ""), "side.txt:0: empty items file");
+  EXPECT_EQ(error_of(load_items, "1::T::G\x01\n"), "side.txt:1: control byte at column 8 (binary data?) (token '\\x01')");
 }
 
 TEST(ImplicitFeedback, DistinctItemsInFileOrderWithOneOverSqrtN) {

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <functional>
 #include <span>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -33,6 +34,14 @@ class ThreadGroupState {
     barrier_.arrive_and_wait();  // every member has read every span
     std::memcpy(values.data(), total.data(), values.size() * sizeof(T));
     barrier_.arrive_and_wait();
+  }
+  std::vector<std::string> gather(int rank, const std::string& mine) {
+    slots_[static_cast<std::size_t>(rank)] = &mine;
+    barrier_.arrive_and_wait();
+    std::vector<std::string> all;
+    for (const void* s : slots_) all.push_back(*static_cast<const std::string*>(s));
+    barrier_.arrive_and_wait();
+    return all;
   }
   int size() const { return n_; }
 
@@ -59,6 +68,7 @@ class ThreadGroup final : public AllReduce {
     state_.sum(rank_, std::span<uint64_t>(&f, 1));
     return f != 0;
   }
+  std::vector<std::string> gather(const std::string& mine) override { return state_.gather(rank_, mine); }
 
  private:
   ThreadGroupState& state_;

@@ -13,9 +13,10 @@
 // direction d, d'Hd = sum importance loss''(p) (d.x)^2 + l2 ||d||^2.
 // At the end of a gradient pass (sums first go through AllReduce::sum, so N
 // ranks with shards of the data take the same step):
-//  * F rose above the last accepted F (or is not finite): the step is
-//    halved from the last accepted point (backtracking) and the pass is
-//    repeated; accepted objectives therefore never rise.
+//  * F failed Armijo's sufficient decrease F <= F_prev + 0.01 alpha g.d
+//    (VW's wolfe1 bound; also when F is not finite): the step is halved
+//    from the last accepted point (backtracking) and the pass is repeated;
+//    accepted objectives therefore never rise.
 //  * otherwise the point is accepted; a relative decrease below
 //    --termination ends the run (converged()); the direction is
 //    -H g (L-BFGS two-loop recursion, lbfgs.h, with --mem pairs) or the
@@ -23,8 +24,15 @@
 //    diagonal preconditioner D = 1 / (sum importance loss''(p) x_i^2 + l2)
 //    from the first pass (curvatures floored at 1e-4 of the largest, VW's
 //    ratio); a direction that is not a descent direction is replaced by -D g.
-//  * the step is alpha = -g.d / d'Hd after a curvature pass (--hessian_on),
-//    else 1 (0.5 on the first iteration, as VW).
+//  * the step is alpha = -g.d / d'Hd after a curvature pass: on the first
+//    iteration always, on every one with --hessian_on and for conjugate
+//    gradient (as VW: a CG direction has no natural length); else 1.
+// Curvature: loss''(p) per unit importance; for the piecewise-linear losses
+// (Loss::piecewise_linear(): hinge, quantile, absolute, perceptron), whose
+// loss'' is 0, the curvature 1 of a unit quadratic stands in (so D =
+// 1 / (sum importance x_i^2 + l2) and the first step is the least-squares
+// step along d): it only scales the steps, the gradient (a subgradient at
+// the kinks) and the sufficient-decrease test stay the loss's own.
 // end_training() (after the last pass) keeps the last accepted weights when
 // the last pass found a worse objective.
 //
@@ -101,6 +109,7 @@ class BatchLearner final : public Learner {
   Eigen::VectorXd read_weights() const;
   void write_weights(const Eigen::VectorXd& w);
   void set_step(double alpha);  // w = w_prev + alpha d
+  double curvature_at(double p, double label) const;  // loss''(p), or 1 for a piecewise-linear loss
   void report(const BatchPass& p, const char* verdict) const;
 
   BatchConfig config_;
@@ -113,7 +122,7 @@ class BatchLearner final : public Learner {
   unsigned pass_ = 0, iterations_ = 0, backtracks_ = 0;
   double loss_sum_ = 0.0, weight_sum_ = 0.0, curvature_ = 0.0;
   Eigen::VectorXd g_, diagonal_, d_, w_prev_, g_prev_;
-  double f_prev_ = 0.0, alpha_ = 0.0;
+  double f_prev_ = 0.0, alpha_ = 0.0, slope_ = 0.0;  // slope_ = g_prev.d
   bool have_prev_ = false;
   std::unique_ptr<LbfgsMemory> memory_;
   std::vector<BatchPass> passes_;

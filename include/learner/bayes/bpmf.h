@@ -15,7 +15,10 @@
 // r_ui - mu - c_i), the same for items, the implicit-feedback vectors when asked for (below),
 // then alpha. The prediction is the posterior mean,
 // estimated by the mean of the predictions of the sweeps after `burn_in`, clipped to the
-// training range (so a query must be known when sampling starts, as in libFM).
+// training range: either of the queries known when sampling starts, as in libFM
+// (posterior_mean below), or of any pair from samples kept (learner/bayes/sample_mean.h,
+// saved by learner/bayes/model_file.h). An id unseen in training contributes nothing
+// (learner/bayes/sample.h).
 //
 // Every user's (item's) draw in a sweep uses its own generator seeded from (seed, sweep, side,
 // id), so a run's results depend on the seed only, not on `threads`.
@@ -24,6 +27,8 @@
 #include <Eigen/Dense>
 #include <cstdint>
 #include <vector>
+
+#include "learner/bayes/sample.h"
 
 namespace learner::bayes {
 
@@ -72,8 +77,13 @@ class Bpmf {
 
   // One Gibbs sweep (hyper-parameters, users, items, the noise).
   void sweep();
-  // The current sample's prediction (unclipped); an unknown id contributes nothing.
+  // The current sample's prediction (unclipped; learner/bayes/sample.h's sample_prediction: an
+  // unknown id contributes nothing).
   double predict(std::uint32_t user, std::uint32_t item) const;
+  // The current sample of each side (valid until the next sweep).
+  const SideSample& users() const { return sides_[0]; }
+  const SideSample& items() const { return sides_[1]; }
+  const BpmfOptions& options() const { return o_; }
 
   int sweeps_done() const { return sweeps_done_; }
   // alpha for Gaussian noise; for Laplace noise of scale s, 1 / (2 s^2) (its variance's inverse).
@@ -89,19 +99,19 @@ class Bpmf {
   double implicit_drift() const;
 
  private:
-  // One side of the dyad (0: users, 1: items).
-  struct Side {
+  // One side of the dyad (0: users, 1: items). The sample (SideSample): vectors (d x n) and,
+  // with implicit feedback (implicit for users, flipped for items), implied(e) = scale_e times
+  // the sum of the contributions of the ids e is rated with (rank x n); scale_e =
+  // |ratings|^{-1/2}.
+  struct Side : SideSample {
     std::size_t n = 0;
     std::vector<std::size_t> start;    // its ratings, grouped: indices into train_ at
     std::vector<std::uint32_t> index;  // index[start[e]..start[e+1])
-    Eigen::MatrixXd vectors;           // d x n: row 0 the bias, rows 1..rank the latent vector
     Eigen::VectorXd mu;                // hyper-parameters of the vectors
     Eigen::MatrixXd lambda;
-    // Implicit feedback (implicit for users, flipped for items): implied(e) = scale_e times the
-    // sum of the contributions of the ids e is rated with (rank x n); scale_e = |ratings|^{-1/2};
     // contributions: rank x (the other side's n), with their own hyper-parameters.
     bool implicit = false;
-    Eigen::MatrixXd implied, contributions;
+    Eigen::MatrixXd contributions;
     std::vector<double> scale;
     Eigen::VectorXd mu_contributions;
     Eigen::MatrixXd lambda_contributions;
@@ -128,7 +138,8 @@ class Bpmf {
 // `on_sweep(sweep, sampler)` is called after each sweep (progress); may be empty.
 struct PosteriorMean {
   std::vector<double> mean;  // one per query
-  double seconds = 0.0;      // sampling time
+  double seconds = 0.0;      // sampling time: wall clock
+  double cpu_seconds = 0.0;  // and the CPU time of the process (every thread) meanwhile
 };
 template <class OnSweep>
 PosteriorMean posterior_mean(Bpmf& sampler, const std::vector<Rating>& queries, const BpmfOptions& options,

@@ -1,32 +1,28 @@
 // posterior_mean() of learner/bayes/bpmf.h.
 #pragma once
 
-#include <algorithm>
 #include <chrono>
+#include <ctime>
+
+#include "learner/bayes/sample_mean.h"
 
 namespace learner::bayes {
 
 template <class OnSweep>
 PosteriorMean posterior_mean(Bpmf& sampler, const std::vector<Rating>& queries, const BpmfOptions& options,
                              OnSweep&& on_sweep) {
-  PosteriorMean out;
-  out.mean.assign(queries.size(), 0.0);
+  SampleMean mean(queries, sampler.global_mean(), sampler.min_value(), sampler.max_value(), false);
   const auto t0 = std::chrono::steady_clock::now();
-  int averaged = 0;
+  const std::clock_t c0 = std::clock();
   for (int s = 1; s <= options.sweeps; ++s) {
     sampler.sweep();
-    if (s > options.burn_in) {
-      ++averaged;
-      const double keep = 1.0 - 1.0 / averaged;
-      for (std::size_t q = 0; q < queries.size(); ++q) {
-        const double p = std::clamp(sampler.predict(queries[q].user, queries[q].item), sampler.min_value(),
-                                    sampler.max_value());
-        out.mean[q] = keep * out.mean[q] + (1.0 - keep) * p;
-      }
-    }
+    if (s > options.burn_in) mean.add(sampler.users(), sampler.items());
     on_sweep(s, sampler);
   }
+  PosteriorMean out;
+  out.mean = mean.predictions();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   return out;
 }
 

@@ -67,7 +67,8 @@ constexpr uint32_t kCacheVersion = 2;  // 2: reduction labels (costs, label sets
 
 // What a cache must have been made from to be used.
 struct CacheKey {
-  // Ordered fields: "data" (canonical path), "data_size", "data_mtime_ns",
+  // Ordered fields: "data" (canonical path; with --allreduce --shard_by line
+  // also the rank's share of the lines, stream/pipeline.h), "data_size", "data_mtime_ns",
   // "data_content" (a CRC of the file, or of samples of a file over 8 MiB:
   // src/cache/content_sample.h), "hash", "hash_seed", "labels", "format"
   // (text, json, dsjson or csv with its settings; cache_key.cc).
@@ -98,9 +99,19 @@ struct CacheInfo {
   uint64_t text_bytes = 0;  // bytes of text the cache was made from (decompressed)
 };
 
+// Whether a cache may replace what is at `path`: nothing (missing, empty, not
+// a regular file: opening decides), or a file that starts as a learner cache
+// ("LRNRCACH", any version, complete or not). A model, a data file, an
+// unreadable file or anything else is not, so that -c / --cache_file naming
+// the wrong file cannot destroy it (issue 28).
+bool replaceable_by_cache(const std::string& path);
+// Throws UsageError naming `path` when !replaceable_by_cache(path).
+void refuse_replacing_non_cache(const std::string& path);
+
 class CacheWriter {
  public:
-  // Creates "<path>.tmp.<pid>". Throws learner::Error if it cannot.
+  // Creates "<path>.tmp.<pid>". Throws learner::Error if it cannot, and
+  // UsageError (refuse_replacing_non_cache) when `path` is not a cache.
   CacheWriter(std::string path, const CacheKey& key, bool compressed);
   ~CacheWriter();
   CacheWriter(const CacheWriter&) = delete;

@@ -33,6 +33,7 @@ struct Options {
   std::string initial_regressor;   // -i
   std::string readable_model;      // --readable_model
   std::string invert_hash;         // --invert_hash
+  std::string extra_metrics;       // --extra_metrics: the run's figures as JSON (train/extra_metrics.h)
   bool audit = false;              // -a/--audit: per example, the prediction and each feature (train/audit.h)
   std::string audit_regressor;     // --audit_regressor FILE: the -i model's used weights by name
   bool testonly = false;           // -t (or -l 0)
@@ -40,7 +41,7 @@ struct Options {
   bool pad_skipped = false;        // --pad_skipped: a 'nan' -p/-r line per skipped line
   bool predict_only_model = false; // --predict_only_model
   unsigned passes = 1;             // --passes
-  uint64_t pass_memory_mib = 64;   // --pass_memory: later passes from memory when pass 1 fits
+  uint64_t pass_memory_mib = 64;   // --pass_memory: later passes from memory when pass 1 fits (else cli/auto_cache.h)
   int64_t max_examples = -1;       // --examples
   double decay_learning_rate = 1;  // --decay_learning_rate
   bool learning_rate_given = false;  // -l given: a -i model's stored (decayed) rate is not restored

@@ -12,6 +12,8 @@
 #include <atomic>
 #include <csignal>
 
+#include "learner/io/cleanup_handlers.h"  // install_cleanup_handlers(), called by main()
+
 namespace learner {
 
 class SignalGuard {
@@ -26,12 +28,6 @@ class SignalGuard {
   bool active_;
   struct sigaction old_int_ {}, old_term_ {};
 };
-
-// Called once by main(): SIGINT, SIGTERM, SIGHUP and SIGPIPE (unless
-// ignored) and exit() remove the temporaries of unfinished outputs
-// (OutputFile's registry) before the process ends; a signal then has its
-// default effect (the exit status says which signal).
-void install_cleanup_handlers();
 
 // The signal received since the last active SignalGuard was made, or 0.
 int pending_signal();

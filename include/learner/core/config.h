@@ -33,7 +33,7 @@ struct CoreConfig {
   double learning_rate = 0.5;         // -l (VW: 0.5; 10 for a non-default rule)
   double power_t = 0.5;               // --power_t
   double initial_t = 0.0;             // --initial_t
-  double l1 = 0.0;                    // --l1 (truncated gradient on touched weights)
+  double l1 = 0.0;                    // --l1 (VW's cumulative truncation of every weight: model.h)
   double l2 = 0.0;                    // --l2 (shrinkage of touched weights)
   std::optional<double> min_prediction, max_prediction;
   // --dotproduct

@@ -15,6 +15,21 @@
 //
 // Dyadic part (--dotproduct, design/dyadic-update.md): see dotproduct.h.
 //
+// --l1 lambda is VW's cumulative truncation (VW 9.11 gd.cc: "gravity"): every
+// learned example adds lambda eta_bar to G, eta_bar = -u / l'(p) the step's
+// global rate (VW's update u over the loss's derivative: eta h on the
+// adaptive path, times the decay without it), and every linear weight is
+// read as trunc(w, G) = sign(w) max(0, |w| - G): the penalty reaches every
+// weight on every example, not only the example's own features (Langford,
+// Li and Zhang 2009, "Sparse online learning via truncated gradient", with
+// the truncation applied lazily). The stored w is the untruncated sum; the
+// table is settled (w = trunc(w, G), G = 0) when G passes 1e3 (VW's rule),
+// before an average over ranks and before a --average_passes snapshot. A
+// model with optimizer state stores w and G (gd.state version 2, VW's
+// "l1_state"), so a resumed run continues exactly; one without, text
+// models, audit and the non-zero count show trunc(w, G).
+// Latent weights have their own L2 (--dotproduct_l2) and no L1.
+//
 // As a Learner (learner.h) it is "gd": sub-model i of K (CoreConfig::
 // sub_models) keeps feature h's weights at slot (h K + i) & mask, VW's
 // interleaved layout; its model-file sections are "gd.state" (N, T, rate),
@@ -124,6 +139,13 @@ class Model final : public Learner {
   uint32_t slot_of(uint32_t index, uint32_t sub) const { return (index * sub_models_ + sub) & weights_.mask(); }
 
   const CoreConfig& config() const { return config_; }
+  // --l1: the weight of a slot as predictions read it, trunc(w, G).
+  float effective_weight(float w) const {
+    if (gravity_ == 0.0) return w;
+    const float g = static_cast<float>(gravity_);
+    return w > g ? w - g : (w < -g ? w + g : 0.0f);
+  }
+  double l1_gravity() const { return gravity_; }
   WeightTable& weights() { return weights_; }
   const WeightTable& weights() const { return weights_; }
   DotProduct* dotproduct() { return dot_.get(); }
@@ -142,8 +164,12 @@ class Model final : public Learner {
                           double& norm_x);
   // The hot loops, instantiated for one sub-model (kOne: a slot is
   // weights_.slot(index), no multiply per feature) and for K sub-models.
-  template <bool kOne>
+  template <bool kOne, bool kTrunc>
   float linear_dot(const std::vector<Feature>& features, uint32_t sub);
+  // --l1: G += lambda eta_bar for each part of a learned example (see above).
+  void add_gravity(Parts parts, double p_hat, double label, double t);
+  // --l1: w = trunc(w, G) on every touched slot, G = 0.
+  void settle_l1();
   template <bool kOne>
   void accumulate_default_in(const std::vector<Feature>& features, uint32_t sub, double g2, double& sensitivity,
                              double& norm_x);
@@ -191,6 +217,7 @@ class Model final : public Learner {
   // or, with `finish`, writes mean + (current - mean) / (snapshots_ + 1).
   void fold_snapshot(bool finish);
   double eta_;
+  double gravity_ = 0.0;  // --l1: the cumulative truncation G not yet settled into the table
   bool restore_rate_ = true;
   bool loaded_without_state_ = false;
 };

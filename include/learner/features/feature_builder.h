@@ -56,14 +56,16 @@ struct FeatureSpec {
   bool leave_duplicate_interactions = false;  // --leave_duplicate_interactions (interaction_spec.h)
   // --ngram/--skips/--affix/--spelling/--dictionary/--redefine (text_features.h); null: none.
   std::shared_ptr<const TextFeatures> text;
-  // --interaction_limit: the most interaction features one example may
-  // produce (issue 17, defect 9: `-q ::` on a 30k-feature line wanted 3.8 GB).
-  // The count is computed before anything is generated; past the limit
-  // build() throws TooManyFeatures. 2^26 features are 512 MB.
+  // --interaction_limit: the most features one example may have once the
+  // generated ones are added, n-grams (--ngram/--skips) and interactions
+  // (issue 17, defect 9: `-q ::` on a 30k-feature line wanted 3.8 GB; issue
+  // 28: `--ngram 16 --skips 16` on a 40-word line, 4 GB in 16 s). Each
+  // generator's count is computed before it generates anything; past the
+  // limit build() throws TooManyFeatures. 2^26 features are 512 MB.
   uint64_t max_interaction_features = uint64_t{1} << 26;
 };
 
-// An example whose interactions would exceed FeatureSpec::max_interaction_features.
+// An example whose n-grams or interactions would exceed FeatureSpec::max_interaction_features.
 // The stream turns it into an InputError naming file:line.
 class TooManyFeatures : public Error {
  public:

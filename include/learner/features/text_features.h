@@ -32,10 +32,14 @@
 //
 // At build time (add_ngrams, FeatureBuilder::build): --ngram N / --skips K
 // add, to each namespace group (all namespaces sharing a first char, VW
-// merges them), the n-grams of its features for n = 2..N with up to K skips
-// between consecutive terms: index chained h = h * 27942141 + h_next (mod
-// 2^32), value 1, name "ns^a^b" (the first term's namespace; the string
-// value of a `name:string` feature is not part of it).
+// merges them), the n-grams of its features for n = 2..N with up to K
+// skipped features in all between its terms (VW's add_grams shares the K
+// skips among the gaps): index chained h = h * 27942141 + h_next (mod 2^32),
+// value 1, name "ns^a^b" (the first term's namespace; the string value of a
+// `name:string` feature is not part of it). Their number (ngram_count) grows
+// as the binomial C(N + K, K): FeatureBuilder counts them first and refuses an
+// example past FeatureSpec::max_interaction_features (--interaction_limit),
+// as it does interactions.
 #pragma once
 
 #include <array>
@@ -117,5 +121,8 @@ void apply_parse_time(const TextFeatures& text, Example& ex);
 // names and prefixes too.
 void add_ngrams(unsigned n_max, unsigned skips, std::vector<Feature>& feats, uint32_t begin, uint32_t count,
                 std::vector<std::string>* names, std::vector<uint32_t>* prefix);
+// How many features add_ngrams(n_max, skips, ..., count, ...) appends, or
+// `cap` when that is at least `cap` (the count saturates; O(n_max * skips)).
+uint64_t ngram_count(unsigned n_max, unsigned skips, uint64_t count, uint64_t cap);
 
 }  // namespace learner

@@ -20,8 +20,9 @@
 //
 // Strict: a line whose column count differs from the header's, a cell that
 // starts like a number but is not one ("1.5x"), nan/inf, an overflowing
-// number, an unclosed or stray quote, an empty line, an empty header, a
-// header cell with two '|', two _label or _tag columns: InputError naming
+// number, an unclosed quote or one inside an unquoted cell, an empty line, an
+// empty header, a header cell with two '|', two _label or _tag columns, a
+// control byte (binary data; learner/parse/line_bytes.h): InputError naming
 // file:line and the column (number and header name).
 #pragma once
 
@@ -35,8 +36,10 @@ namespace learner {
 
 std::unique_ptr<ExampleParser> make_csv_reader(const ParseOptions& options);
 
-// --csv_separator's value: one character, or "\t" for a tab; '"', '|' and ':'
-// are refused (UsageError), as in VW.
+// --csv_separator's value: one character, or "\t" for a tab. Refused
+// (UsageError): '"', '|' and ':' (as in VW), and, strict, what cannot
+// separate cells: control and non-ASCII bytes, letters, digits, '.', '+', '-'
+// and '_' (they occur in numbers, words and the _label/_tag header).
 char csv_separator(std::string_view text);
 
 }  // namespace learner

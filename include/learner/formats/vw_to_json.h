@@ -12,18 +12,25 @@
 //
 // Reading the result with `--json --chain_hash` gives the text line's features
 // (indices and values) under the default --hash strings and --hash_seed 0.
-// What JSON cannot say the same way is an Error naming the token: a name or
+// The output is valid JSON, UTF-8, which `learner --json` reads: a line the
+// text reader refuses for its bytes (a control byte: learner/parse/
+// line_bytes.h) or that is not UTF-8 is refused, not escaped (JSON cannot
+// carry raw bytes, and an escaped control byte would be a feature the text
+// never had). What JSON cannot say the same way is refused too: a name or
 // namespace starting with '_' (a reserved key in JSON), a string value
 // holding ':' (VW's JSON turns it into '_'). Blank lines give "".
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace learner {
 
 // Appends the JSON object for `line` and a newline to `out` (nothing for a
-// blank line). Throws Error on a line it cannot convert or that is not VW text.
-void vw_line_to_json(std::string_view line, std::string& out);
+// blank line). Throws InputError "file:line_no: why (token ...)" on a line it
+// cannot convert or that is not VW text.
+void vw_line_to_json(std::string_view line, std::string& out, const std::string& file = "<line>",
+                     uint64_t line_no = 1);
 
 }  // namespace learner

@@ -22,6 +22,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -52,16 +54,29 @@ class LflModel {
   LflModel(std::size_t n_users, std::size_t n_items, std::vector<double> levels, const LflOptions& options);
 
   // Trains on `entries` for options.passes passes (a fresh shuffle each pass).
-  void train(const std::vector<Entry>& entries);
-  // One update on one example.
-  void step(const Entry& e);
+  // The model never holds a non-finite number, nor the result of a diverging
+  // pass: a pass that makes a parameter infinite or NaN, or whose mean -log p
+  // (of each example before its step) exceeds twice the previous pass's (the
+  // first: the starting objective()) plus log K, is undone and run again at half
+  // the rate, which then stays halved (lr()). Steps too long for the scale of
+  // --l2 or --init do that: plain SGD multiplies a weight by 1 - lr*l2 at each
+  // of its steps. `note`, when given, is told of each restart. After
+  // kMaxHalvings restarts train() throws learner::Error, leaving the (finite)
+  // parameters of before that pass.
+  static constexpr int kMaxHalvings = 40;
+  void train(const std::vector<Entry>& entries, const std::function<void(const std::string&)>& note = {});
+  // One update on one example; returns -log p(true level) before it.
+  double step(const Entry& e);
+  // The step size in use: options.lr, halved at each restart of train().
+  double lr() const { return lr_; }
 
   // p(y | u, i) for y = 0..K-1.
   std::vector<double> probabilities(std::uint32_t user, std::uint32_t item) const;
   double expected(std::uint32_t user, std::uint32_t item) const;
   double median(std::uint32_t user, std::uint32_t item) const;
 
-  // The per-example loss above and its exact gradient (for the finite-difference tests).
+  // The per-example loss above (finite for finite parameters: -log p is taken as
+  // log sum_y' exp(s_y') - s_y) and its exact gradient (for the finite-difference tests).
   double loss(const Entry& e) const;
   void gradient(const Entry& e, Gradient& out) const;
   // Mean of loss() over entries.
@@ -74,10 +89,12 @@ class LflModel {
   std::size_t user_block(std::uint32_t u) const;  // first index of user u's parameters
   std::size_t item_block(std::uint32_t i) const;
   void scores(std::uint32_t user, std::uint32_t item, std::vector<double>& s) const;
+  double data_loss_and_gradient(const Entry& e, Gradient& out) const;  // -log p(true level); gradient(e) into out
 
   std::size_t n_users_, n_items_, k_;  // k_: classes
   std::vector<double> levels_;
   LflOptions o_;
+  double lr_;              // o_.lr, halved by each restart of train()
   std::size_t stride_;     // per user or item: k_ * (rank + 1) numbers (latent vector, bias) per class
   std::vector<double> w_;  // users, items, then c_y
   std::vector<double> g2_; // AdaGrad's sums of squared gradients

@@ -103,6 +103,10 @@ class Loss {
   // logistic with |y| < 1 stop at their stationary point (log y,
   // logit((y+1)/2)), although this returns false for them.
   virtual bool minimum_at_label() const { return false; }
+  // True for the piecewise-linear losses (hinge, quantile, absolute,
+  // perceptron): second_derivative() is 0 wherever it is defined, so it
+  // cannot scale a step (the batch learners use a stand-in, batch_learner.h).
+  virtual bool piecewise_linear() const { return false; }
   // The labels the loss is defined for: [label_min(), label_max()] (logistic
   // [-1, 1], poisson [0, inf); any label otherwise). The parser rejects
   // others (ParseOptions::label_domain).

@@ -2,9 +2,15 @@
 //
 // Layout (little-endian, as written by this machine):
 //   8 bytes  magic "LRNRMODL"
-//   u32      format version (kModelVersion); other versions are refused
+//   u32      format version (kModelVersion; kOldestModelVersion is read
+//            too); other versions are refused
 //   u32 L, L bytes   option text: one "key=value" line per stored option
 //   u32 L, L bytes   the learner that wrote the file ("gd", "perceptron", ...)
+//   u32      CRC-32 (zlib) of every byte before it (version 3 on): the
+//            reader checks it before anyone reads an option, so an altered
+//            option is reported as a corrupt file, not as a conflict with
+//            the command line (version 2 files lack it; their options are
+//            covered by the final checksum only)
 //   sections, each: u32 L, L bytes name, u32 section version, then the
 //            payload, whose layout only the section's owner knows
 //   u32 0    (end of sections)
@@ -38,7 +44,8 @@
 
 namespace learner {
 
-constexpr uint32_t kModelVersion = 2;
+constexpr uint32_t kModelVersion = 3;        // written
+constexpr uint32_t kOldestModelVersion = 2;  // read too (no header checksum)
 using OptionList = std::vector<std::pair<std::string, std::string>>;
 
 class ModelWriter {
@@ -60,16 +67,20 @@ class ModelWriter {
   // Ends the sections, writes the CRC and renames the file into place.
   void commit();
   const std::string& path() const { return path_; }
+  // Bytes written so far (after commit(): the size of the file).
+  uint64_t bytes_written() const { return bytes_; }
 
  private:
   std::string path_;
   OutputFile out_;
   unsigned long crc_ = 0;
+  uint64_t bytes_ = 0;
 };
 
 class ModelReader {
  public:
-  // Opens `path` and reads magic, version, options and learner name.
+  // Opens `path` and reads magic, version, options and learner name, and
+  // checks the header's checksum (throws "... model file is corrupt ...").
   explicit ModelReader(const std::string& path);
   ~ModelReader();
   ModelReader(const ModelReader&) = delete;
@@ -100,6 +111,7 @@ class ModelReader {
 
  private:
   [[noreturn]] void corrupt(const std::string& what) const;
+  void read_header();  // magic, version, options, learner, the header's checksum
   void raw(void* data, std::size_t n);
   std::string path_;
   std::FILE* file_ = nullptr;

@@ -15,11 +15,16 @@
 //  * agree_failed() is the only way a run ends early across the group: each
 //    member says whether it failed, and every member learns whether any did,
 //    so no member waits forever on a collective a failed member never joins.
+//  * gather() is the one exchange whose size may differ between members: each
+//    member's text, every member receiving all of them in rank order (the
+//    start-up check that the ranks run the same options, cli/rank_agreement.h).
 //  * With size() == 1, sum() leaves the values unchanged and costs nothing.
 #pragma once
 
 #include <cstdint>
 #include <span>
+#include <string>
+#include <vector>
 
 namespace learner {
 
@@ -35,6 +40,8 @@ class AllReduce {
   virtual void sum(std::span<uint64_t> values) = 0;
   // True on every member when any member passed true.
   virtual bool agree_failed(bool failed) = 0;
+  // Every member's `mine`, indexed by rank, on every member.
+  virtual std::vector<std::string> gather(const std::string& mine) = 0;
 };
 
 // The group of one: what every run without --allreduce uses.
@@ -46,6 +53,7 @@ class SingleProcess final : public AllReduce {
   void sum(std::span<float>) override {}
   void sum(std::span<uint64_t>) override {}
   bool agree_failed(bool failed) override { return failed; }
+  std::vector<std::string> gather(const std::string& mine) override { return {mine}; }
 };
 
 }  // namespace learner

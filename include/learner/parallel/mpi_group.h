@@ -12,9 +12,19 @@
 //    leave the same bits on every rank; one reduction broadcast from rank 0
 //    does, for any reduction order MPI picks. Floats are summed in double
 //    (the inputs converted exactly, the sum rounded to float once).
-//  * agree_failed() is one MPI_Allreduce of an int with MPI_MAX (exact).
-//  * An MPI error (a lost peer) throws learner::Error; with MPI's default
-//    handler (MPI_ERRORS_ARE_FATAL) it ends the job, which mpirun reports.
+//  * Every collective begins with a step header: one MPI_Allreduce (max) of
+//    a fixed size carrying what the collective is and how many values it
+//    moves. Ranks that reach different collectives, or the same one with
+//    different sizes, all throw learner::Error there ("out of step") instead
+//    of truncating, overflowing or waiting; the group stays usable for the
+//    failure check that follows. agree_failed() is the header alone (its
+//    flag, reduced with max, is the answer). gather() sends the lengths
+//    (fixed size) before the texts.
+//  * An MPI error (a lost peer) throws learner::Error and breaks the group:
+//    agree_failed() then answers true without communicating, and the
+//    destructor skips MPI_Finalize (which could wait for ranks blocked in a
+//    collective), so the rank exits non-zero and mpirun ends the job. A rank
+//    killed outright (SIGKILL) is seen by mpirun, which ends the job.
 #pragma once
 
 #include <memory>

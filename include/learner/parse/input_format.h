@@ -8,6 +8,16 @@ namespace learner {
 
 enum class InputFormat { kText, kJson, kDsJson, kCsv };
 
+// For messages: "VW's text format", "--json", "--dsjson", "--csv".
+inline const char* format_name(InputFormat f) {
+  switch (f) {
+    case InputFormat::kJson: return "--json";
+    case InputFormat::kDsJson: return "--dsjson";
+    case InputFormat::kCsv: return "--csv";
+    default: return "VW's text format";
+  }
+}
+
 // VW's CSV options (--csv_separator, --csv_header, --csv_no_file_header, --csv_ns_value).
 struct CsvOptions {
   char separator = ',';

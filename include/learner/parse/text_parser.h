@@ -55,13 +55,16 @@
 
 namespace learner {
 
-// The labels a loss is defined for (simple labels only; the CLI sets it from
-// Loss::label_min/label_max): a label outside [min, max] is an input error
-// naming `loss`, where the loss would print a negative or NaN average.
+// The labels a run accepts (simple labels only; the CLI sets it): a label
+// outside [min, max] (Loss::label_min/label_max) is an input error naming
+// `loss`, where the loss would print a negative or NaN average; with
+// `signs` set, a label other than -1 and 1 is an input error naming
+// `signs`, who needs them (a mistake-driven learner, --binary).
 struct LabelDomain {
   double min = -std::numeric_limits<double>::infinity();
   double max = std::numeric_limits<double>::infinity();
   std::string loss;
+  std::string signs;  // "" (any label in [min, max]) or who needs -1/1: "the perceptron learner", "--binary"
   bool bounded() const { return min > -std::numeric_limits<double>::infinity() || max < std::numeric_limits<double>::infinity(); }
 };
 

@@ -28,6 +28,7 @@ struct ConvertOptions {
   std::string neighbors;  // --neighbors REF
   bool side_in_ui = false;
   bool centered = false;
+  bool tags = false;      // --tags: each line carries the tag 'USER_ITEM (learner -p writes it after the prediction)
   std::optional<std::string> user_day;  // --user-day SCALE, as printed (%.6g)
   prep::NeighborOptions neighbor;       // --neighbors-k, --neighbors-shrink
   std::vector<std::string> files;       // inputs; {"-"} when none is given

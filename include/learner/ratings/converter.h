@@ -4,6 +4,8 @@
 //   RATING |u USER[ USER_ATTRS][ IMPLICIT] |i ITEM[ GENRES][ |d USER_DAY:SCALE]    (--side-in-ui)
 //   RATING |u USER[ IMPLICIT] |i ITEM[ |a USER_ATTRS][ |g GENRES][ |d USER_DAY:SCALE]
 //
+// With --tags, RATING is followed by " 'USER_ITEM" (VW's tag, which learner -p writes after each
+// prediction); an id holding '_' is then an error (the tag would not say where the user ends).
 // RATING is the rating token as written; |a is written whenever --users is given, |g when
 // the item has a genre; |d USER_DAY:SCALE with DAY = floor(timestamp / 86400) (--user-day,
 // timeSVD++'s day-specific user bias b_{u,t}, Koren 2009); under --side-in-ui --centered the

@@ -12,7 +12,9 @@
 //    columns are found by name (case-insensitive, quotes and blanks ignored): userId |
 //    user_id | user, movieId | itemId | movie_id | item_id | item, rating, timestamp (the
 //    last match wins). Without a header: columns 1, 2, 3 and 4.
-//  * One trailing '\r' is stripped. A blank line (only spaces and tabs) is an error.
+//  * One trailing '\r' is stripped. A blank line (only spaces and tabs) is an error, and so is
+//    a control byte other than tab (learner/parse/line_bytes.h: the ids become VW text, which
+//    the learner would refuse; a NUL byte is BinaryData).
 //  * User and item ids are tokens: non-empty, without blank, tab, '|' or ':'.
 //  * The rating is parsed by learner::parse_number (the learner's strict parser): a decimal
 //    literal, finite as a float. `rating` keeps the token as written (the converter prints it).

@@ -12,7 +12,8 @@
 // "itemId,..."; the id is before the first comma, the genres after the last one, so quoted
 // titles with commas are fine), giving " A B" ("(no genres listed)" gives nothing).
 //
-// One trailing '\r' per line is stripped. Errors throw learner::InputError "<file>:<line>:
+// One trailing '\r' per line is stripped. A control byte other than tab is an error (the
+// features become VW text: learner/parse/line_bytes.h). Errors throw learner::InputError "<file>:<line>:
 // <reason>": a blank line, a wrong field count, a bad id (see is_token), a non-numeric age,
 // an empty gender or occupation, a genre flag other than 0/1, an id listed twice, and an
 // empty file (line 0).

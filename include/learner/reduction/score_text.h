@@ -11,7 +11,11 @@ namespace learner {
 
 class ClassLabels;
 
-void append_number(std::string& out, double value);  // integral: no decimals; else 6 decimals (as -p)
+// The project's one number text for predictions (-p, -r, --audit), the
+// reductions' name for learner/io/prediction_text.h's append_prediction: as
+// VW prints them, "%f" (6 decimals), integral values without decimals; every
+// digit, whatever the magnitude (1e300 is 301 digits), "nan", "inf", "-inf".
+void append_number(std::string& out, double value);
 // " tag" when the tag is not empty (as the scalar -p lines).
 void append_tag(std::string& out, const std::string& tag);
 // "1:s1 2:s2 ..." (`labels`: the classes as --named_labels / --indexing 0 write them).

@@ -24,8 +24,25 @@ struct RunStats {
   // of every field above): importance and importance-weighted loss, all passes.
   double holdout_weight = 0.0;
   double holdout_sum_loss = 0.0;
+  // Regression errors (Trainer::measure_errors; not of holdout examples):
+  // importance-weighted sums of (p - y)^2 and |p - y|, p clipped to the
+  // training labels' range, and their weight. error_weight 0: not measured.
+  double error_weight = 0.0;
+  double sum_squared_error = 0.0;
+  double sum_absolute_error = 0.0;
+  // Counts for VW's --extra_metrics (train/extra_metrics.h): labeled
+  // examples among `examples`, and labeled holdout examples, all passes.
+  uint64_t labeled_examples = 0;
+  uint64_t holdout_examples = 0;
+
+  void add_error(double importance, double error) {
+    error_weight += importance;
+    sum_squared_error += importance * error * error;
+    sum_absolute_error += importance * (error < 0 ? -error : error);
+  }
 
   void add_holdout(double importance, double loss) {
+    ++holdout_examples;
     holdout_weight += importance;
     holdout_sum_loss += importance * loss;
   }
@@ -35,6 +52,7 @@ struct RunStats {
     weighted_examples += importance;
     total_features += features;
     if (!labeled) return;
+    ++labeled_examples;
     weighted_labeled += importance;
     weighted_label_sum += importance * label;
     sum_loss += importance * loss;

@@ -26,6 +26,8 @@ struct RunTiming {
 
 // `holdout`: non-null when holdout was on; "average loss" is then the best
 // pass's holdout loss followed by " h", or "undefined (no holdout)" (VW).
+// Otherwise, when the run measured regression errors (RunStats::error_weight
+// > 0), "rmse = " and "mae = " follow the average loss.
 void print_summary(std::FILE* out, const RunStats& stats, const Loss& loss, bool binary,
                    const RunTiming& timing, const HoldoutTracker* holdout = nullptr);
 

@@ -37,6 +37,12 @@ class IdMap {
     return it == ids_.end() ? kMissing : it->second;
   }
   std::size_t size() const { return ids_.size(); }
+  // The tokens by dense id: tokens()[id] is the token that add() numbered id.
+  std::vector<std::string> tokens() const {
+    std::vector<std::string> out(ids_.size());
+    for (const auto& [token, id] : ids_) out[id] = token;
+    return out;
+  }
 
  private:
   std::unordered_map<std::string, std::uint32_t> ids_;

@@ -22,7 +22,9 @@
 //    When they do not fit, the copy is dropped at the point it overflowed (or
 //    earlier, when the text's size is known: from the cache, or
 //    StreamOptions::text_bytes, the copy's size is projected from its first
-//    examples) and the passes read the cache or the text as above.
+//    examples) and the passes read the cache or the text as above, or, with
+//    StreamOptions::automatic_cache_path, pass 2 writes a temporary cache
+//    that the later passes read.
 //  * A cache that fails its checks while being read (CacheCorrupt) and has
 //    not yet been read through once in this run is abandoned with a warning:
 //    the text is read again from the start, the examples already handed out
@@ -95,6 +97,14 @@ struct StreamOptions {
   // linear model without interactions, so twice the data fits the budget).
   bool retain_raw_features = true;
   uint64_t text_bytes = 0;          // the text's size when known (a plain file), else 0
+  // The automatic cache (issue 27): when pass 1 was not kept in memory and
+  // no cache is in use, pass 2 (a text pass anyway) writes a cache here and
+  // the passes after it read it (with at least 3 passes). The file is
+  // removed as soon as it has been opened for reading, so it never outlives
+  // the run (only its "<path>.tmp.<pid>" can, while pass 2 writes, and the
+  // cleanup handlers remove that). A failure to write it is a warning: the
+  // passes then read the text. "" = never.
+  std::string automatic_cache_path;
   const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -150,7 +160,14 @@ class ExampleStream {
   bool emit(uint64_t text_bytes);
   void retain(const ParsedExample& slot, uint64_t text_bytes);  // producer, pass 1: copy for the memory passes
   const ParsedExample* replay();           // consumer: the next example of a memory pass
-  bool text_pass(unsigned pass, uint64_t skip, bool write_cache);
+  // `write_cache`: write options_.cache_path; `optional`: a failure to write
+  // it is a warning, not an error (the automatic cache).
+  bool text_pass(unsigned pass, uint64_t skip, bool write_cache, bool optional = false);
+  // The automatic cache could not be written: warns, drops the writer.
+  void give_up_cache(std::unique_ptr<CacheWriter>& writer, const std::exception& e);
+  // writer->add(ex); with `optional`, a failure gives the cache up (out of
+  // text_pass's loop: the loop stays small enough for emit() to be inlined).
+  void add_to_cache(std::unique_ptr<CacheWriter>& writer, const Example& ex, bool optional);
   bool cache_pass(unsigned pass);
   void prefetch_ahead() const;  // consumer: hints for the slots after position_
   // The header of the slot two ahead, the arrays of the one ahead (either may

@@ -57,7 +57,8 @@ class PipelineOwner {
 enum class CacheUse { kNone, kRead, kWrite };
 
 // With a cache path: fills options.cache_path and cache_key and opens the
-// cache for reading when it is valid for this data and parser (and, without
+// cache for reading when it is valid for this data (with shard_count > 1:
+// this rank's share of its lines) and parser (and, without
 // --lenient, skipped no lines); otherwise says on stderr why it is rebuilt.
 // Returns what the run does with the cache; `cache` is set for kRead.
 CacheUse open_cache(const InputSpec& in, StreamOptions& options, std::unique_ptr<CacheReader>& cache);

@@ -4,7 +4,7 @@
 // weights (Learner::audit_weight).
 //
 // --audit, per example, to stdout: the prediction line as -p writes it
-// (integral values without decimals, else 6; then " tag"), then a line of
+// (append_number of reduction/score_text.h, then " tag"), then a line of
 // '\t'-prefixed entries "name:index:value:weight[@G]", index the weight slot
 // (the hash masked to -b), value and weight as C++ streams print floats (6
 // significant digits), "@G" the adaptive sum when the adaptive rule is on
@@ -47,6 +47,7 @@ class AuditWriter {
     std::string text;
   };
   std::FILE* out_;
+  std::string line_;  // the prediction line (capacity reused)
   const Learner& learner_;
   uint32_t subs_;
   bool testonly_;

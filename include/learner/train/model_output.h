@@ -1,5 +1,6 @@
 // A whole model file: the learner's sections (learner.h) followed by the run's
-// own ("labels": the clipping range the scalar reduction has widened), and
+// own ("labels": the clipping range the scalar reduction has widened and,
+// from version 2, the lowest and highest label learned from), and
 // the text forms (--readable_model, --invert_hash). The option list is what
 // the CLI stores (every option that changes predictions).
 #pragma once

@@ -1,5 +1,5 @@
-// Prediction files (-p, -r): one line per example, the value then " tag".
-// Integral values print without decimals, others with 6 (as VW does).
+// Prediction files (-p, -r): one line per example, as the reduction wrote
+// it (numbers by append_number, learner/reduction/score_text.h).
 // A path goes through OutputFile (learner/io/output_file.h): a regular file
 // is written to a temporary renamed into place by close(), so a run that
 // fails (bad input, disk full) leaves the previous file as it was and no
@@ -25,7 +25,6 @@ class PredictionWriter {
   PredictionWriter& operator=(const PredictionWriter&) = delete;
   ~PredictionWriter();
 
-  void write(double value, const std::string& tag);
   // Writes `line` and a newline (reductions format their own lines).
   void write_line(const std::string& line);
   // Flushes and closes; throws learner::Error if anything failed to write.

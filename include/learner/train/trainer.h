@@ -44,6 +44,7 @@
 #include <string>
 #include <vector>
 
+#include "learner/core/label_range.h"
 #include "learner/learner.h"
 #include "learner/learners/averaging.h"
 #include "learner/parallel/allreduce.h"
@@ -78,6 +79,12 @@ class Trainer {
           PredictionWriter& predictions, PredictionWriter& raw);
 
   void add_pass_hook(Hook hook) { hooks_.push_back(std::move(hook)); }
+  // Regression: each labeled example that is not held out adds its error
+  // p - y to the statistics (RunStats::add_error), p the shown prediction
+  // clipped to [range.lowest, range.highest] (the labels learned from so
+  // far, or the -i model's) when there are any. `range` must outlive the
+  // Trainer.
+  void measure_errors(const LabelRange& range) { error_range_ = &range; }
   // --allreduce: the group of ranks; a collective (agree_failed, then one
   // average so that every rank starts from the same model).
   void set_group(AllReduce& group);
@@ -106,6 +113,7 @@ class Trainer {
   double sum_row(bool in_pass);
 
   Learner& learner_;
+  const LabelRange* error_range_ = nullptr;  // measure_errors()
   Averaging* averaging_ = nullptr;  // an averaged learner (learners/averaging.h)
   Reduction& reduction_;
   AllReduce* group_ = nullptr;

@@ -84,6 +84,8 @@ def main():
     print(report.table(records), end="")
     for d in duels:
         print(duel.line(d))
+    for line in report.sweep_lines(records):
+        print(line)
     print(report.result_line(records, experiments.RESULT))
     return 1 if any(r["status"] == "error" for r in records) else 0
 

@@ -3,7 +3,8 @@
 results.json (the records), results.csv (the same, one row per record), table.txt (from
 the records), kernel.dat + kernel.gp -> kernel.png (training time per example against the
 support-set budget, from the sweep rows that fix every other setting; "none" is drawn at the
-training-set size, the largest support set possible) and the RESULT line.
+training-set size, the largest support set possible), the sweep lines (each budget's test
+accuracy in every sweep family, side by side) and the RESULT line.
 """
 import csv
 import json
@@ -90,6 +91,17 @@ def write_kernel_plot(records, dat, gp, png):
         return None
     subprocess.run(["gnuplot", gp], check=True)
     return png
+
+
+def sweep_lines(records):
+    """One line per budget of the kernel sweeps: "SWEEP budget B: family acc, family acc ..." with
+    the families in name order ("-" where a family has no record at that budget), so the plain and
+    the averaged sweep compare budget by budget. [] when no sweep row ran."""
+    acc = {(r["family"], r["budget"]): r["test_accuracy"] for r in records
+           if r["family"] and r["status"] == "ok"}
+    families = sorted({f for f, _ in acc})
+    return [f"SWEEP budget {b}: " + ", ".join(f"{f} {_fmt(acc.get((f, b)), '.4f')}" for f in families)
+            for b in sorted({b for _, b in acc})]
 
 
 def result_line(records, wanted):

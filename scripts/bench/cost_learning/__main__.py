@@ -164,23 +164,30 @@ def heat_map(record, out_dir, k):
     return f"heat map {stem}.png"
 
 
+def later_pass_seconds(summary):
+    """The seconds of passes 2, 3, ... in a run summary's "seconds per pass = 0.2 (cache) 0.1
+    (memory) ..." line, whatever they were read from (the cache, or pass 1's copy in memory when it
+    fits --pass_memory); [] without such a line or with one pass."""
+    line = next((line for line in summary.splitlines() if line.startswith("seconds per pass =")), "")
+    return [float(t) for t in re.findall(r"([0-9.]+) \([a-z]+\)", line)][1:]
+
+
 def pass_seconds(tools, flags, train, passes, run_log):
-    """(CPU seconds per pass, wall seconds per cached pass) of one run without -f (no model is
+    """(CPU seconds per pass, wall seconds per later pass) of one run without -f (no model is
     written). CPU: user + system time of the run over its passes (the steadier figure on a
-    shared, loaded machine; the cache already exists, so every pass reads it); wall: the mean of
-    the run summary's "seconds per pass" of the cached passes."""
+    shared, loaded machine; the cache already exists, so pass 1 reads it); wall: the mean of
+    the run summary's "seconds per pass" of passes 2.. (later_pass_seconds)."""
     cmd = [tools["learner"], "-d", train, *flags]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(cmd, capture_output=True, text=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(run_log, "a", encoding="utf-8") as out:
         out.write("$ " + " ".join(cmd) + "\n" + done.stderr)
-    times = re.findall(r"([0-9.]+) \(cache\)", next((line for line in done.stderr.splitlines()
-                                                      if line.startswith("seconds per pass =")), ""))
+    times = later_pass_seconds(done.stderr)
     if done.returncode != 0 or not times:
-        raise systems.RunError(f"exit status {done.returncode} or no cached pass times: {' '.join(cmd)}")
+        raise systems.RunError(f"exit status {done.returncode} or no times of passes after the first: {' '.join(cmd)}")
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return cpu / passes, sum(map(float, times)) / len(times)
+    return cpu / passes, sum(times) / len(times)
 
 
 def speed(dataset, splits, tools, run_log):
@@ -197,7 +204,7 @@ def speed(dataset, splits, tools, run_log):
             c, w = pass_seconds(tools, flags_of(r, dataset) + flags, train, passes, run_log)
             cpu[r.name], wall[r.name] = min(cpu.get(r.name, c), c), min(wall.get(r.name, w), w)
     lines = [f"speed on {dataset.name} (whole training file, {ex.SPEED_FLAGS}; fastest of {ex.SPEED_REPEATS} "
-             "interleaved runs; CPU: the run's user + system time per pass, wall: its cached passes):",
+             "interleaved runs; CPU: the run's user + system time per pass, wall: its passes after the first):",
              f"{'row':<18} {'cpu s/pass':>10} {'ratio':>6} {'wall s/pass':>11} {'ratio':>6}"]
     ratios = {}
     for r in rows:

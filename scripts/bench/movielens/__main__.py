@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # scripts/bench
 from movielens import data  # noqa: E402
@@ -66,7 +66,8 @@ def tools_from_env():
 
 
 class Runner:
-    """Runs jobs (id, system, train, eval, flags) in parallel; results keyed by id."""
+    """Runs jobs (id, system, train, eval, flags) in parallel; results keyed by id. Each finished
+    job is logged as it ends (progress_line)."""
 
     def __init__(self, tools, work, clog, jobs):
         self.tools, self.work, self.clog, self.jobs = tools, work, clog, jobs
@@ -81,11 +82,20 @@ class Runner:
         shutil.rmtree(tmp)
         return jid, rec
 
-    def run(self, jobs):
-        log(f"running {len(jobs)} jobs ({self.jobs} in parallel)")
+    def run(self, jobs, phase):
+        log(f"{phase}: running {len(jobs)} jobs ({self.jobs} in parallel)")
         with ThreadPoolExecutor(self.jobs) as pool:
-            for jid, rec in pool.map(self._one, jobs):
+            pending = [pool.submit(self._one, job) for job in jobs]
+            for done, future in enumerate(as_completed(pending), 1):
+                jid, rec = future.result()
                 self.results[jid] = rec
+                log(progress_line(phase, done, len(jobs), jid, rec))
+
+
+def progress_line(phase, done, total, jid, rec):
+    """One finished job: "validation 3/40 u1.squared.k10.g2: RMSE 0.9123 MAE 0.7201 (4.1 s)"."""
+    return (f"{phase} {done}/{total} {jid}: RMSE {rec['rmse']:.4f} MAE {rec['mae']:.4f}"
+            + (f" ({rec['nan']} non-finite)" if rec.get("nan") else "") + f" ({rec['seconds']:.1f} s)")
 
 
 Candidate = collections.namedtuple("Candidate", "input system flags setting")
@@ -99,6 +109,47 @@ def slowest_first(job):
 def crit_of(loss):
     """The validation criterion: 0.5-quantile loss for quantile runs, RMSE otherwise."""
     return "qloss" if loss == "quantile" else "rmse"
+
+
+def is_rank(row):
+    """A dyadic rank row of the learner (k1, k10, ...): "dyadic" and "dyadic_ids" choose among them."""
+    return row[:1] == "k" and row[1:].isdigit()
+
+
+def validated_rows(cands):
+    """The (fold, loss, row) keys whose candidates are all run on validation: a row with several
+    candidates, and every rank row of a fold and loss whose rank rows have more than one candidate
+    between them (the "dyadic" row chooses a rank, "dyadic_ids" an ids candidate, by their
+    validation scores, even when each rank has a single setting). Other single-setting rows are
+    not validated."""
+    per_fold_loss = collections.Counter()
+    for (f, loss, row), cs in cands.items():
+        if is_rank(row):
+            per_fold_loss[f, loss] += len(cs)
+    return {key for key, cs in cands.items()
+            if len(cs) > 1 or (is_rank(key[2]) and per_fold_loss[key[0], key[1]] > 1)}
+
+
+def choose(cands, validated, score, folds):
+    """{(fold, loss, row): (candidate, validation score or None, model)}: each row's best candidate
+    on validation (a row not validated has one candidate and no score), and per fold and loss the
+    ids-only dyadic model "dyadic_ids", the best ids candidate over the rank rows (none without
+    one). score(fold, loss, row, index) is the validation criterion of a validated candidate."""
+    chosen = {}
+    for (f, loss, row), cs in cands.items():
+        gi, valid = metrics.best((gi, score(f, loss, row, gi)) for gi in range(len(cs))) \
+            if (f, loss, row) in validated else (0, None)
+        chosen[f, loss, row] = (cs[gi], valid, row)
+    for f in folds:
+        for loss in ex.LOSSES:
+            ids = [(row, gi) for (g, lo, row), cs in cands.items() if g == f and lo == loss and is_rank(row)
+                   for gi, c in enumerate(cs) if c.input == "ids"]
+            if not ids:
+                continue
+            (row, gi), valid = (ids[0], None) if (f, loss, ids[0][0]) not in validated else \
+                metrics.best(((row, gi), score(f, loss, row, gi)) for row, gi in ids)
+            chosen[f, loss, "dyadic_ids"] = (cands[f, loss, row][gi], valid, row)
+    return chosen
 
 
 def speed_check(learner, speed_file, passes, runs):
@@ -163,14 +214,17 @@ def main():
     clog = os.path.join(out_dir, "commands.log")
     open(clog, "w").close()
     keep = os.environ.get("KEEP", "0") == "1"
+    finished = False  # the work folder (data, logs) is kept after any failure, whatever KEEP says
     try:
-        return bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks, implicit_ranks,
-                     quality_ranks, comparison, bayes, seed, fraction, jobs, speed_only)
+        status = bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks, implicit_ranks,
+                       quality_ranks, comparison, bayes, seed, fraction, jobs, speed_only)
+        finished = True
+        return status
     except (OSError, ValueError, subprocess.CalledProcessError, systems.RunError, metrics.MetricError) as e:
-        log(f"error: {e} (commands: {clog}; logs: {os.path.join(work, 'logs')}, kept with KEEP=1)")
+        log(f"error: {e} (commands: {clog}; logs: {os.path.join(work, 'logs')})")
         return 1
     finally:
-        if keep:
+        if keep or not finished:
             log(f"work folder kept: {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
@@ -233,22 +287,13 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
                 return jid, c.system, p(f, f"{train}{x}.shuf.vw"), p(f, f"{test}{x}.vw"), " ".join(c.flags)
             return jid, c.system, p(f, train), p(f, test), " ".join(c.flags)
 
+        validated = validated_rows(cands)
         val = [job(f, loss, row, f"g{gi}", c, "fit", "valid") for (f, loss, row), cs in cands.items()
-               if len(cs) > 1 for gi, c in enumerate(cs)]
+               if (f, loss, row) in validated for gi, c in enumerate(cs)]
         val.sort(key=slowest_first)
-        runner.run(val)
+        runner.run(val, "validation")
         score = lambda f, loss, row, gi: runner.results[f"u{f}.{loss or 'cmp'}.{row}.g{gi}"][crit_of(loss)]  # noqa
-        chosen = {}
-        for (f, loss, row), cs in cands.items():
-            gi, valid = metrics.best((gi, score(f, loss, row, gi)) for gi in range(len(cs))) if len(cs) > 1 \
-                else (0, None)
-            chosen[f, loss, row] = (cs[gi], valid, row)
-        for f in folds:  # the ids-only dyadic model: the best ids candidate over the ranks
-            for loss in ex.LOSSES:
-                (name, gi), valid = metrics.best(((m.name, gi), score(f, loss, m.name, gi)) for m in models
-                                                 if m.name.startswith("k")
-                                                 for gi, c in enumerate(cands[f, loss, m.name]) if c.input == "ids")
-                chosen[f, loss, "dyadic_ids"] = (cands[f, loss, name][gi], valid, name)
+        chosen = choose(cands, validated, score, folds)
         for (f, loss, row), (c, valid, model) in chosen.items():
             result["chosen"].append({"fold": f, "loss": loss, "row": row, "model": model, "input": c.input,
                                      "setting": c.setting, "valid": valid})
@@ -270,7 +315,7 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
                     cold.append((f"u{f}.{loss}.{row}.cold", system, p(f, "cold.fit" + (".shuf.vw" if learner else "")),
                                  p(f, "cold.test" + (".vw" if learner else "")), flags[loss]))
         test.sort(key=slowest_first)
-        runner.run(test + robust + cold)
+        runner.run(test + robust + cold, "test")
         for (jid, _, _, _, flags) in val + test:
             f, loss, row, tag = jid.split(".", 3)
             result["runs"].append({"fold": int(f[1:]), "loss": "" if loss == "cmp" else loss, "row": row,
@@ -311,6 +356,8 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
     with open(out("table.md"), "w", encoding="utf-8") as f:
         f.write(text)
     log(f"wrote {out('results.json')}, results.csv, table.md, commands.log")
+    if not speed_only:
+        log(report.write_plot(result, out("plot")))
     print(text, end="")
     return status
 

@@ -39,9 +39,9 @@ DEFAULTS = {
     "MAX_MAE": "0.705",
     "MAX_RMSE": "0.905",
     "QUALITY_RANKS": "10 20",  # ranks whose ids grid adds GRID_*_QUALITY (docs/ratings-quality.md)
-    "IMPLICIT_RANKS": "",
-    "COMPARISON_ROWS": "",
-    "BAYES_ROWS": "bayes bayes_imp",  # the learner-bpmf rows to run (when it is built)  # names of the comparison rows to run (empty: all whose tool is given)  # the old engine's default was 10; see docs/movielens-benchmark.md
+    "IMPLICIT_RANKS": "",  # the old engine's default was 10; see docs/movielens-benchmark.md
+    "COMPARISON_ROWS": "",  # names of the comparison rows to run (empty: all whose tool is given)
+    "BAYES_ROWS": "bayes bayes_imp",  # the learner-bpmf rows to run (when it is built)
     "USER_DAY_SCALE": "0.5",
     "NEIGHBORS_SHRINK": "1000",
     "ROBUST_L2": "0.1",

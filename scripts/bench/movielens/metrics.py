@@ -2,7 +2,8 @@
 
 Everything the old bash engine computed with awk, with the same rounding, so that the new
 driver chooses the same settings and prints the same figures:
-  shuffle_key()    the deterministic shuffle key h(seed, line number) of ml_shuffle
+  shuffle_key()    the deterministic shuffle key h(seed, line number) of ml_shuffle and
+                   scripts/shuffle (scripts/pylib/shuffle_key.py)
   errors()         MAE, RMSE, 0.5-quantile loss (MAE / 2) and the count of non-finite
                    predictions (each counted with error 10^6), rounded to 6 decimals
   constant()       the best constant of the training labels: median or mean (6 decimals)
@@ -10,9 +11,13 @@ driver chooses the same settings and prints the same figures:
   best()           the lowest score, the earliest on a tie
 """
 import math
+import os
 import re
+import sys
 
-M = 2147483629  # the prime 2^31 - 19 of ml_shuffle
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "pylib"))
+import shuffle_key as _shuffle_key  # noqa: E402  (scripts/pylib: the one key, also scripts/shuffle's)
+
 NUMBER = re.compile(r"^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$")
 NAN_ERROR = 1e6
 
@@ -21,20 +26,9 @@ class MetricError(Exception):
     pass
 
 
-def _mulmod(a, b):
-    hi, lo = b // 32768, b % 32768
-    return ((a * hi) % M * 32768 + a * lo) % M
-
-
 def shuffle_key(seed, line_number):
-    """Key of 1-based line_number; lines sorted by (key, line number) are the shuffle."""
-    s = (seed % M) * 7919 % M
-    s = (_mulmod(s, s) + 17) % M
-    x = (_mulmod(line_number % M, 2654435) + s) % M
-    x = (_mulmod(x, x) + 40503) % M
-    x = _mulmod(x, 48271)
-    x = (_mulmod(x, x) + 12345) % M
-    return _mulmod(x, 69621)
+    """Key of 1-based line_number; lines sorted by (key, line number) are the shuffle (scripts/shuffle's)."""
+    return _shuffle_key.key(seed, line_number)
 
 
 def shuffle(lines, seed):

@@ -3,12 +3,16 @@
 results.json: config, rows, chosen (per fold, loss and row: the setting chosen on validation),
 runs (every validation and test run: metrics, training seconds, peak RSS), robust, speed.
 results.csv: the runs, one per line. render(): the report printed and written to table.md --
-the seed-style table (0.5-quantile loss, MAE, RMSE as fold mean ± sd, train time per fold,
-peak RSS), the per-fold verdicts, the chosen settings, the robustness and speed checks and
-the RESULT line -- and the exit status (1 when a target fails).
+the seed-style table (0.5-quantile loss, MAE, RMSE as fold mean ± sd -- one fold: its value --,
+train time per fold, peak RSS), the per-fold verdicts, the chosen settings, the robustness and
+speed checks and the RESULT line -- and the exit status (1 when a target fails). write_plot():
+plot.png beside table.md (gnuplot; plot.dat and plot.gp kept), test MAE and RMSE per model with
+the folds' range.
 """
 import csv
 import os
+import shutil
+import subprocess
 
 from classifiers.report import read_json, write_json  # noqa: F401  (scripts/bench on sys.path)
 
@@ -48,8 +52,11 @@ class Folds:
         return None if None in runs else [r[key] for r in runs]
 
     def cell(self, row, loss, key):
+        """"mean ± sd" over the folds; one fold has no spread: its value alone."""
         v = self.values(row, loss, key)
-        return "-" if v is None else "%.4f ± %.4f" % metrics.mean_sd(v)
+        if v is None:
+            return "-"
+        return "%.4f" % v[0] if len(v) == 1 else "%.4f ± %.4f" % metrics.mean_sd(v)
 
     def mean(self, row, loss, key):
         v = self.values(row, loss, key)
@@ -71,29 +78,83 @@ def _per_loss(row):
     return row.get("per_loss", row["system"] == "learner")
 
 
+def table_rows(result):
+    """The table's rows in order: (label, row key, comment, loss of the MAE columns, loss of RMSE);
+    a comparison row has one model for all columns (loss "")."""
+    rows = [("Best constant", "const", "median (quantile) / mean (squared) of the training labels", "quantile",
+             "squared")]
+    rows += [(r["label"], r["name"], r["comment"], "quantile", "squared") for r in result["rows"] if _per_loss(r)]
+    rows += [("Dyadic, k chosen on validation", "dyadic", "per fold and loss", "quantile", "squared"),
+             ("Dyadic, ids only, k chosen on validation", "dyadic_ids", "per fold and loss, ids input only",
+              "quantile", "squared")]
+    rows += [(r["label"], r["name"], r["comment"], "", "") for r in result["rows"] if not _per_loss(r)]
+    return rows
+
+
+def plot_data(result):
+    """Rows of the plot: (label, MAE mean, min, max, RMSE mean, min, max) over the folds, for
+    every table row with both figures (min = max = mean for one fold)."""
+    fx = Folds(result)
+    out = []
+    for label, key, _, q, s in table_rows(result):
+        mae, rmse = fx.values(key, q, "mae"), fx.values(key, s, "rmse")
+        if mae is None or rmse is None:
+            continue
+        out.append((label, metrics.mean_sd(mae)[0], min(mae), max(mae),
+                    metrics.mean_sd(rmse)[0], min(rmse), max(rmse)))
+    return out
+
+
+def write_plot(result, stem):
+    """stem.dat and stem.gp (gnuplot): per table row, test MAE and RMSE, the mean over the folds with
+    the folds' range as error bars (none with one fold), two panels side by side; runs gnuplot
+    for stem.png when it is installed. Returns a line for the log."""
+    rows = plot_data(result)
+    if not rows:
+        return "no plot: no row has test figures"
+    with open(stem + ".dat", "w", encoding="utf-8") as f:
+        f.write("# row\tmae_mean\tmae_min\tmae_max\trmse_mean\trmse_min\trmse_max\tlabel\n")
+        for i, (label, *v) in enumerate(reversed(rows)):  # the table's first row at the top
+            f.write(f"{i}\t" + "\t".join(f"{x:.6f}" for x in v) + "\t" + label.replace("\t", " ") + "\n")
+    folds = result["config"]["folds"]
+    spread = f"mean over folds {' '.join(f'u{f}' for f in folds)}, bars: their range" if len(folds) > 1 \
+        else f"fold u{folds[0]}"
+    bars = "xerrorbars" if len(folds) > 1 else "points"
+    cols = "2:1:3:4" if len(folds) > 1 else "2:1"
+    rcols = "5:1:6:7" if len(folds) > 1 else "5:1"
+    height = 120 + 28 * len(rows)
+    name = os.path.basename(stem)
+    with open(stem + ".gp", "w", encoding="utf-8") as f:
+        f.write(f"set terminal png size 1400,{height} noenhanced\n")
+        f.write(f"set output '{name}.png'\nset datafile separator '\\t'\nset grid xtics\n"
+                f"set yrange [-0.7:{len(rows) - 0.3}]\nset offsets graph 0.05, graph 0.05, 0, 0\nset ytics nomirror\nset key off\n"
+                f"set multiplot layout 1,2 title 'MovieLens: test MAE and RMSE per model ({spread})'\n"
+                f"set lmargin 48\nset title 'MAE (quantile-loss models)'\n"
+                f"plot '{name}.dat' using {cols}:ytic(8) with {bars} pt 7\n"
+                f"set lmargin 2\nset format y ''\nset title 'RMSE (squared-loss models)'\n"
+                f"plot '{name}.dat' using {rcols} with {bars} pt 7 lc 2\nunset multiplot\n")
+    if not shutil.which("gnuplot"):
+        return f"no plot: gnuplot is not installed ({stem}.gp written; scripts/setup.sh installs gnuplot-nox)"
+    done = subprocess.run(["gnuplot", name + ".gp"], cwd=os.path.dirname(stem) or ".", capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        return f"no plot: gnuplot failed on {stem}.gp: {done.stderr.strip()[:200]}"
+    return f"plot {stem}.png"
+
+
 def _table(result, fx):
     cfg = result["config"]
     name = os.path.basename(os.path.normpath(cfg["data"]))
     title = "MovieLens 100K" if name == "ml-100k" else name
-    lines = [f"## {title}, folds {' '.join(f'u{f}' for f in cfg['folds'])}: test loss, mean ± sd over folds", "",
+    spread = "mean ± sd over folds" if len(cfg["folds"]) > 1 else "one fold"
+    lines = [f"## {title}, folds {' '.join(f'u{f}' for f in cfg['folds'])}: test loss, {spread}", "",
              "| Model | 0.5-quantile loss | MAE | RMSE | train s/fold | peak RSS MB | Comments |",
              "|---|---|---|---|---|---|---|"]
 
-    def row(label, key, comment, q="quantile", s="squared"):
+    for label, key, comment, q, s in table_rows(result):
         t, rss = fx.cost(key, {q, s})
         lines.append(f"| {label} | {fx.cell(key, q, 'qloss')} | {fx.cell(key, q, 'mae')} | {fx.cell(key, s, 'rmse')} "
                      f"| {t} | {rss} | {comment} |")
-
-    row("Best constant", "const", "median (quantile) / mean (squared) of the training labels")
-    rows = {r["name"]: r for r in result["rows"]}
-    for r in result["rows"]:
-        if _per_loss(r):
-            row(r["label"], r["name"], r["comment"])
-    row("Dyadic, k chosen on validation", "dyadic", "per fold and loss")
-    row("Dyadic, ids only, k chosen on validation", "dyadic_ids", "per fold and loss, ids input only")
-    for r in result["rows"]:
-        if not _per_loss(r):
-            row(rows[r["name"]]["label"], r["name"], r["comment"], "", "")
     lines += ["", "Learner rows (and the Bayesian row: Laplace noise for the first two columns, Gaussian for RMSE): quantile loss and MAE of the models trained with --loss_function quantile; RMSE of "
               "the models trained with squared loss; time = training on uN.base (mean of both losses; wall clock "
               "on a shared machine, CPU = user + system).",
