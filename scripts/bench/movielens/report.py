@@ -29,6 +29,13 @@ def write_csv(result, path):
         out.writerows(result["runs"])
 
 
+def spread(values):
+    """A table cell: "mean ± sd" over the folds; one fold has no spread: its value alone; "-" for None."""
+    if values is None:
+        return "-"
+    return "%.4f" % values[0] if len(values) == 1 else "%.4f ± %.4f" % metrics.mean_sd(values)
+
+
 class Folds:
     """Test figures per fold: test(fold, loss, row) -> run; "dyadic" resolves to the rank with
     the best validation score of that fold and loss (the first rank on a tie)."""
@@ -52,11 +59,7 @@ class Folds:
         return None if None in runs else [r[key] for r in runs]
 
     def cell(self, row, loss, key):
-        """"mean ± sd" over the folds; one fold has no spread: its value alone."""
-        v = self.values(row, loss, key)
-        if v is None:
-            return "-"
-        return "%.4f" % v[0] if len(v) == 1 else "%.4f ± %.4f" % metrics.mean_sd(v)
+        return spread(self.values(row, loss, key))
 
     def mean(self, row, loss, key):
         v = self.values(row, loss, key)
@@ -180,15 +183,16 @@ def _cold_start(result):
     if not runs:
         return []
     folds = result["config"]["folds"]
+    over = "mean ± sd over folds" if len(folds) > 1 else f"fold u{folds[0]}"
     lines = ["", "### Cold start: users held out entirely (a fifth of the users per fold; their ratings in uN.base "
-             "and uN.test are the test set), test loss, mean ± sd over folds", "",
+             f"and uN.test are the test set), test loss, {over}", "",
              "| Model | MAE | RMSE |", "|---|---|---|"]
     rows = [{"name": "const", "label": "Best constant"}] + result.get("cold_start_rows", [])
     for row in rows:
         cells = []
         for loss, key in (("quantile", "mae"), ("squared", "rmse")):
             v = [runs[f, loss, row["name"]][key] for f in folds if (f, loss, row["name"]) in runs]
-            cells.append("%.4f ± %.4f" % metrics.mean_sd(v) if len(v) == len(folds) else "-")
+            cells.append(spread(v if len(v) == len(folds) else None))
         lines.append(f"| {row['label']} | {cells[0]} | {cells[1]} |")
     lines += ["", "MAE of the models trained with quantile loss (learner-bpmf: Laplace noise), RMSE of those trained "
               "with squared loss (Gaussian noise); every setting as given (no validation)."]
