@@ -82,8 +82,7 @@ DotProduct::DotProduct(const CoreConfig& config, WeightTable* linear)
   unseen_active_ = config.test_only;
   float* v = latent_.data();
   const std::size_t stride = rank_ + 1;
-  for (std::size_t s = 0; s < latent_.slots(); ++s)
-    for (unsigned j = 0; j < rank_; ++j) v[s * stride + j] = initial_value(s, j);
+  for (std::size_t s = 0; s < latent_.slots(); ++s) initial_vector(s, v + s * stride);
 }
 
 void DotProduct::add_field_pairs(const std::string& fields) {
@@ -110,11 +109,21 @@ void DotProduct::add_field_pairs(const std::string& fields) {
   field_aware_ = true;
 }
 
-float DotProduct::initial_value(std::size_t slot, unsigned dim) const {
-  const uint64_t h = splitmix64((static_cast<uint64_t>(seed_) << 40) ^ (static_cast<uint64_t>(slot) << 8) ^ dim);
-  // h >> 11 < 2^53 converts exactly, as a signed integer (one instruction).
-  const double u = static_cast<double>(static_cast<int64_t>(h >> 11)) * (1.0 / 9007199254740992.0) * 2.0 - 1.0;
-  return static_cast<float>(center_ + init_scale_ * u);
+void DotProduct::initial_vector(std::size_t slot, float* out) const {
+  double u[256];
+  double mean = 0.0;
+  for (unsigned j = 0; j < rank_; ++j) {
+    const uint64_t h = splitmix64((static_cast<uint64_t>(seed_) << 40) ^ (static_cast<uint64_t>(slot) << 8) ^ j);
+    // h >> 11 < 2^53 converts exactly, as a signed integer (one instruction).
+    u[j] = static_cast<double>(static_cast<int64_t>(h >> 11)) * (1.0 / 9007199254740992.0) * 2.0 - 1.0;
+    mean += u[j];
+  }
+  // With a centre the noise sums to 0 over the dimensions: 1.V = k c, so the
+  // start adds nothing linear in the noise to A.B - k c^2 s_a s_b (which
+  // would be a random linear model, c s_b 1.noise_A, as large as the side's
+  // feature count times c).
+  mean = center_ > 0 ? mean / rank_ : 0.0;
+  for (unsigned j = 0; j < rank_; ++j) out[j] = static_cast<float>(center_ + init_scale_ * (u[j] - mean));
 }
 
 const std::vector<uint32_t>& DotProduct::trained_slots() {
@@ -336,6 +345,22 @@ double DotProduct::latent_rate(double eta) const {
   return g > 0 ? kAutoStep / g * (base_rate_ > 0 ? eta / base_rate_ : 1.0) : 0.0;
 }
 
+double DotProduct::start_gradient_ratio(const State& st) const {
+  // E|other side|^2 / k at the start: c^2 s^2 + sigma^2 |x|^2 (the start is
+  // c + init u, u uniform in [-1, 1]: variance init^2 / 3 per weight).
+  const double c2 = center_ * center_, sigma2 = init_scale_ * init_scale_ / 3.0;
+  const double one_hot = c2 + sigma2;
+  if (!(one_hot > 0)) return 1.0;
+  auto start_norm2 = [&](int s) { return c2 * st.sum_x[s] * st.sum_x[s] + sigma2 * st.sum_x2[s]; };
+  // |dp/dV|^2 summed over the pair's latent weights (over k), and the same
+  // for a pair of one feature of value 1 on each side, 2 (c^2 + sigma^2):
+  // exactly 1 for such a pair.
+  const double n = st.self ? st.sum_x2[0] * 4.0 * start_norm2(0)
+                           : st.sum_x2[0] * start_norm2(1) + st.sum_x2[1] * start_norm2(0);
+  const double ratio = n / (one_hot + one_hot);
+  return ratio > 0 && std::isfinite(ratio) ? ratio : 1.0;
+}
+
 double DotProduct::latent_l2() const { return auto_l2_ ? kAutoL2 * gradient_.mean() : l2_; }
 
 void DotProduct::end_pass() {
@@ -360,10 +385,11 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
   double rho_total = 0.0, x2_total = 0.0;
   for (std::size_t n = 0; n < used_; ++n) {
     State& st = states_[n];
+    const double eta_pair = auto_rate_ ? eta_l / start_gradient_ratio(st) : eta_l;
     for (int s = 0; s < 2; ++s) {
       // A self pair's features all sit on side 0; d|A|^2/dV[f] = 2 x_f A.
       const double other_norm2 = st.self ? 4.0 * st.norm2[0] : st.norm2[1 - s];
-      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_l, importance, s, st);
+      st.rho[s] = assign_rates(st.terms[s], g2, other_norm2, eta_pair, importance, s, st);
       rho_total += st.rho[s];
       x2_total += st.sum_x2[s];
     }

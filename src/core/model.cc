@@ -380,8 +380,7 @@ void Model::fold_snapshot(bool finish) {
     const unsigned k = dot_->rank();
     const std::size_t known = mean_latent_.size() / k;
     mean_latent_.resize(trained.size() * k);
-    for (std::size_t n = known; n < trained.size(); ++n)
-      for (unsigned j = 0; j < k; ++j) mean_latent_[n * k + j] = dot_->initial_value(trained[n], j);
+    for (std::size_t n = known; n < trained.size(); ++n) dot_->initial_vector(trained[n], &mean_latent_[n * k]);
     for (std::size_t n = 0; n < trained.size(); ++n) {
       float* lat = v.data() + static_cast<std::size_t>(trained[n]) * v.stride();
       for (unsigned j = 0; j < k; ++j) fold(lat + j, mean_latent_[n * k + j]);

@@ -5,6 +5,7 @@ tiny data folder with fake tools."""
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -460,6 +461,10 @@ class Driver(unittest.TestCase):
                 table = f.read()
             self.assertIn("| Dyadic, k chosen on validation |", table)
             self.assertNotIn("±", table)  # one fold
+            self.assertIn("### Cold start: users held out entirely", table)  # the cold-start jobs ran
+            for label in ("Best constant", "Linear, --passes 20", "Dyadic k=10, defaults, --passes 20"):
+                self.assertRegex(table, rf"\n\| {re.escape(label)} \| \d\.\d{{4}} \| \d\.\d{{4}} \|\n")
+            self.assertRegex(done.stderr, r"u1 cold start: \d+ training lines, \d+ test lines of held-out users")
             self.assertRegex(done.stderr, r"validation 1/\d+ u1\.\w+\.\w+\.g\d: RMSE \d\.\d{4} MAE \d\.\d{4} "
                                           r"\(\d+\.\d s\)")
             self.assertRegex(done.stderr, r"test (\d+)/\1 ")

@@ -3,6 +3,7 @@
 // --average_passes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -70,12 +71,94 @@ TEST(DyadicCenter, OffsetIsKTimesCenterSquared) {
     Model model(config, *loss);
     const Example ex = one_hot_pair(4, 9);
     EXPECT_NEAR(model.predict(ex, ex.features), latent_dot(model, 4, 9) - 3.0 * c * c, 1e-6) << c;
-    // The start is c + 0.3 u, u in [-1, 1].
+    // The start is c + 0.3 (u - mean u) (c > 0; c = 0: c + 0.3 u), u in [-1, 1]^3.
     const float* v = model.dotproduct()->latent().slot(4);
+    const double spread = c > 0 ? 0.3 * 4.0 / 3.0 : 0.3;
     for (int j = 0; j < 3; ++j) {
-      EXPECT_GE(v[j], c - 0.3 - 1e-6);
-      EXPECT_LE(v[j], c + 0.3 + 1e-6);
+      EXPECT_GE(v[j], c - spread - 1e-6);
+      EXPECT_LE(v[j], c + spread + 1e-6);
     }
+  }
+}
+
+// Issue 28 (VW's --lrq aa3 on a9a): with a centre the start's noise sums to 0
+// over the dimensions, so 1.V_f = k c and the dyadic term at the start has no
+// part linear in the noise (c s_b 1.noise_A + c s_a 1.noise_B: a random linear
+// model as large as c times a side's feature count). With c = 0 there is no
+// such part, and the noise stays as drawn (rank 1 keeps its start off 0).
+TEST(DyadicCenter, StartNoiseSumsToZeroOverTheDimensionsWithACentre) {
+  for (const double c : {0.5, 1.0, 0.0})
+    for (const unsigned k : {1u, 3u, 10u}) {
+      CoreConfig config = dyadic_config(k);
+      config.center = c;
+      const auto loss = make_loss({});
+      Model model(config, *loss);
+      const WeightTable& table = model.dotproduct()->latent();
+      double spread = 0.0;
+      for (uint32_t slot = 0; slot < 200; ++slot) {
+        double sum = 0.0;
+        for (unsigned j = 0; j < k; ++j) {
+          sum += table.slot(slot)[j];
+          spread = std::max(spread, std::fabs(table.slot(slot)[j] - c));
+        }
+        if (c > 0) {
+          EXPECT_NEAR(sum, k * c, 1e-5) << "c " << c << ", k " << k << ", slot " << slot;
+        }
+      }
+      if (c > 0 && k == 1) {
+        EXPECT_EQ(spread, 0.0);
+      } else {
+        EXPECT_GT(spread, 0.1) << "c " << c << ", k " << k;  // the noise is there
+      }
+    }
+}
+
+// Issue 28 (VW's --lrq aa3 on a9a, 14 active features): the automatic latent
+// rate is divided by the pair's squared gradient at the expected start over a
+// one-hot pair's (dotproduct.h), so one update moves the dyadic term about as
+// far as it moves a one-hot pair's, whatever the number and values of the
+// features on each side. Without it the self pair of 14 features moved
+// hundreds of times as far (here: all the way to the label).
+TEST(DyadicAutoRate, OneUpdateMovesTheTermAsForAOneHotPair) {
+  auto side = [](Example& ex, const char* name, int count, float value, uint32_t first_index) {
+    const auto begin = static_cast<uint32_t>(ex.features.size());
+    for (int n = 0; n < count; ++n) ex.features.push_back({value, first_index + 97 * static_cast<uint32_t>(n)});
+    ex.namespaces.push_back({name, name[0], 0, begin, static_cast<uint32_t>(ex.features.size())});
+  };
+  auto moved = [](bool self, const Example& ex) {
+    CoreConfig config = dyadic_config(3);
+    config.dotproducts = {{"a", self ? "a" : "b", false}};
+    config.center = 0.5;
+    config.init_scale = 0.1;
+    config.auto_latent_rate = true;
+    config.rule = UpdateRule{false, false, true};
+    config.power_t = 0.0;
+    config.learning_rate = 1e-9;  // the linear part stays put
+    const auto loss = make_loss({});
+    Model model(config, *loss);
+    const double p0 = model.predict(ex, ex.features);
+    model.learn(ex, ex.features, p0, p0 + 1.0, 1.0);
+    return model.predict(ex, ex.features) - p0;
+  };
+  Example one_hot;
+  side(one_hot, "a", 1, 1.0f, 11);
+  side(one_hot, "b", 1, 1.0f, 5011);
+  const double reference = moved(false, one_hot);
+  ASSERT_GT(reference, 0.01);
+  ASSERT_LT(reference, 0.2);
+  struct Case {
+    bool self;
+    int left, right;
+    float value;
+  };
+  for (const Case c : {Case{true, 14, 0, 1.0f}, Case{true, 14, 0, 0.5f}, Case{false, 5, 3, 1.0f},
+                       Case{false, 1, 40, 1.0f}, Case{true, 1, 0, 1.0f}}) {
+    Example ex;
+    side(ex, "a", c.left, c.value, 11);
+    if (!c.self) side(ex, "b", c.right, c.value, 5011);
+    const double step = moved(c.self, ex);
+    EXPECT_GT(step, 0.5 * reference) << c.self << " " << c.left << " " << c.right << " " << c.value;
+    EXPECT_LT(step, 2.0 * reference) << c.self << " " << c.left << " " << c.right << " " << c.value;
   }
 }
 

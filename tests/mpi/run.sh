@@ -142,6 +142,20 @@ run 2 -d train.vw --shard_by line --kernel linear -f k.model --quiet
 check "--kernel: refused with a message" grep -q "rank 0 of 2: the 'kernel' learner cannot be averaged" out.txt
 check "--kernel: no model" test ! -e k.model
 
+# 4c. The dyadic model with its defaults (issue 27): the automatic rate's gradient scale and the
+# unseen features' sides are merged across ranks (the frequency-aware L2 is off by default there),
+# so every rank holds the same model, and an unseen user on an unseen item gets the same mean.
+awk 'BEGIN { srand(5); for (n = 0; n < 3000; n++) { u = int(rand() * 60); i = int(rand() * 40);
+  printf "%d |u u%d |i i%d\n", 1 + (u * 3 + i * 7 + int(rand() * 2)) % 5, u, i } }' >dy.vw
+run 2 -d dy.vw --shard_by line --dotproduct ui --rank 3 --passes 3 -f dy-%r.model --quiet
+check "--dotproduct defaults: runs" test "$rc" -eq 0
+check "--dotproduct defaults: same model on both ranks" cmp -s dy-0.model dy-1.model
+printf '3 |u nobody |i nothing\n' >cold.vw
+cold0="$("$LEARNER" -t -i dy-0.model -d cold.vw -p /dev/stdout --quiet 2>/dev/null)"
+mean="$(awk '{ s += $1 } END { printf "%.6f", s / NR }' dy.vw)"
+check "--dotproduct defaults: unseen pair $cold0 within 0.5 of the mean $mean" \
+  awk -v p="$cold0" -v m="$mean" 'BEGIN { d = p - m; exit !(d < 0.5 && d > -0.5) }'
+
 # 5. A failing rank ends every rank: non-zero exit, its message, no model, no deadlock.
 cp part-0.vw bad-0.vw
 { head -n 500 part-0.vw; echo "abc |x f1:1"; tail -n 9000 part-0.vw; } >bad-1.vw

@@ -9,10 +9,14 @@
 //   dyadic = A.B - k c^2 s_a s_b,  s_a = sum_{f in a} x_f, s_b likewise,
 //
 // the "-k c^2 s_a s_b" offset being the +1 change of variables of the note
-// (1) with c = --dotproduct_center (default 1): latent weights start at
-// c + init_scale * u, u uniform in [-1, 1] from a hash of (slot, dimension,
-// --random_seed), so the dyadic term starts near 0 and, with c = 1,
-// A.B - k = a.b + a.1 + 1.b for one-hot namespaces. With c = 0 the start is
+// (1) with c = --dotproduct_center (default 0.5): latent weights start at
+// c + init_scale * (u - mean(u)), u uniform in [-1, 1]^k from a hash of
+// (slot, dimension, --random_seed) (with c = 0: c + init_scale * u), so the
+// dyadic term starts near 0 and, with c = 1, A.B - k = a.b + a.1 + 1.b for
+// one-hot namespaces. The noise sums to 0 over the dimensions so that 1.a =
+// 0 at the start: a part c (s_b 1.a + s_a 1.b) linear in the noise would be
+// a random linear model of the features, as large as c times a side's
+// feature count (issue 28: VW's --lrq aa3 on a9a). With c = 0 the start is
 // zero-mean and the term is the plain a.b (matrix factorisation's usual
 // form); --dotproduct_l2 then shrinks a and b towards 0 instead of a + 1 and
 // b + 1 towards 0. The path (cosh/sinh) is the same for every c: only the
@@ -97,6 +101,15 @@
 // kAutoL2 of itself, whatever the scale of the labels and the loss (the
 // squared loss's g grows with the labels' spread, the quantile loss's is
 // tau or 1 - tau): the rate has units 1 / label and the L2 units of a label.
+// The rate above is a one-hot pair's (one feature of value 1 per side): for
+// other pairs it is divided, per example, by the ratio of the squared
+// gradient of the pair's term in its latent weights at the expected start,
+// sum_side |x_side|^2 E|other side|^2 with E|A|^2 = k (c^2 s_a^2 + sigma^2
+// |x_a|^2), sigma^2 = init_scale^2 / 3 (a self pair: |x_a|^2 4 E|A|^2), to
+// the one-hot pair's 2 k (c^2 + sigma^2). So one update moves the term about
+// as far for a side of many features (a self pair of a9a's 14 features:
+// 5,400 times less than it would at the one-hot rate) as for a user and an
+// item, and the ratio is exactly 1 for the one-hot pair.
 // With the adaptive rule a fresh feature's first rate, eta / sqrt(G), is huge
 // and its first update fits the rating it sees exactly; constant-rate SGD
 // with L2 is matrix factorisation's usual recipe.
@@ -239,7 +252,10 @@ class DotProduct {
       if (const int s = side(ns, p); s >= 0) return s;
     return -1;
   }
-  float initial_value(std::size_t slot, unsigned dim) const;
+  // A slot's start vector (k values): c + init_scale (u - mean(u)), u uniform
+  // in [-1, 1] from a hash of (slot, dimension, --random_seed); the mean is
+  // subtracted only with a centre c > 0 (above).
+  void initial_vector(std::size_t slot, float* out) const;
 
  private:
   // The first characters of a pair's namespaces, compared per namespace of
@@ -300,6 +316,10 @@ class DotProduct {
   // --dotproduct_freq_l2 alpha: (n_f / mean n)^alpha, n_f = the feature's
   // count (G_f), mean n = the mean count of its side's features so far.
   double frequency_factor(const Term& term, int side) const;
+  // The automatic rate's divisor for the pair of st (above): the squared
+  // gradient of its term in its latent weights at the expected start, over
+  // that of a pair of one feature of value 1 per side (so 1 for that pair).
+  double start_gradient_ratio(const State& st) const;
   // Sets st.kappa, st.r and st.active (false when a side has no rate: the
   // pair cannot move); when active, adds st's (kappa, P, M) to `path` and
   // returns its dyadic part at t = 0, (P - M) / 2 = sign A0.B0 (else 0).

@@ -303,14 +303,36 @@ def bench(data_dir, out_dir, work, clog, scripts, tools, folds, ranks, tn_ranks,
             for lr in ex.setting("ROBUST_RATES").split():
                 robust.append((f"robust.{loss}.l{lr}", "learner", p(folds[0], "base.shuf.vw"), p(folds[0], "test.vw"),
                                f"--loss_function {loss} --dotproduct ui --rank 5 --dotproduct_l2 "
-                               f"{ex.setting('ROBUST_L2')} --passes {ex.setting('ROBUST_PASSES')} -l {lr}"))
+                               f"{ex.setting('ROBUST_L2')} --dotproduct_lr 0 --passes {ex.setting('ROBUST_PASSES')} -l {lr}"))
+        cold = []  # the cold-start rows (experiments.cold_start_rows)
+        cold_rows = ex.cold_start_rows(tools)
+        for f in (folds if cold_rows else []):
+            sizes = data.cold_start_fold(dirs[f], f, seed)
+            log(f"u{f} cold start: {sizes[0]} training lines, {sizes[1]} test lines of held-out users")
+            for row, _, system, flags in cold_rows:
+                for loss in ex.LOSSES:
+                    learner = system == "learner"
+                    cold.append((f"u{f}.{loss}.{row}.cold", system, p(f, "cold.fit" + (".shuf.vw" if learner else "")),
+                                 p(f, "cold.test" + (".vw" if learner else "")), flags[loss]))
         test.sort(key=slowest_first)
-        runner.run(test + robust, "test")
+        runner.run(test + robust + cold, "test")
         for (jid, _, _, _, flags) in val + test:
             f, loss, row, tag = jid.split(".", 3)
             result["runs"].append({"fold": int(f[1:]), "loss": "" if loss == "cmp" else loss, "row": row,
                                    "phase": "test" if tag == "test" else "valid", "flags": flags,
                                    **runner.results[jid]})
+        result["cold_start"] = []
+        result["cold_start_rows"] = [{"name": name, "label": label} for name, label, _, _ in cold_rows]
+        for jid, _, _, _, flags in cold:
+            f, loss, row, _ = jid.split(".", 3)
+            result["cold_start"].append({"fold": int(f[1:]), "loss": loss, "row": row, "flags": flags,
+                                         **runner.results[jid]})
+        for f in (folds if cold_rows else []):
+            ys, ts = metrics.labels(p(f, "cold.fit.shuf.vw")), metrics.labels(p(f, "cold.test.vw"))
+            for kind, loss in (("median", "quantile"), ("mean", "squared")):
+                c = metrics.constant(ys, kind)
+                result["cold_start"].append({"fold": f, "loss": loss, "row": "const", "flags": str(c),
+                                             **metrics.errors(ts, [str(c)] * len(ts))})
         for jid, _, _, _, flags in robust:
             _, loss, lr = jid.split(".", 2)
             result["robust"].append({"loss": loss, "rate": lr[1:], "flags": flags, **runner.results[jid]})

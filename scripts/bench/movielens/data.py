@@ -9,6 +9,7 @@
   {fit,valid,base,test}.{tsv3,libfm,mf}   the ids input for the comparison systems, in the same
                                  (shuffled) order: "user<TAB>item<TAB>rating"; libFM's
                                  "rating u:1 i:1" and LIBMF's "u i rating" with dense ids
+  cold.fit.shuf.vw, cold.test.vw, cold.{fit,test}.tsv3   the cold-start split (cold_start_fold)
 A folder without uN.base/uN.test but with ratings.dat (user::item::rating::time) is first cut
 into five folds (each line's fold: metrics.shuffle_key(SEED, line) mod 5) written as uN.base /
 uN.test in WORK/folds.
@@ -16,6 +17,7 @@ uN.test in WORK/folds.
 import gzip
 import os
 import subprocess
+import zlib
 
 from . import metrics
 
@@ -102,6 +104,36 @@ def _comparison_files(folder):
         _write(p + ".tsv3", [f"{u}\t{i}\t{r}\n" for u, i, r in rows])
         _write(p + ".libfm", [f"{r} {users[u]}:1 {len(users) + items[i]}:1\n" for u, i, r in rows])
         _write(p + ".mf", [f"{users[u]} {items[i]} {r}\n" for u, i, r in rows])
+
+
+def cold_start_fold(folder, fold, seed):
+    """The cold-start split of a prepared fold folder (users held out entirely): the users u with
+    shuffle_key(seed, crc32(u)) mod 5 = fold - 1 (a fifth of them, each user in one fold's split)
+    are left out of training; the rest of uN.base (base.vw) is the training part, shuffled, and
+    every rating of the held-out users, in uN.base and uN.test, is the test part. Writes
+    cold.fit.shuf.vw and cold.test.vw (ids input) and cold.fit.tsv3 / cold.test.tsv3 (learner-bpmf).
+    Returns the (training, test) line counts."""
+    p = lambda name: os.path.join(folder, name)  # noqa: E731
+    fit, test = [], []
+    for src in ("base.vw", "test.vw"):
+        with open(p(src), encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                t = line.split()
+                if len(t) < 5 or t[1] != "|u" or t[3] != "|i":
+                    raise ValueError(f"{p(src)}:{n}: not a 'rating |u USER |i ITEM' line")
+                held_out = metrics.shuffle_key(seed, zlib.crc32(t[2].encode())) % 5 == fold - 1
+                if held_out:
+                    test.append(line)
+                elif src == "base.vw":
+                    fit.append(line)
+    if not fit or not test:
+        raise ValueError(f"{folder}: the cold-start split of fold {fold} has {len(fit)} training and {len(test)} test lines")
+    fit = metrics.shuffle(fit, seed)
+    _write(p("cold.fit.shuf.vw"), fit)
+    _write(p("cold.test.vw"), test)
+    for name, lines in (("cold.fit", fit), ("cold.test", test)):
+        _write(p(name + ".tsv3"), [f"{t[2]}\t{t[4]}\t{t[0]}\n" for t in (line.split() for line in lines)])
+    return len(fit), len(test)
 
 
 def prepare_fold(fold, base, test, work, scripts, seed, fraction, inputs, tn_args):
