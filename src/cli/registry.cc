@@ -1,6 +1,6 @@
 #include "learner/cli/registry.h"
 
-#include "learner/batch/batch_learner.h"
+#include "learner/batch/batch_plugin.h"
 #include "learner/core/model.h"
 #include "learner/costs/cost_learner.h"
 #include "learner/learners/kernel_perceptron.h"
