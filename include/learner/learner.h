@@ -42,6 +42,7 @@ namespace learner {
 
 class AllReduce;
 class Loss;
+struct LabelRange;
 class ModelWriter;
 class ModelReader;
 
@@ -104,6 +105,20 @@ class Learner {
                                 double label, double target) {
     return std::numeric_limits<double>::quiet_NaN();
   }
+
+  // The range the caller clips this learner's predictions to (the scalar
+  // problem's running range, a reduction's binary range), given once by the
+  // caller before the first example. Layers (plugin.h's LayerPlugin) clip each
+  // of their rounds' predictions to it, as VW's learner below them does;
+  // learners ignore it. `range` outlives the learner's use.
+  virtual void clip_with(const LabelRange& range) {}
+  // A layer whose prediction is a vote among classes (--bs_type vote): the
+  // scalar problem reports the loss 0 when the prediction equals the label,
+  // 1 otherwise (VW's bootstrap vote).
+  virtual bool votes() const { return false; }
+  // Text a layer adds to the scalar problem's -p line after the tag (VW's
+  // bootstrap: " lower upper", its rounds' extremes); appends nothing by default.
+  virtual void append_prediction_detail(std::string& out) const {}
 
   // A hint that `ex` comes next (memory prefetch); changes nothing.
   virtual void prefetch(const Example& ex, const std::vector<Feature>& x) const {}

@@ -164,8 +164,19 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
   const std::unique_ptr<Learner> owned =
       o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core, group});
-  Learner& learner = *owned;
   auto* gd = dynamic_cast<Model*>(owned.get());  // the gradient learner's rate and state, for the preamble and -i
+  // The layers over the learner, nearest it first (plugin.h's LayerPlugin):
+  // the reduction, the model files and the run loop see the top one.
+  std::vector<std::unique_ptr<Learner>> layers;
+  {
+    uint32_t sub = o.core.sub_models;  // each layer's caller asks for sub / its width
+    for (const LayerPlugin* l : o.layers) {
+      sub /= l->width(*o.values);
+      Learner& below = layers.empty() ? *owned : *layers.back();
+      layers.push_back(l->make(LayerContext{*o.values, sub, o.core.random_seed}, below));
+    }
+  }
+  Learner& learner = layers.empty() ? *owned : *layers.back();
   if (!learner.start_weights(o.core.weight_init))
     throw UsageError("--initial_weight, --random_weights, --normal_weights, --truncated_normal_weights and "
                      "--constant apply to the gradient learner and the perceptron family, not to the " +

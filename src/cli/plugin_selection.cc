@@ -10,6 +10,30 @@
 
 namespace learner {
 
+namespace {
+
+bool read_by_layer(const std::string& name, const std::vector<const LayerPlugin*>& layers) {
+  for (const LayerPlugin* l : layers)
+    for (const OptionSpec& s : l->options)
+      if (s.name == name) return true;
+  return false;
+}
+
+// The stacks that cannot be built (layers read and hand down simple labels,
+// one sub-model per round): --active and --struct_svm sit directly on their
+// learner, and the structured SVM's learner scores the classes itself.
+void check_stack(const Options& o) {
+  if (o.layers.empty()) return;
+  const std::string layer = "--" + o.layers.front()->options.front().name;
+  if (o.reduction_plugin && (o.reduction_plugin->name == "active" || o.reduction_plugin->name == "struct_svm"))
+    throw UsageError("--" + o.reduction_plugin->name + " cannot stand over " + layer +
+                     ": it reads its learner directly (VW's order puts --active below --bootstrap and --boosting)");
+  if (o.learner->name == "struct_svm")
+    throw UsageError(layer + " needs a learner of simple labels; the structured SVM learner scores classes itself");
+}
+
+}  // namespace
+
 // Which learner and reduction the command line selects; a plug-in's own
 // options without its selector are errors, and so are gradient-learner
 // options with another learner.
@@ -34,8 +58,14 @@ void select_plugins(const OptionValues& v, Options& o) {
   if (o.reduction_plugin && !o.reduction_plugin->default_learner.empty() && o.learner == learner_plugins().front())
     for (const LearnerPlugin* l : learner_plugins())
       if (l->name == o.reduction_plugin->default_learner) o.learner = l;
+  for (const LayerPlugin* l : layer_plugins())
+    if (v.given(l->options.front().name)) o.layers.push_back(l);
+  check_stack(o);
   for (const auto& [name, d] : detail::declared_options()) {
     if (!v.given(name)) continue;
+    if (read_by_layer(name, o.layers)) continue;  // a layer's (--gamma: the kernel's and --boosting's)
+    if (d.layer && std::find(o.layers.begin(), o.layers.end(), d.layer) == o.layers.end())
+      throw UsageError("--" + name + " needs --" + d.layer->options.front().name);
     if (!d.learners.empty() && std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end()) {
       bool selector = false;
       std::string owners;
@@ -54,6 +84,8 @@ void select_plugins(const OptionValues& v, Options& o) {
   }
   if (o.learner->validate) o.learner->validate(v);
   if (o.reduction_plugin && o.reduction_plugin->validate) o.reduction_plugin->validate(v);
+  for (const LayerPlugin* l : o.layers)
+    if (l->validate) l->validate(v);
 }
 
 }  // namespace learner

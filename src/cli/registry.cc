@@ -48,4 +48,10 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
   return all;
 }
 
+const std::vector<const LayerPlugin*>& layer_plugins() {
+  static const std::vector<const LayerPlugin*> all = {
+  };
+  return all;
+}
+
 }  // namespace learner

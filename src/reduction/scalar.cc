@@ -14,6 +14,7 @@ Scalar::Scalar(const ReductionSpec& spec, Learner& learner, LabelRange& range)
     spec_.binary = true;
     range_ = LabelRange{-HUGE_VAL, HUGE_VAL, true, true};
   }
+  learner.clip_with(range_);
 }
 
 const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
@@ -25,7 +26,9 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   learn = learn && ex.has_label && ex.importance > 0;
   if (learn) range_.widen(ex.label);
   const double p_hat = range_.clip(raw_);
-  if (ex.has_label)
+  if (ex.has_label && learner_.votes())
+    outcome_.loss = p_hat == ex.label ? 0.0 : 1.0;  // a class vote (VW's --bs_type vote)
+  else if (ex.has_label)
     outcome_.loss = zero_one_ ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : learner_.loss().loss(p_hat, ex.label);
   // Every example is learned from: the gradient learner makes no update at
   // zero loss (VW) by itself, while --bfgs must see it (its importance is in
@@ -42,5 +45,7 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
 void Scalar::write_prediction(std::string& out) const { append_prediction(out, outcome_.prediction); }
 
 void Scalar::write_raw(std::string& out) const { append_prediction(out, raw_); }
+
+void Scalar::write_after_tag(std::string& out) const { learner_.append_prediction_detail(out); }
 
 }  // namespace learner

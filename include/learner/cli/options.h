@@ -81,6 +81,8 @@ struct Options {
   // no reduction: the scalar problem.
   const LearnerPlugin* learner = nullptr;
   const ReductionPlugin* reduction_plugin = nullptr;
+  // The layers between them (plugin.h's LayerPlugin), nearest the learner first.
+  std::vector<const LayerPlugin*> layers;
   // The parsed values, for the plug-ins' factories.
   std::shared_ptr<const OptionValues> values;
 

@@ -100,6 +100,7 @@ class TaggedReduction : public Reduction {
  protected:
   virtual void write_prediction(std::string& out) const = 0;  // appends the -p text (no tag)
   virtual void write_raw(std::string& out) const = 0;         // appends the -r text (no tag)
+  virtual void write_after_tag(std::string& out) const {}     // appends -p text after the tag (layers' detail)
 };
 
 // A scalar prediction as shown: sign with --binary, else through the link.

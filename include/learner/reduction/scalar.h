@@ -24,6 +24,7 @@ class Scalar final : public TaggedReduction {
  private:
   void write_prediction(std::string& out) const override;
   void write_raw(std::string& out) const override;
+  void write_after_tag(std::string& out) const override;
 
   ReductionSpec spec_;
   Learner& learner_;
