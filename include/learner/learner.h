@@ -106,19 +106,25 @@ class Learner {
     return std::numeric_limits<double>::quiet_NaN();
   }
 
-  // The range the caller clips this learner's predictions to (the scalar
-  // problem's running range, a reduction's binary range), given once by the
-  // caller before the first example. Layers (plugin.h's LayerPlugin) clip each
-  // of their rounds' predictions to it, as VW's learner below them does;
-  // learners ignore it. `range` outlives the learner's use.
-  virtual void clip_with(const LabelRange& range) {}
+  // How the caller uses this learner, told once before the first example:
+  // `range` is the range it clips predictions to (the scalar problem's
+  // running range, a reduction's binary range; it outlives the learner's
+  // use), and `learn_is_own_pass` says whether its learn() calls are a pass
+  // of their own after it has predicted every part (VW's reductions over a
+  // layer: --oaa predicts all classes, then updates each) rather than the
+  // completion of the predict() just made (the scalar problem: VW's learn
+  // returns the prediction). Layers (plugin.h's LayerPlugin) clip each of
+  // their rounds to `range`, as VW's learner below them does, and draw their
+  // random numbers as VW does in either case; learners ignore both.
+  virtual void clip_with(const LabelRange& range, bool learn_is_own_pass) {}
   // A layer whose prediction is a vote among classes (--bs_type vote): the
   // scalar problem reports the loss 0 when the prediction equals the label,
   // 1 otherwise (VW's bootstrap vote).
   virtual bool votes() const { return false; }
-  // Text a layer adds to the scalar problem's -p line after the tag (VW's
-  // bootstrap: " lower upper", its rounds' extremes); appends nothing by default.
-  virtual void append_prediction_detail(std::string& out) const {}
+  // A layer that writes the scalar problem's -p line itself (VW's bootstrap:
+  // "mean tag lower upper", fixed notation) sets `out` (no newline) from the
+  // shown prediction and the tag and returns true; false: the usual line.
+  virtual bool prediction_line(double shown, const std::string& tag, std::string& out) const { return false; }
 
   // A hint that `ex` comes next (memory prefetch); changes nothing.
   virtual void prefetch(const Example& ex, const std::vector<Feature>& x) const {}

@@ -16,7 +16,7 @@ BinaryTask::BinaryTask(Learner& learner, const LabelRange& loss_range)
     range_.widen(coding_.negative);
     range_.widen(coding_.positive);
   }
-  learner.clip_with(range_);
+  learner.clip_with(range_, true);  // VW's oaa: predict every class, then update each
 }
 
 }  // namespace learner

@@ -21,7 +21,10 @@ class Layer : public Learner, public Averaging {
   std::string_view name() const override { return below_.name(); }
   const Loss& loss() const override { return below_.loss(); }
   bool classifier() const override { return below_.classifier(); }
-  void clip_with(const LabelRange& range) override { range_ = &range; }
+  void clip_with(const LabelRange& range, bool learn_is_own_pass) override {
+    range_ = &range;
+    learn_is_own_pass_ = learn_is_own_pass;
+  }
   void prefetch(const Example& ex, const std::vector<Feature>& x) const override { below_.prefetch(ex, x); }
   void end_pass() override { below_.end_pass(); }
   void end_training() override { below_.end_training(); }
@@ -62,6 +65,7 @@ class Layer : public Learner, public Averaging {
   Learner& below_;
   const uint32_t width_;
   const LabelRange* range_ = nullptr;
+  bool learn_is_own_pass_ = false;  // clip_with(): learn() draws afresh, as VW's layer called again
 
  private:
   std::vector<Part> round_;

@@ -11,7 +11,6 @@ void TaggedReduction::prediction_text(const std::string& tag, std::string& out) 
   out.clear();
   write_prediction(out);
   append_tag(out, tag);
-  write_after_tag(out);
 }
 
 void TaggedReduction::raw_text(const std::string& tag, std::string& out) const {

@@ -14,7 +14,7 @@ Scalar::Scalar(const ReductionSpec& spec, Learner& learner, LabelRange& range)
     spec_.binary = true;
     range_ = LabelRange{-HUGE_VAL, HUGE_VAL, true, true};
   }
-  learner.clip_with(range_);
+  learner.clip_with(range_, false);
 }
 
 const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
@@ -22,9 +22,9 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   outcome_.labeled = ex.has_label;
   outcome_.label = ex.label;
   outcome_.weight = ex.importance;
-  raw_ = learner_.predict(ex, features, kSinglePart);
   learn = learn && ex.has_label && ex.importance > 0;
-  if (learn) range_.widen(ex.label);
+  if (learn) range_.widen(ex.label);  // before predicting: layers clip their rounds to it (VW's count_label)
+  raw_ = learner_.predict(ex, features, kSinglePart);
   const double p_hat = range_.clip(raw_);
   if (ex.has_label && learner_.votes())
     outcome_.loss = p_hat == ex.label ? 0.0 : 1.0;  // a class vote (VW's --bs_type vote)
@@ -46,6 +46,8 @@ void Scalar::write_prediction(std::string& out) const { append_prediction(out, o
 
 void Scalar::write_raw(std::string& out) const { append_prediction(out, raw_); }
 
-void Scalar::write_after_tag(std::string& out) const { learner_.append_prediction_detail(out); }
+void Scalar::prediction_text(const std::string& tag, std::string& out) const {
+  if (!learner_.prediction_line(outcome_.prediction, tag, out)) TaggedReduction::prediction_text(tag, out);
+}
 
 }  // namespace learner

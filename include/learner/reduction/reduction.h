@@ -94,13 +94,12 @@ class Reduction {
 // (every one but --active, which puts the query importance after the tag).
 class TaggedReduction : public Reduction {
  public:
-  void prediction_text(const std::string& tag, std::string& out) const final;
+  void prediction_text(const std::string& tag, std::string& out) const override;
   void raw_text(const std::string& tag, std::string& out) const final;
 
  protected:
   virtual void write_prediction(std::string& out) const = 0;  // appends the -p text (no tag)
   virtual void write_raw(std::string& out) const = 0;         // appends the -r text (no tag)
-  virtual void write_after_tag(std::string& out) const {}     // appends -p text after the tag (layers' detail)
 };
 
 // A scalar prediction as shown: sign with --binary, else through the link.
