@@ -8,6 +8,7 @@
 #include "learner/learners/perceptron.h"
 #include "learner/learners/pseudo.h"
 #include "learner/reduction/active.h"
+#include "learner/reduction/bootstrap.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/filter_tree.h"
 #include "learner/reduction/mira.h"
@@ -50,6 +51,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
 
 const std::vector<const LayerPlugin*>& layer_plugins() {
   static const std::vector<const LayerPlugin*> all = {
+      &bootstrap_plugin(),
   };
   return all;
 }
