@@ -117,10 +117,14 @@ class Learner {
   // their rounds to `range`, as VW's learner below them does, and draw their
   // random numbers as VW does in either case; learners ignore both.
   virtual void clip_with(const LabelRange& range, bool learn_is_own_pass) {}
-  // A layer whose prediction is a vote among classes (--bs_type vote): the
-  // scalar problem reports the loss 0 when the prediction equals the label,
-  // 1 otherwise (VW's bootstrap vote).
-  virtual bool votes() const { return false; }
+  // A layer's own figures for the scalar problem, read after the example's
+  // predict() and learn(): the prediction to show (before --binary or the
+  // link) and the loss to report for `label` (before the example's weight).
+  // False: the caller's own, its clipped prediction and that prediction's
+  // loss. VW's --bs_type vote (the vote, its 0/1 loss) and --boosting (the
+  // unclipped combined prediction; VW's loss: that of the last weak learner
+  // called, times its weight) report their own.
+  virtual bool own_outcome(double label, double& prediction, double& loss) const { return false; }
   // A layer that writes the scalar problem's -p line itself (VW's bootstrap:
   // "mean tag lower upper", fixed notation) sets `out` (no newline) from the
   // shown prediction and the tag and returns true; false: the usual line.

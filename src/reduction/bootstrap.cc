@@ -83,7 +83,12 @@ class Bootstrap final : public detail::Layer {
         rounds_(std::size_t{sub_models_above} * rounds),
         last_(rounds) {}
 
-  bool votes() const override { return by_vote_; }
+  bool own_outcome(double label, double& prediction, double& loss) const override {
+    if (!by_vote_) return false;
+    prediction = vote_;
+    loss = vote_ == label ? 0.0 : 1.0;  // VW's vote: 0/1 loss
+    return true;
+  }
 
   // Each call draws the rounds' factors (VW draws them whether or not it learns).
   double predict(const Example& ex, const std::vector<Feature>& x, Parts parts) override {
@@ -94,7 +99,8 @@ class Bootstrap final : public detail::Layer {
       last_[j] = rounds_[at + j] = clip(below_.predict(ex, x, round(parts, j)));
       sum += last_[j];
     }
-    return by_vote_ ? vote(last_, votes_) : sum / width_;
+    if (by_vote_) return vote_ = vote(last_, votes_);
+    return sum / width_;
   }
 
   // Each round learns at its own prediction, with the factor its predict()
@@ -128,6 +134,7 @@ class Bootstrap final : public detail::Layer {
   std::vector<double> rounds_;     // ... and that round's clipped prediction
   std::vector<double> last_;       // the last predict()'s rounds (-p's lower and upper)
   std::vector<long> votes_;
+  double vote_ = 0.0;  // the last predict()'s vote
 };
 
 }  // namespace

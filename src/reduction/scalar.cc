@@ -26,9 +26,7 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   if (learn) range_.widen(ex.label);  // before predicting: layers clip their rounds to it (VW's count_label)
   raw_ = learner_.predict(ex, features, kSinglePart);
   const double p_hat = range_.clip(raw_);
-  if (ex.has_label && learner_.votes())
-    outcome_.loss = p_hat == ex.label ? 0.0 : 1.0;  // a class vote (VW's --bs_type vote)
-  else if (ex.has_label)
+  if (ex.has_label)
     outcome_.loss = zero_one_ ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : learner_.loss().loss(p_hat, ex.label);
   // Every example is learned from: the gradient learner makes no update at
   // zero loss (VW) by itself, while --bfgs must see it (its importance is in
@@ -36,6 +34,12 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   if (learn) {
     if (zero_one_) learner_.learn(ex, features, kSinglePart, p_hat, ex.label, ex.importance);
     else learner_.learn_at_loss(ex, features, kSinglePart, p_hat, ex.label, ex.importance, outcome_.loss);
+  }
+  double own = p_hat, own_loss = 0.0;
+  if (learner_.own_outcome(ex.label, own, own_loss)) {  // a layer's (learner.h): VW's vote, boosting
+    if (ex.has_label) outcome_.loss = zero_one_ ? ((own > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : own_loss;
+    outcome_.prediction = shown_prediction(spec_, own);
+    return outcome_;
   }
   outcome_.prediction = shown_prediction(spec_, p_hat);
   return outcome_;

@@ -15,56 +15,13 @@
 #include "learner/loss/loss.h"
 #include "learner/model/weight_init.h"
 #include "learner/reduction/bootstrap.h"
+#include "layer_fixtures.h"
 
 namespace learner {
 namespace {
 
-class MapValues final : public OptionValues {
- public:
-  explicit MapValues(std::map<std::string, std::string, std::less<>> values) : values_(std::move(values)) {}
-  bool given(std::string_view name) const override { return values_.count(name) > 0; }
-  bool flag(std::string_view name) const override { return given(name); }
-  double number(std::string_view name) const override { return std::stod(text(name)); }
-  std::string text(std::string_view name) const override {
-    auto it = values_.find(name);
-    if (it != values_.end()) return it->second;
-    return name == "bs_type" ? "mean" : "";
-  }
-  std::vector<std::string> list(std::string_view) const override { return {}; }
-
- private:
-  std::map<std::string, std::string, std::less<>> values_;
-};
-
-// Predicts `scores[sub]` for a one-part call; records every learn().
-class Recorder final : public Learner {
- public:
-  struct Learned {
-    uint32_t sub;
-    double p_hat, label, importance;
-  };
-  explicit Recorder(std::vector<double> scores) : scores_(std::move(scores)), loss_(make_loss(LossSpec{})) {}
-  std::string_view name() const override { return "recorder"; }
-  const Loss& loss() const override { return *loss_; }
-  double predict(const Example&, const std::vector<Feature>&, Parts parts) override {
-    predicted.push_back(parts[0].index);
-    return scores_.at(parts[0].index);
-  }
-  void learn(const Example&, const std::vector<Feature>&, Parts parts, double p_hat, double label,
-             double importance) override {
-    learned.push_back({parts[0].index, p_hat, label, importance});
-  }
-  void save(ModelWriter&, bool) const override {}
-  void load(ModelReader&) override {}
-  void write_text(std::FILE*, const NameMap*) const override {}
-
-  std::vector<uint32_t> predicted;
-  std::vector<Learned> learned;
-
- private:
-  std::vector<double> scores_;
-  std::unique_ptr<Loss> loss_;
-};
+using test::MapValues;
+using test::Recorder;
 
 std::unique_ptr<Learner> bootstrap(Learner& below, const std::string& rounds, uint32_t above, uint32_t seed,
                                    const std::string& type = "mean") {
@@ -186,8 +143,13 @@ TEST(Bootstrap, VoteIsVwsMajorityOfRoundedRounds) {
     Recorder below(c.rounds);
     const auto layer = bootstrap(below, std::to_string(c.rounds.size()), 1, 1, "vote");
     layer->clip_with(range, false);
-    EXPECT_TRUE(layer->votes());
     EXPECT_DOUBLE_EQ(layer->predict(kExample, kNoFeatures, kSinglePart), c.vote) << c.rounds.size();
+    double shown = 0, loss = 0;
+    ASSERT_TRUE(layer->own_outcome(c.vote, shown, loss));
+    EXPECT_EQ(shown, c.vote);
+    EXPECT_EQ(loss, 0.0);
+    ASSERT_TRUE(layer->own_outcome(c.vote + 0.5, shown, loss));
+    EXPECT_EQ(loss, 1.0);  // VW's vote: 0/1 loss
   }
 }
 
