@@ -9,6 +9,7 @@
 #include "learner/learners/pseudo.h"
 #include "learner/reduction/active.h"
 #include "learner/reduction/bootstrap.h"
+#include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/filter_tree.h"
 #include "learner/reduction/mira.h"
@@ -52,6 +53,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
 const std::vector<const LayerPlugin*>& layer_plugins() {
   static const std::vector<const LayerPlugin*> all = {
       &bootstrap_plugin(),
+      &boosting_plugin(),
   };
   return all;
 }
