@@ -130,6 +130,16 @@ class Learner {
   // shown prediction and the tag and returns true; false: the usual line.
   virtual bool prediction_line(double shown, const std::string& tag, std::string& out) const { return false; }
 
+  // The gradient learner's rate and resumable state (the preamble and -i
+  // read them; other learners have neither). learning_rate(): the base rate
+  // now (a -i model's, possibly decayed, once loaded), NaN without one;
+  // set_restore_rate(false): load() keeps the configured rate (-l given with
+  // -i); loaded_without_state(): the last load() read a model written with
+  // --predict_only_model.
+  virtual double learning_rate() const { return std::numeric_limits<double>::quiet_NaN(); }
+  virtual void set_restore_rate(bool on) {}
+  virtual bool loaded_without_state() const { return false; }
+
   // A hint that `ex` comes next (memory prefetch); changes nothing.
   virtual void prefetch(const Example& ex, const std::vector<Feature>& x) const {}
   // Called between passes (the gradient learner decays its rate here).

@@ -1,5 +1,6 @@
 #include "learner/cli/driver.h"
 
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -9,7 +10,6 @@
 #include "learner/cli/rank_agreement.h"
 #include "learner/cli/signals.h"
 #include "learner/core/label_range.h"
-#include "learner/core/model.h"
 #include "learner/error.h"
 #include "learner/io/output_file.h"
 #include "learner/parallel/allreduce.h"
@@ -136,7 +136,6 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
   const std::unique_ptr<Learner> owned =
       o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core, group});
-  auto* gd = dynamic_cast<Model*>(owned.get());  // the gradient learner's rate and state, for the preamble and -i
   // The layers over the learner, nearest it first (plugin.h's LayerPlugin):
   // the reduction, the model files and the run loop see the top one.
   std::vector<std::unique_ptr<Learner>> layers;
@@ -155,9 +154,9 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                      std::string(learner.name()) + " learner");
   LabelRange range = initial_range(o, *loss);
   if (o.initial_model) {
-    if (gd) gd->set_restore_rate(!o.learning_rate_given);
+    learner.set_restore_rate(!o.learning_rate_given);  // the gradient learner's (learner.h)
     load_model(*o.initial_model, learner, range);
-    if (gd && gd->loaded_without_state() && !o.testonly)
+    if (learner.loaded_without_state() && !o.testonly)
       std::fprintf(stderr,
                    "warning: %s has no optimizer state (written with --predict_only_model): "
                    "training continues from its weights with fresh adaptive sums and normalisers\n",
@@ -214,7 +213,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   }
   std::unique_ptr<CacheReader> cache;
   const CacheUse cache_use = open_cache(input, stream_options, cache);
-  print_preamble(o, learner, gd ? gd->learning_rate() : o.core.learning_rate, cache_use);
+  print_preamble(o, learner, std::isnan(learner.learning_rate()) ? o.core.learning_rate : learner.learning_rate(),
+                 cache_use);
   if (group && o.progress.prints())
     std::fprintf(stderr, "allreduce = %d ranks, %s (progress rows and summary: sums over the ranks)\n",
                  group->size(), o.shard_by_line ? "--shard_by line" : "one file per rank");

@@ -39,6 +39,9 @@ class Layer : public Learner, public Averaging {
   bool audit_weight(uint32_t index, uint32_t sub, AuditWeight& out) const override {
     return below_.audit_weight(index, sub * width_, out);  // round 0's weight
   }
+  double learning_rate() const override { return below_.learning_rate(); }
+  void set_restore_rate(bool on) override { below_.set_restore_rate(on); }
+  bool loaded_without_state() const override { return below_.loaded_without_state(); }
   uint64_t nonzero_weights() const override { return below_.nonzero_weights(); }
   uint64_t weight_slots() const override { return below_.weight_slots(); }
 

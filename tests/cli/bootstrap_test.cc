@@ -54,6 +54,21 @@ TEST(Bootstrap, ModelFileRebuildsTheStack) {
   EXPECT_EQ(slurp(plain).find("bs_type"), std::string::npos);
 }
 
+// The gradient learner's state reaches the driver through the layer
+// (Learner::loaded_without_state and the learning rate are forwarded).
+TEST(Bootstrap, GradientLearnersStateIsSeenThroughTheLayer) {
+  const std::string model = temp_path("bs_light.model"), data = temp_path("bs_light.vw");
+  write_file(data, regression_data());
+  ASSERT_EQ(run_learner("-d " + data + " --bootstrap 2 --predict_only_model -f " + model).exit_code, 0);
+  const RunResult light = run_learner("-d " + data + " -i " + model);
+  ASSERT_EQ(light.exit_code, 0) << light.err;
+  EXPECT_NE(light.err.find("has no optimizer state"), std::string::npos) << light.err;
+  ASSERT_EQ(run_learner("-d " + data + " --bootstrap 2 -l 0.25 -f " + model).exit_code, 0);
+  const RunResult resumed = run_learner("-d " + data + " -i " + model);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("learning rate = 0.25"), std::string::npos) << resumed.err;  // the model's rate
+}
+
 TEST(Bootstrap, UnderOaaEveryClassHasItsRounds) {
   std::string text;
   for (int i = 0; i < 90; ++i) text += std::to_string(1 + i % 3) + " |w t" + std::to_string(i % 3) + "\n";

@@ -132,9 +132,9 @@ class Model final : public Learner {
   // Sets the base learning rate (restoring a saved model's, possibly decayed, rate).
   void set_learning_rate(double eta) { eta_ = eta; }
   // With false, load() keeps the configured rate (-l given with -i).
-  void set_restore_rate(bool on) { restore_rate_ = on; }
+  void set_restore_rate(bool on) override { restore_rate_ = on; }
   // The last load() read a model without optimizer state (--predict_only_model).
-  bool loaded_without_state() const { return loaded_without_state_; }
+  bool loaded_without_state() const override { return loaded_without_state_; }
   // The weight slot of feature `index` in sub-model `sub` (masked, in slots).
   uint32_t slot_of(uint32_t index, uint32_t sub) const { return (index * sub_models_ + sub) & weights_.mask(); }
 
@@ -153,7 +153,7 @@ class Model final : public Learner {
   // The counters of sub-model `sub` (0 for the scalar problem).
   OptimizerState& state(uint32_t sub = 0) { return states_[sub % sub_models_]; }
   const OptimizerState& state(uint32_t sub = 0) const { return states_[sub % sub_models_]; }
-  double learning_rate() const { return eta_; }
+  double learning_rate() const override { return eta_; }
 
  private:
   // Accumulates the rates of one part's features (slot[3]) into `sensitivity`
