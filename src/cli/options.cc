@@ -1,5 +1,5 @@
 // The command line. Flag names, short forms and defaults follow Vowpal
-// Wabbit (design/vw-compat.md section 1) so a VW command line works as is;
+// Wabbit (docs/vw-compat.md section 1) so a VW command line works as is;
 // where this tool differs (strict parsing, exact best constant, --dotproduct)
 // the help text says so. The options are declared as data (option_table.cc
 // and the plug-ins, plugin.h); this is the only translation unit that sees

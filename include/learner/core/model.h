@@ -6,14 +6,14 @@
 //   t     = loss.update(path, y, importance)                (learn)
 //   w_i  += rate_i x_i t ;  V[f] moves along cosh/sinh      (learn)
 //
-// Linear part: VW's default update (design/vw-compat.md section 2): with the
+// Linear part: VW's default update (docs/vw-compat.md section 2): with the
 // adaptive rule G_i += importance g^2 x_i^2; with the normalized rule s_i =
 // max |x_i| seen, weights rescaled when s_i grows, m = (N/T)^(p-1); the rate of
 // feature i is eta m r_i with r_i = G_i^-p (s_i^2)^(p-1), and the prediction
 // moves with slope q = eta m sum x_i^2 r_i in t (VW's "pred_per_update" times
 // eta). With neither rule, rate_i = eta (t0/(t0 + sum importance))^p.
 //
-// Dyadic part (--dotproduct, design/dyadic-update.md): see dotproduct.h.
+// Dyadic part (--dotproduct, docs/dyadic-update.md): see dotproduct.h.
 //
 // --l1 lambda is VW's cumulative truncation (VW 9.11 gd.cc: "gravity"): every
 // learned example adds lambda eta_bar to G, eta_bar = -u / l'(p) the step's

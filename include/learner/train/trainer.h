@@ -16,7 +16,7 @@
 //                                   example, next_pass() between passes,
 //                                   the observers' policies (run_loop.h)
 //
-// Holdout (VW's rule, design/vw-compat.md 1a): with holdout on, the N-th
+// Holdout (VW's rule, docs/vw-compat.md 1a): with holdout on, the N-th
 // example of each pass (every --holdout_period-th, or all after
 // --holdout_after) is predicted and scored but not learned from; its loss
 // goes to the holdout statistics instead of the training ones.
