@@ -146,6 +146,10 @@ struct ReductionPlugin {
   std::string name;       // "oaa"
   std::string title;      // --help group title
   std::string default_learner;  // the learner it uses unless one is named ("" = the gradient learner)
+  // Why it cannot stand over a layer (plugin.h's LayerPlugin), or "" when it
+  // can: --active needs its learner's minimum importance, --struct_svm its
+  // learner's class scores.
+  std::string needs_learner_below;
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
   // Pure checks of the reduction's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;

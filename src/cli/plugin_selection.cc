@@ -19,17 +19,12 @@ bool read_by_layer(const std::string& name, const std::vector<const LayerPlugin*
   return false;
 }
 
-// The stacks that cannot be built (layers read and hand down simple labels,
-// one sub-model per round): --active and --struct_svm sit directly on their
-// learner, and the structured SVM's learner scores the classes itself.
+// The stacks that cannot be built: a reduction that needs the learner itself
+// below it (ReductionPlugin::needs_learner_below) over a layer.
 void check_stack(const Options& o) {
-  if (o.layers.empty()) return;
-  const std::string layer = "--" + o.layers.front()->options.front().name;
-  if (o.reduction_plugin && (o.reduction_plugin->name == "active" || o.reduction_plugin->name == "struct_svm"))
-    throw UsageError("--" + o.reduction_plugin->name + " cannot stand over " + layer +
-                     ": it reads its learner directly (VW's order puts --active below --bootstrap and --boosting)");
-  if (o.learner->name == "struct_svm")
-    throw UsageError(layer + " needs a learner of simple labels; the structured SVM learner scores classes itself");
+  if (o.layers.empty() || !o.reduction_plugin || o.reduction_plugin->needs_learner_below.empty()) return;
+  throw UsageError("--" + o.reduction_plugin->name + " cannot stand over --" + o.layers.front()->options.front().name +
+                   ": " + o.reduction_plugin->needs_learner_below);
 }
 
 }  // namespace

@@ -56,6 +56,7 @@ const ReductionPlugin& struct_svm_plugin() {
          LabelFormat::kMulticlass, true, false});
     p.options.front().max = 1024;  // K (K - 1) cost factors
     p.default_learner = "struct_svm";
+    p.needs_learner_below = "its learner scores the classes itself";
     const double inf = std::numeric_limits<double>::infinity();
     p.options.push_back(text_option(
         "learn_costs", "with --struct_svm: learn the cost weights v: objective1 (v on the simplex, weighted "
