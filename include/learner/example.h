@@ -1,4 +1,4 @@
-// One parsed example, in VW's text grammar (design/vw-compat.md section 1d):
+// One parsed example, in VW's text grammar (docs/vw-compat.md section 1d):
 //   label [importance [base]] ['tag]|ns[:weight] feat[:value] ... |ns2 ...
 //
 // Contract:

@@ -42,6 +42,7 @@ namespace learner {
 
 class AllReduce;
 class Loss;
+struct LabelRange;
 class ModelWriter;
 class ModelReader;
 
@@ -104,6 +105,40 @@ class Learner {
                                 double label, double target) {
     return std::numeric_limits<double>::quiet_NaN();
   }
+
+  // How the caller uses this learner, told once before the first example:
+  // `range` is the range it clips predictions to (the scalar problem's
+  // running range, a reduction's binary range; it outlives the learner's
+  // use), and `learn_is_own_pass` says whether its learn() calls are a pass
+  // of their own after it has predicted every part (VW's reductions over a
+  // layer: --oaa predicts all classes, then updates each) rather than the
+  // completion of the predict() just made (the scalar problem: VW's learn
+  // returns the prediction). Layers (plugin.h's LayerPlugin) clip each of
+  // their rounds to `range`, as VW's learner below them does, and draw their
+  // random numbers as VW does in either case; learners ignore both.
+  virtual void clip_with(const LabelRange& range, bool learn_is_own_pass) {}
+  // A layer's own figures for the scalar problem, read after the example's
+  // predict() and learn(): the prediction to show (before --binary or the
+  // link) and the loss to report for `label` (before the example's weight).
+  // False: the caller's own, its clipped prediction and that prediction's
+  // loss. VW's --bs_type vote (the vote, its 0/1 loss) and --boosting (the
+  // unclipped combined prediction; VW's loss: that of the last weak learner
+  // called, times its weight) report their own.
+  virtual bool own_outcome(double label, double& prediction, double& loss) const { return false; }
+  // A layer that writes the scalar problem's -p line itself (VW's bootstrap:
+  // "mean tag lower upper", fixed notation) sets `out` (no newline) from the
+  // shown prediction and the tag and returns true; false: the usual line.
+  virtual bool prediction_line(double shown, const std::string& tag, std::string& out) const { return false; }
+
+  // The gradient learner's rate and resumable state (the preamble and -i
+  // read them; other learners have neither). learning_rate(): the base rate
+  // now (a -i model's, possibly decayed, once loaded), NaN without one;
+  // set_restore_rate(false): load() keeps the configured rate (-l given with
+  // -i); loaded_without_state(): the last load() read a model written with
+  // --predict_only_model.
+  virtual double learning_rate() const { return std::numeric_limits<double>::quiet_NaN(); }
+  virtual void set_restore_rate(bool on) {}
+  virtual bool loaded_without_state() const { return false; }
 
   // A hint that `ex` comes next (memory prefetch); changes nothing.
   virtual void prefetch(const Example& ex, const std::vector<Feature>& x) const {}

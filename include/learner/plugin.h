@@ -146,6 +146,10 @@ struct ReductionPlugin {
   std::string name;       // "oaa"
   std::string title;      // --help group title
   std::string default_learner;  // the learner it uses unless one is named ("" = the gradient learner)
+  // Why it cannot stand over a layer (plugin.h's LayerPlugin), or "" when it
+  // can: --active needs its learner's minimum importance, --struct_svm its
+  // learner's class scores.
+  std::string needs_learner_below;
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
   // Pure checks of the reduction's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;
@@ -163,6 +167,35 @@ struct ReductionPlugin {
   std::function<std::unique_ptr<Reduction>(const ReductionSpec& spec, Learner& learner, LabelRange& range)> make;
   // The preamble's "reduction = ..." text.
   std::function<std::string(const ReductionSpec& spec)> describe;
+};
+
+// A layer between the learner and the reduction (VW's scalar reductions
+// below --oaa: --bootstrap, --boosting): it reads simple labels, hands simple
+// labels down, takes single-line examples, and is itself a Learner over the
+// next layer (the learner, or a layer nearer to it), so every reduction and
+// the scalar problem stand over it unchanged. A layer of width W asks the
+// layer below for W sub-models per sub-model above: part c of the layer's
+// caller is part c W + j of round j below (VW's interleaving: the reduction's
+// K times the layers' widths is the learner's sub-model count).
+//
+// Stack order is VW's (reduction_stack.cc), nearest the learner first:
+// learner, then the layers in registry order, then the reduction. A layer's
+// options are stored in model files (OptionSpec::stored), so -i rebuilds
+// the stack.
+struct LayerContext {
+  const OptionValues& values;
+  uint32_t sub_models_above;  // the sub-models the layer's caller asks for (the reduction's K)
+  uint32_t seed;              // --random_seed (VW's shared random state starts there)
+};
+
+struct LayerPlugin {
+  std::string name;   // "bootstrap": the preamble's stack, messages
+  std::string title;  // --help group title
+  std::vector<OptionSpec> options;  // options[0] selects the layer (its value: the width)
+  std::function<void(const OptionValues& values)> validate;  // pure checks (throw UsageError)
+  std::function<uint32_t(const OptionValues& values)> width;  // sub-models below per sub-model above
+  std::function<std::unique_ptr<Learner>(const LayerContext& context, Learner& below)> make;
+  std::function<std::string(const OptionValues& values)> describe;  // "bootstrap 4 (mean)"
 };
 
 }  // namespace learner

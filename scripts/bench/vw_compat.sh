@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck source-path=SCRIPTDIR disable=SC2034  # bench_name is used by lib.sh
-# vw_compat.sh: runs a table of VW command lines (scripts/bench/vw_compat/commands.py: 87 rows
+# vw_compat.sh: runs a table of VW command lines (scripts/bench/vw_compat/commands.py: 101 rows
 # taken from VW 9.11's test suite, demos and --help, covering issue 15's flags and the core
 # ones) with learner and, when VW is given, with VW; prints each command's average loss for
 # both tools, their ratio and learner's status (ran / rejected: unknown flag / error).

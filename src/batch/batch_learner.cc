@@ -227,3 +227,12 @@ void BatchLearner::print_summary(std::FILE* out) const {
 }
 
 }  // namespace learner
+
+namespace learner {
+
+std::unique_ptr<Learner> make_batch_learner(const BatchConfig& config, const CoreConfig& core, const Loss& loss,
+                                            AllReduce* group) {
+  return std::make_unique<BatchLearner>(config, core, loss, group);
+}
+
+}  // namespace learner

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "learner/batch/batch_learner.h"
+#include "learner/batch/batch_plugin.h"
 #include "learner/core/config.h"
 #include "learner/error.h"
 
@@ -60,7 +60,7 @@ std::unique_ptr<Learner> make(const LearnerContext& c, BatchConfig::Method metho
   CoreConfig core = c.core;
   core.bits = c.bits;
   core.sub_models = c.sub_models;
-  return std::make_unique<BatchLearner>(config, core, c.loss, c.group);
+  return make_batch_learner(config, core, c.loss, c.group);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "learner/cli/driver.h"
 
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -9,7 +10,6 @@
 #include "learner/cli/rank_agreement.h"
 #include "learner/cli/signals.h"
 #include "learner/core/label_range.h"
-#include "learner/core/model.h"
 #include "learner/error.h"
 #include "learner/io/output_file.h"
 #include "learner/parallel/allreduce.h"
@@ -28,12 +28,11 @@
 #include "namespace_check.h"
 #include "auto_cache.h"
 #include "rank_setup.h"
+#include "run_observers.h"
 
 
 namespace learner {
 namespace {
-
-constexpr uint64_t kMaxWarnings = 10;
 
 LabelRange initial_range(const Options& o, const Loss& loss) {
   LabelRange range;
@@ -56,7 +55,7 @@ LabelRange initial_range(const Options& o, const Loss& loss) {
 // the end, or with holdout after each pass that improves the holdout loss, as
 // VW does, so that they hold the best pass), with the feature names
 // --invert_hash collects. Paths are checked for writability before training.
-class ModelOutputs {
+class ModelOutputs final : public RunObserver {
  public:
   ModelOutputs(const Options& o, const Learner& learner, const LabelRange& range)
       : o_(o), learner_(learner), range_(range) {
@@ -68,10 +67,11 @@ class ModelOutputs {
   bool any() const { return !o_.final_regressor.empty() || !o_.readable_model.empty() || !o_.invert_hash.empty(); }
 
   // Remembers the names of the features of `slot` (first pass only) by feature index.
-  void record_names(const ParsedExample& slot) {
-    if (!want_names() || slot.pass != 0) return;
+  bool before(const ParsedExample& slot) override {
+    if (!want_names() || slot.pass != 0) return true;
     for (std::size_t i = 0; i < slot.features.size() && i < slot.names.size(); ++i)
       names_[slot.features[i].index].insert(slot.names[i]);
+    return true;
   }
 
   void save() const {
@@ -93,34 +93,6 @@ class ModelOutputs {
   const LabelRange& range_;
   NameMap names_;
 };
-
-bool is_binary(const std::exception_ptr& error) {
-  try {
-    std::rethrow_exception(error);
-  } catch (const BinaryData&) {
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
-// A malformed line: an error (rethrown) unless --lenient, which warns about
-// the first kMaxWarnings, counts the rest, and reports each line once (pass 0).
-// Binary data (a NUL byte, line_bytes.h) is an error even with --lenient.
-void skip_malformed(const ParsedExample& slot, bool lenient, RunStats& stats) {
-  if (!lenient || is_binary(slot.error)) std::rethrow_exception(slot.error);
-  if (slot.pass > 0) return;
-  ++stats.skipped_lines;
-  if (stats.skipped_lines <= kMaxWarnings) {
-    try {
-      std::rethrow_exception(slot.error);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "warning: skipping malformed line: %s\n", e.what());
-    }
-  }
-  if (stats.skipped_lines == kMaxWarnings)
-    std::fprintf(stderr, "warning: further malformed lines are skipped silently and counted in the summary\n");
-}
 
 InputSpec input_of(const Options& o) {
   InputSpec in;
@@ -164,17 +136,27 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
   const std::unique_ptr<Learner> owned =
       o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core, group});
-  Learner& learner = *owned;
-  auto* gd = dynamic_cast<Model*>(owned.get());  // the gradient learner's rate and state, for the preamble and -i
+  // The layers over the learner, nearest it first (plugin.h's LayerPlugin):
+  // the reduction, the model files and the run loop see the top one.
+  std::vector<std::unique_ptr<Learner>> layers;
+  {
+    uint32_t sub = o.core.sub_models;  // each layer's caller asks for sub / its width
+    for (const LayerPlugin* l : o.layers) {
+      sub /= l->width(*o.values);
+      Learner& below = layers.empty() ? *owned : *layers.back();
+      layers.push_back(l->make(LayerContext{*o.values, sub, o.core.random_seed}, below));
+    }
+  }
+  Learner& learner = layers.empty() ? *owned : *layers.back();
   if (!learner.start_weights(o.core.weight_init))
     throw UsageError("--initial_weight, --random_weights, --normal_weights, --truncated_normal_weights and "
                      "--constant apply to the gradient learner and the perceptron family, not to the " +
                      std::string(learner.name()) + " learner");
   LabelRange range = initial_range(o, *loss);
   if (o.initial_model) {
-    if (gd) gd->set_restore_rate(!o.learning_rate_given);
+    learner.set_restore_rate(!o.learning_rate_given);  // the gradient learner's (learner.h)
     load_model(*o.initial_model, learner, range);
-    if (gd && gd->loaded_without_state() && !o.testonly)
+    if (learner.loaded_without_state() && !o.testonly)
       std::fprintf(stderr,
                    "warning: %s has no optimizer state (written with --predict_only_model): "
                    "training continues from its weights with fresh adaptive sums and normalisers\n",
@@ -232,7 +214,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   }
   std::unique_ptr<CacheReader> cache;
   const CacheUse cache_use = open_cache(input, stream_options, cache);
-  print_preamble(o, learner, gd ? gd->learning_rate() : o.core.learning_rate, cache_use);
+  print_preamble(o, learner, std::isnan(learner.learning_rate()) ? o.core.learning_rate : learner.learning_rate(),
+                 cache_use);
   if (group && o.progress.prints())
     std::fprintf(stderr, "allreduce = %d ranks, %s (progress rows and summary: sums over the ranks)\n",
                  group->size(), o.shard_by_line ? "--shard_by line" : "one file per rank");
@@ -263,59 +246,34 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     });
   if (o.save_per_pass) trainer.add_pass_hook([&](const PassEnd& end) { models.save_pass(end.pass); });
 
-  uint64_t seen = 0;  // examples processed, all passes (--examples)
-  bool any = false, early_stop = false;
-  PassSource source = PassSource::kText;
-  Example weighted;  // the example with its --classweight factor applied (slots are read-only)
-  uint64_t bytes = 0;
-  {
-    pipe->stream = std::make_unique<ExampleStream>(reader, *pipe->parser, pipe->builder, std::move(stream_options),
-                                                   std::move(cache));
-    ExampleStream& stream = *pipe->stream;
-    while (const ParsedExample* slot = stream.next()) {
-      while (slot->pass != trainer.pass()) {
-        if (trainer.next_pass(source)) {
-          early_stop = true;
-          break;
-        }
-      }
-      if (early_stop) break;
-      any = true;
-      source = slot->source;
-      if (slot->error) {
-        skip_malformed(*slot, o.lenient, trainer.stats());
-        if (o.pad_skipped) {
-          predictions.write_line("nan");
-          raw_predictions.write_line("nan");
-        }
-        continue;
-      }
-      // Start fetching the next example's weights while this one is learned
-      // (the learner prefetches only within an example).
-      if (const ParsedExample* ahead = stream.peek()) learner.prefetch(ahead->ex, ahead->features);
-      if (regressor) {
-        regressor->record(slot->features, slot->names);
-        if (regressor->done()) break;
-        continue;
-      }
-      models.record_names(*slot);
-      if (slot->pass == 0 && namespaces.active()) namespaces.observe(slot->ex);
-      const Example* ex = &slot->ex;
-      if (o.class_weights && !o.testonly) {
-        weighted = slot->ex;
-        weighted.importance *= static_cast<float>(o.class_weights->factor(slot->ex));
-        ex = &weighted;
-      }
-      if (audit && slot->pass == 0) audit->capture(slot->features, slot->names);
-      const Outcome& outcome = trainer.process(*ex, slot->features);
-      if (audit && slot->pass == 0) audit->write(outcome.prediction, slot->ex.tag);
-      ++seen;
-      if (o.max_examples >= 0 && seen >= static_cast<uint64_t>(o.max_examples)) break;
-      if (pending_signal() != 0) break;
-    }
-    trainer.stats().skipped_lines += stream.cached_skipped();
-    bytes = stream.bytes_read();
+  // The per-example policies, in the order they act (train/run_loop.h, run_observers.h).
+  std::unique_ptr<RegressorObserver> regressor_observer;
+  if (regressor) {
+    regressor_observer = std::make_unique<RegressorObserver>(*regressor);
+    trainer.add_observer(*regressor_observer);
   }
+  trainer.add_observer(models);
+  NamespaceObserver namespace_observer(namespaces);
+  trainer.add_observer(namespace_observer);
+  std::unique_ptr<AuditObserver> audit_observer;
+  if (audit) {
+    audit_observer = std::make_unique<AuditObserver>(*audit);
+    trainer.add_observer(*audit_observer);
+  }
+  StopObserver stop(o.max_examples);
+  trainer.add_observer(stop);
+  RunLoopOptions loop;
+  loop.lenient = o.lenient;
+  loop.pad_skipped = o.pad_skipped;
+  loop.class_weights = o.class_weights.get();
+  pipe->stream = std::make_unique<ExampleStream>(reader, *pipe->parser, pipe->builder, std::move(stream_options),
+                                                 std::move(cache));
+  const RunEnd end = trainer.run(*pipe->stream, loop);
+  const bool any = end.any;
+  bool early_stop = end.early_stop;
+  const PassSource source = end.source;
+  const uint64_t bytes = end.bytes;
+  const uint64_t seen = stop.seen();
   const int signal = pending_signal();
   if (trainer.stats().skipped_lines > 0 && trainer.stats().examples == 0 && trainer.stats().holdout_weight == 0 &&
       signal == 0)

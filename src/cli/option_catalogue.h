@@ -24,6 +24,7 @@ struct Declared {
   // models (their declaration says stored = false: the passive-aggressive
   // learner's --averaged, which is its default and changes nothing).
   std::vector<const LearnerPlugin*> unstored;
+  const LayerPlugin* layer = nullptr;  // a layer's own option
 };
 using DeclaredOptions = std::map<std::string, Declared, std::less<>>;
 

@@ -1,5 +1,5 @@
 // The command line. Flag names, short forms and defaults follow Vowpal
-// Wabbit (design/vw-compat.md section 1) so a VW command line works as is;
+// Wabbit (docs/vw-compat.md section 1) so a VW command line works as is;
 // where this tool differs (strict parsing, exact best constant, --dotproduct)
 // the help text says so. The options are declared as data (option_table.cc
 // and the plug-ins, plugin.h); this is the only translation unit that sees
@@ -106,6 +106,17 @@ const Catalogue& catalogue() {
         add_to(reductions, s);
         cat.by_name[s.name] = detail::Declared{&s, {}, r, false, {}, {}};
       }
+    if (!layer_plugins().empty()) {
+      po::options_description layers("Layers between the learner and the reduction (VW's order, nearest the learner "
+                                     "first: the learner, then these as listed, then the reduction)");
+      for (const LayerPlugin* l : layer_plugins())
+        for (const OptionSpec& s : l->options) {
+          if (cat.by_name.count(s.name)) continue;  // declared by a learner too (--gamma): read, not redeclared
+          add_to(layers, s);
+          cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, false, {}, {}, l};
+        }
+      cat.table.add(layers);
+    }
     po::options_description output("Output of the reductions");
     output.add_options()("scores", po::bool_switch(), "-p prints every class's score (`1:s1 2:s2 ...`) instead of the class")(
         "probabilities", po::bool_switch(), "with --oaa or --multilabel and logistic loss: -p prints class probabilities");
@@ -383,6 +394,14 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       o.class_weights = std::make_shared<const ClassWeights>(v.list("classweight"), o.parse.labels,
                                                              o.parse.class_labels.get());
     o.core.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
+    for (const LayerPlugin* l : o.layers) {
+      const uint64_t width = uint64_t{o.core.sub_models} * l->width(v);
+      if (width > (uint64_t{1} << 20))
+        throw UsageError("--" + l->options.front().name + " with " + std::to_string(o.core.sub_models) +
+                         " sub-models above it asks the learner for " + std::to_string(width) +
+                         " sub-models (at most 2^20)");
+      o.core.sub_models = static_cast<uint32_t>(width);
+    }
     o.model_options = detail::stored_options(v, o);
     if (vw_latent) detail::record_effective_latent(o);
     o.values = values;

@@ -10,6 +10,25 @@
 
 namespace learner {
 
+namespace {
+
+bool read_by_layer(const std::string& name, const std::vector<const LayerPlugin*>& layers) {
+  for (const LayerPlugin* l : layers)
+    for (const OptionSpec& s : l->options)
+      if (s.name == name) return true;
+  return false;
+}
+
+// The stacks that cannot be built: a reduction that needs the learner itself
+// below it (ReductionPlugin::needs_learner_below) over a layer.
+void check_stack(const Options& o) {
+  if (o.layers.empty() || !o.reduction_plugin || o.reduction_plugin->needs_learner_below.empty()) return;
+  throw UsageError("--" + o.reduction_plugin->name + " cannot stand over --" + o.layers.front()->options.front().name +
+                   ": " + o.reduction_plugin->needs_learner_below);
+}
+
+}  // namespace
+
 // Which learner and reduction the command line selects; a plug-in's own
 // options without its selector are errors, and so are gradient-learner
 // options with another learner.
@@ -34,8 +53,14 @@ void select_plugins(const OptionValues& v, Options& o) {
   if (o.reduction_plugin && !o.reduction_plugin->default_learner.empty() && o.learner == learner_plugins().front())
     for (const LearnerPlugin* l : learner_plugins())
       if (l->name == o.reduction_plugin->default_learner) o.learner = l;
+  for (const LayerPlugin* l : layer_plugins())
+    if (v.given(l->options.front().name)) o.layers.push_back(l);
+  check_stack(o);
   for (const auto& [name, d] : detail::declared_options()) {
     if (!v.given(name)) continue;
+    if (read_by_layer(name, o.layers)) continue;  // a layer's (--gamma: the kernel's and --boosting's)
+    if (d.layer && std::find(o.layers.begin(), o.layers.end(), d.layer) == o.layers.end())
+      throw UsageError("--" + name + " needs --" + d.layer->options.front().name);
     if (!d.learners.empty() && std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end()) {
       bool selector = false;
       std::string owners;
@@ -54,6 +79,8 @@ void select_plugins(const OptionValues& v, Options& o) {
   }
   if (o.learner->validate) o.learner->validate(v);
   if (o.reduction_plugin && o.reduction_plugin->validate) o.reduction_plugin->validate(v);
+  for (const LayerPlugin* l : o.layers)
+    if (l->validate) l->validate(v);
 }
 
 }  // namespace learner

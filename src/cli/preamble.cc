@@ -18,6 +18,12 @@ void print_preamble(const Options& o, const Learner& learner, double learning_ra
   std::fprintf(stderr, "loss = %s\n", std::string(learner.loss().name()).c_str());
   if (o.reduction_plugin)
     std::fprintf(stderr, "reduction = %s\n", o.reduction_plugin->describe(o.reduction).c_str());
+  if (!o.layers.empty()) {  // the stack, learner first (VW's "Enabled learners")
+    std::string stack(learner.name());
+    for (const LayerPlugin* l : o.layers) stack += ", " + l->describe(*o.values);
+    if (o.reduction_plugin) stack += ", " + o.reduction_plugin->name;
+    std::fprintf(stderr, "stack = %s\n", stack.c_str());
+  }
   if (!o.core.dotproducts.empty())
     std::fprintf(stderr, "dotproduct = %s%s%s, rank = %u\n", o.core.dotproducts[0].left.c_str(),
                  o.core.dotproducts[0].by_full_name ? "," : "", o.core.dotproducts[0].right.c_str(), o.core.rank);

@@ -1,6 +1,6 @@
 #include "learner/cli/registry.h"
 
-#include "learner/batch/batch_learner.h"
+#include "learner/batch/batch_plugin.h"
 #include "learner/core/model.h"
 #include "learner/costs/cost_learner.h"
 #include "learner/learners/kernel_perceptron.h"
@@ -8,6 +8,8 @@
 #include "learner/learners/perceptron.h"
 #include "learner/learners/pseudo.h"
 #include "learner/reduction/active.h"
+#include "learner/reduction/bootstrap.h"
+#include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/filter_tree.h"
 #include "learner/reduction/mira.h"
@@ -44,6 +46,14 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &active_plugin(),
       &mira_plugin(),
       &struct_svm_plugin(),
+  };
+  return all;
+}
+
+const std::vector<const LayerPlugin*>& layer_plugins() {
+  static const std::vector<const LayerPlugin*> all = {
+      &bootstrap_plugin(),
+      &boosting_plugin(),
   };
   return all;
 }

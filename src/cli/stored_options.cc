@@ -69,7 +69,8 @@ OptionList stored_options(const OptionValues& v, const Options& o) {
     const bool foreign = !d.learners.empty() &&
                          std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end();
     if ((d.gd_only && !gd && !shares(d, o.learner)) || foreign || !stored_by(d, o.learner->name) ||
-        (d.reduction && d.reduction != o.reduction_plugin))
+        (d.reduction && d.reduction != o.reduction_plugin) ||
+        (d.layer && std::find(o.layers.begin(), o.layers.end(), d.layer) == o.layers.end()))
       continue;
     if (name == "loss_function") {
       out.emplace_back(name, user_text(v, s).empty() ? std::string("squared") : user_text(v, s));

@@ -99,7 +99,7 @@ const LearnerPlugin& struct_svm_learner_plugin() {
   static const LearnerPlugin plugin = [] {
     LearnerPlugin p;
     p.name = "struct_svm";
-    p.title = "structured SVM (--struct_svm K, seed 001)";
+    p.title = "structured SVM (--struct_svm K)";
     // Declared by the gradient learner's table; listed here so that the
     // command line lets this learner use them too (declared once).
     const double inf = std::numeric_limits<double>::infinity();

@@ -192,7 +192,7 @@ const LearnerPlugin& kernel_plugin() {
     p.name = "kernel";
     p.selector = "kernel";
     p.sign_labels = true;
-    p.title = "kernel perceptron (seed 002)";
+    p.title = "kernel perceptron";
     OptionSpec kernel;
     kernel.name = "kernel";
     kernel.kind = OptionKind::kText;

@@ -10,7 +10,7 @@
 namespace learner::detail {
 
 inline OptionSpec averaged_option() {
-  return switch_option("averaged", "averaged weights (seed 003's lazy sums: O(features) per update); -t, holdout "
+  return switch_option("averaged", "averaged weights (lazy sums: O(features) per update); -t, holdout "
                                    "and saved models use the average (--mira's passive-aggressive learner: always, unless --no_average)", true);
 }
 

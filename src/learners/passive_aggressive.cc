@@ -29,7 +29,7 @@ class PassiveAggressive final : public detail::LinearBase {
       if (!std::isfinite(norm)) {
         ++dropped_;
       } else if (norm > 0.0) {
-        const double alpha = std::min((target - margin) / norm, cap_ * importance);  // seed 003, PA-I cap
+        const double alpha = std::min((target - margin) / norm, cap_ * importance);  // PA-I cap
         apply(y * alpha);
       }
     }
@@ -54,7 +54,7 @@ const LearnerPlugin& passive_aggressive_plugin() {
     p.name = "pa";
     p.selector = "passive_aggressive";
     p.sign_labels = true;
-    p.title = "passive-aggressive (the learner of --mira; seed 003)";
+    p.title = "passive-aggressive (the learner of --mira)";
     p.options = {switch_option("passive_aggressive", "the passive-aggressive learner (--mira uses it by default): "
                                                              "the smallest step that meets the margin", true),
                  switch_option("no_average", "the passive-aggressive learner (--mira) without averaged weights", true),

@@ -19,7 +19,7 @@ class Perceptron final : public detail::LinearBase {
     if (!(importance > 0.0)) return;
     if (cancels(parts)) return weights_.tick();
     const double y = label > 0.0 ? 1.0 : -1.0;
-    if (y * current(ex, x, parts, p_hat) <= 0.0) {  // a mistake (seed 002: y (w.x + b) <= 0)
+    if (y * current(ex, x, parts, p_hat) <= 0.0) {  // a mistake: y (w.x + b) <= 0
       if (weights_.gradient(x, parts) != 0.0) apply(rate_ * importance * y);  // g = 0: nothing to move
     }
     weights_.tick();
@@ -44,7 +44,7 @@ const LearnerPlugin& perceptron_plugin() {
     p.name = "perceptron";
     p.selector = "perceptron";
     p.sign_labels = true;
-    p.title = "perceptron (Rosenblatt; seed 002)";
+    p.title = "perceptron (Rosenblatt)";
     p.options = {switch_option("perceptron", "the perceptron: on a mistake (y p <= 0) w += l y x; labels -1/1; "
                                                      "-l is the step (default 1)", true),
                  detail::averaged_option()};

@@ -2,7 +2,7 @@
 //
 // On a decaying path (mu > 0) a piecewise-linear loss moves with t = v h
 // (v = -g0 constant), so the distance to the kink along h is such a sum
-// (design/dyadic-update.md section 3, "with L2 regularisation"). It has at
+// (docs/dyadic-update.md section 3, "with L2 regularisation"). It has at
 // most three zeros: f'' vanishes at most once, so splitting [0, h_max] at the
 // zero of f'' and then at the zeros of f' (one per piece) leaves pieces on
 // which f is monotone, and the first piece whose right end is <= 0 holds the

@@ -1,5 +1,5 @@
 // Margin losses: hinge max(0, 1 - y p) and perceptron max(0, -y p)
-// (design/dyadic-update.md section 3; vw-compat.md section 3).
+// (docs/dyadic-update.md section 3; vw-compat.md section 3).
 #include <cmath>
 #include <memory>
 

@@ -1,6 +1,6 @@
 // Logistic loss log(1 + e^{-y p}) for y in {-1, 1}; other labels in [-1, 1]
 // mix the two with s = (y + 1) / 2, as VW does with its default
-// --logistic_min -1 --logistic_max 1 (design/vw-compat.md section 3).
+// --logistic_min -1 --logistic_max 1 (docs/vw-compat.md section 3).
 //
 // Exact affine update (arXiv:1011.1576, as VW's get_update but without its
 // 9e-5 Lambert-W approximation): with z = y p and sigma = q h the flow

@@ -1,5 +1,5 @@
 // Loss::min_importance default: h_min(v) = integral_0^{t_v} dt / -g(p(t), y),
-// t_v = p^-1(v) (design/dyadic-update.md section 4), by Dormand-Prince
+// t_v = p^-1(v) (docs/dyadic-update.md section 4), by Dormand-Prince
 // quadrature at rtol 1e-8.
 #include "learner/loss/loss.h"
 

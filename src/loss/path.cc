@@ -1,5 +1,5 @@
 // PredictionPath: p(t, h) = p_lin0 + q t + e^{-mu h} (P e^{2 kappa t} - M e^{-2 kappa t}) / 2
-// (design/dyadic-update.md section 2, "catastrophic cancellation").
+// (docs/dyadic-update.md section 2, "catastrophic cancellation").
 #include "learner/loss/path.h"
 
 #include <algorithm>

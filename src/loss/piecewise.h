@@ -1,7 +1,7 @@
 // Shared machinery of the piecewise-linear losses (hinge, quantile, absolute,
 // perceptron); internal to src/loss.
 //
-// g is constant, g0 = g(p0, y), until p reaches the kink (design/dyadic-update.md
+// g is constant, g0 = g(p0, y), until p reaches the kink (docs/dyadic-update.md
 // section 3), so with v = -g0:
 //  * mu = 0:  t = v h, clipped at t_kink = p^-1(kink) (and at +/-kMaxStep);
 //  * mu > 0:  t = v h until the first h at which p(v h, h) = kink (the decay

@@ -1,4 +1,4 @@
-// Poisson loss (design/vw-compat.md section 3), as VW: the reported loss is the
+// Poisson loss (docs/vw-compat.md section 3), as VW: the reported loss is the
 // deviance 2 (y (log(y + 1e-6) - p) - (y - e^p)), while the derivatives and
 // the update use g = e^p - y (half the deviance's derivative; VW's
 // first_derivative and get_update). Labels y >= 0. Exponentials are capped at

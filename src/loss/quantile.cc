@@ -1,4 +1,4 @@
-// Quantile (pinball) and absolute losses (design/vw-compat.md section 3;
+// Quantile (pinball) and absolute losses (docs/vw-compat.md section 3;
 // dyadic-update.md section 3). Kink at the label; the update stops there.
 // Affine path: -g0 h clipped at p^-1(y) = (y - p) / q, which is VW's
 // "tau eta if tau eta H < e, else e / H" in t units.

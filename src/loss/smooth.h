@@ -2,7 +2,7 @@
 // logistic, poisson); internal to src/loss.
 //
 // On an affine path (PredictionPath::is_affine) update() is the loss's closed
-// form, VW's get_update() rewritten in t (design/vw-compat.md section 3: with
+// form, VW's get_update() rewritten in t (docs/vw-compat.md section 3: with
 // q = eta H and VW's eta_t = eta h, t = u / eta). Elsewhere it solves
 // dt/dh = -g(p(t, h), y), t(0) = 0 numerically (smooth_ode.cc, Dormand-Prince
 // with rtol 1e-10), in a formulation that is not stiff when q g' h is large:

@@ -1,5 +1,5 @@
 // The squared family: squared, classic and expectile losses
-// (design/vw-compat.md section 3; Karampatziakis & Langford, arXiv:1011.1576).
+// (docs/vw-compat.md section 3; Karampatziakis & Langford, arXiv:1011.1576).
 #include <cmath>
 #include <memory>
 

@@ -144,6 +144,8 @@ const ReductionPlugin& active_plugin() {
   static const ReductionPlugin plugin = [] {
     ReductionPlugin p;
     p.name = "active";
+    p.needs_learner_below = "it asks its learner for the minimum importance that flips a prediction (VW's order "
+                            "puts --active below --bootstrap and --boosting)";
     p.title = "--active (importance-weighted active learning)";
     OptionSpec active;
     active.name = "active";

@@ -36,7 +36,7 @@ const Outcome& Mira::process(const Example& ex, const std::vector<Feature>& feat
       ++updates_;
     } else {
       // No update, but a step of the learner's clock: averaged weights are
-      // the average over every example (seed 003), not over the mistakes.
+      // the average over every example, not over the mistakes.
       const Part none[2] = {{best - 1, 1.0}, {best - 1, -1.0}};
       learner_.learn(ex, features, Parts(none, 2), ex.base, 1.0, ex.importance);
     }
@@ -60,14 +60,14 @@ const ReductionPlugin& mira_plugin() {
   static const ReductionPlugin plugin = [] {
     ReductionPlugin p = detail::multiclass_plugin<Mira>(
         {"mira", 2,
-         "multiclass MIRA over K classes (seed 003): on a mistake the true and the predicted class move to the "
+         "multiclass MIRA over K classes (Crammer and Singer): on a mistake the true and the predicted class move to the "
          "margin l(y*, y^); labels: a class or `class:cost ...`; learner: passive-aggressive (averaged) unless "
          "--perceptron",
          LabelFormat::kMulticlassOrCost, true, false});
     p.default_learner = "pa";
     p.options.push_back(switch_option(
         "mira_margin", "with --mira: also update when the prediction is right but the best other class is within "
-                       "the margin l(y*, y') (Crammer and Singer's margin rule; the seed updates on mistakes only)",
+                       "the margin l(y*, y') (Crammer and Singer's margin rule; without it, updates on mistakes only)",
         false));
     auto configure = p.configure;
     p.configure = [configure](const OptionValues& v, ReductionSpec& spec) {

@@ -14,6 +14,7 @@ Scalar::Scalar(const ReductionSpec& spec, Learner& learner, LabelRange& range)
     spec_.binary = true;
     range_ = LabelRange{-HUGE_VAL, HUGE_VAL, true, true};
   }
+  learner.clip_with(range_, false);
 }
 
 const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
@@ -21,9 +22,9 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
   outcome_.labeled = ex.has_label;
   outcome_.label = ex.label;
   outcome_.weight = ex.importance;
-  raw_ = learner_.predict(ex, features, kSinglePart);
   learn = learn && ex.has_label && ex.importance > 0;
-  if (learn) range_.widen(ex.label);
+  if (learn) range_.widen(ex.label);  // before predicting: layers clip their rounds to it (VW's count_label)
+  raw_ = learner_.predict(ex, features, kSinglePart);
   const double p_hat = range_.clip(raw_);
   if (ex.has_label)
     outcome_.loss = zero_one_ ? ((p_hat > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : learner_.loss().loss(p_hat, ex.label);
@@ -34,6 +35,12 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
     if (zero_one_) learner_.learn(ex, features, kSinglePart, p_hat, ex.label, ex.importance);
     else learner_.learn_at_loss(ex, features, kSinglePart, p_hat, ex.label, ex.importance, outcome_.loss);
   }
+  double own = p_hat, own_loss = 0.0;
+  if (learner_.own_outcome(ex.label, own, own_loss)) {  // a layer's (learner.h): VW's vote, boosting
+    if (ex.has_label) outcome_.loss = zero_one_ ? ((own > 0 ? 1.0 : -1.0) != ex.label ? 1.0 : 0.0) : own_loss;
+    outcome_.prediction = shown_prediction(spec_, own);
+    return outcome_;
+  }
   outcome_.prediction = shown_prediction(spec_, p_hat);
   return outcome_;
 }
@@ -42,5 +49,9 @@ const Outcome& Scalar::process(const Example& ex, const std::vector<Feature>& fe
 void Scalar::write_prediction(std::string& out) const { append_prediction(out, outcome_.prediction); }
 
 void Scalar::write_raw(std::string& out) const { append_prediction(out, raw_); }
+
+void Scalar::prediction_text(const std::string& tag, std::string& out) const {
+  if (!learner_.prediction_line(outcome_.prediction, tag, out)) TaggedReduction::prediction_text(tag, out);
+}
 
 }  // namespace learner

@@ -51,16 +51,17 @@ const ReductionPlugin& struct_svm_plugin() {
   static const ReductionPlugin plugin = [] {
     ReductionPlugin p = detail::multiclass_plugin<StructSvmReduction>(
         {"struct_svm", 2,
-         "structured multiclass SVM over K classes (seed 001: Crammer-Singer hinge with AdaGrad, --l1/--l2 by "
+         "structured multiclass SVM over K classes (Crammer-Singer hinge with AdaGrad, --l1/--l2 by "
          "composite mirror descent), optionally learning its misclassification costs; labels 1..K; K in 2..1024",
          LabelFormat::kMulticlass, true, false});
     p.options.front().max = 1024;  // K (K - 1) cost factors
     p.default_learner = "struct_svm";
+    p.needs_learner_below = "its learner scores the classes itself";
     const double inf = std::numeric_limits<double>::infinity();
     p.options.push_back(text_option(
         "learn_costs", "with --struct_svm: learn the cost weights v: objective1 (v on the simplex, weighted "
                        "projection), objective10 (closed form per pass, v_S = max(0, 1 - |S_M|/n_S)), "
-                       "objective10_gradient (AdaGrad steps on objective 10), kappa_cosine (seed section 2), "
+                       "objective10_gradient (AdaGrad steps on objective 10), kappa_cosine (v on the simplex least aligned with the kappa difficulty of the model's mistakes), "
                        "fixed (default: every mistake costs K, the plain structured SVM)",
         0, "", true));
     p.options.push_back(text_option(

@@ -24,7 +24,7 @@ std::string file_of(const char* name, const std::string& text) {
 
 // VW test 358 (--probabilities --oaa=4 --loss_function=logistic --indexing 0
 // on probabilities_zero_ind.dat, 6 lines of VW's test suite): VW's -p lines,
-// agreed to 1e-3 (design/vw-compat.md: VW's approximate inverse square root).
+// agreed to 1e-3 (docs/vw-compat.md: VW's approximate inverse square root).
 TEST(ClassLabels, ZeroBasedOaaMatchesVw) {
   const std::string data = file_of("zero_ind.dat",
                                    "0 | 1:2 2:3\n1 | 5:2 2:3\n3 | 1:2 2:3\n3 | 2:2 3:3\n1 | 2:2 4:3\n2 | 5:2 4:3\n");

@@ -37,6 +37,21 @@ TEST(Cli, HelpListsFlagsAndExitsZero) {
     EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
 }
 
+// --help speaks of the product: no source documents outside the repository
+// (seeds, issues, design notes); the docs/ it cites are in the repository.
+TEST(Cli, HelpCitesNothingOutsideTheRepository) {
+  const RunResult r = run_learner("--help");
+  ASSERT_EQ(r.exit_code, 0);
+  for (const char* outside : {"seed 0", "seed's", "seed section", "issue ", "design/"})
+    EXPECT_EQ(r.out.find(outside), std::string::npos) << outside;
+  for (std::size_t at = r.out.find("docs/"); at != std::string::npos; at = r.out.find("docs/", at + 1)) {
+    const std::size_t end = r.out.find(".md", at);
+    ASSERT_NE(end, std::string::npos);
+    const std::string doc = r.out.substr(at, end + 3 - at);
+    EXPECT_TRUE(std::filesystem::exists(std::string(LEARNER_SOURCE_DIR) + "/" + doc)) << doc;
+  }
+}
+
 TEST(Cli, UnknownFlagIsUsageErrorExit2) {
   const RunResult r = run_learner("--no_such_flag");
   EXPECT_EQ(r.exit_code, 2);

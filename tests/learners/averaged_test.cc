@@ -1,4 +1,4 @@
-// Averaged weights (seed 003's lazy sums) against a slow reference: the
+// Averaged weights (lazy sums) against a slow reference: the
 // explicit mean of the weight sequence w_1..w_T, read through probes.
 #include <gtest/gtest.h>
 

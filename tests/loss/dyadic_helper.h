@@ -1,6 +1,6 @@
 // Test helper: an explicit dyadic model state (A0, B0 vectors, rates, linear
 // part) from which a PredictionPath is built exactly as the core will build it
-// (P and M from the vectors, design/dyadic-update.md section 2), and which can
+// (P and M from the vectors, docs/dyadic-update.md section 2), and which can
 // be advanced by a step t (cosh/sinh formulas) to re-base the path.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Properties of every loss's update on random dyadic paths
-// (design/dyadic-update.md section 3), property_cases() cases per loss:
+// (docs/dyadic-update.md section 3), property_cases() cases per loss:
 //   invariance  update(h1), re-base, update(h2)  ==  update(h1 + h2)
 //               (closed forms 1e-9 relative, numerical ones 1e-7), re-basing
 //               both by the path algebra and by rebuilding the path from the

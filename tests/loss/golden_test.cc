@@ -1,5 +1,5 @@
 // Golden values: loss, derivative and the affine-path update of every loss
-// against VW's get_update (design/vw-compat.md section 3) computed by hand.
+// against VW's get_update (docs/vw-compat.md section 3) computed by hand.
 // With q = eta H and eta_t = eta h, VW's u corresponds to t = u / eta.
 #include <gtest/gtest.h>
 

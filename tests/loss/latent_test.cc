@@ -1,4 +1,4 @@
-// The latent-weight update of design/dyadic-update.md section 2,
+// The latent-weight update of docs/dyadic-update.md section 2,
 //   V[f](t) = V0[f] + eta_f x_f (A(t) - A0) / rho_a   (f in a; b alike),
 //   w_i(t)  = w_i0 + eta_i x_i t,
 // with t from the loss, against a fine-step explicit integration of the full

@@ -1,5 +1,5 @@
 // min_importance: the smallest importance weight that moves p to v
-// (design/dyadic-update.md section 4).
+// (docs/dyadic-update.md section 4).
 #include <gtest/gtest.h>
 
 #include <cmath>

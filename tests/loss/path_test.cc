@@ -1,5 +1,5 @@
 // PredictionPath: evaluation, slope, accurate differences, inverse, and the
-// cancellation-free dyadic part (design/dyadic-update.md section 2).
+// cancellation-free dyadic part (docs/dyadic-update.md section 2).
 #include "learner/loss/path.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// VW's get_update closed forms (design/vw-compat.md section 3), written out
+// VW's get_update closed forms (docs/vw-compat.md section 3), written out
 // independently for the golden tests in VW's own variables: u = get_update(p,
 // y, eta_t, H), where eta_t = eta * importance and the prediction moves by
 // u * H. On our affine path q = eta * H, so t = u / eta.

@@ -48,6 +48,7 @@
 
 #include <Eigen/Core>
 
+#include "learner/batch/batch_plugin.h"
 #include "learner/batch/lbfgs.h"
 #include "learner/core/model.h"
 #include "learner/learner.h"
@@ -55,16 +56,6 @@
 #include "learner/plugin.h"
 
 namespace learner {
-
-struct BatchConfig {
-  enum class Method { kLbfgs, kConjugateGradient };
-  Method method = Method::kLbfgs;
-  unsigned mem = 15;          // --mem: L-BFGS pairs
-  double termination = 1e-3;  // --termination: relative decrease of F that ends the run
-  bool hessian_on = false;    // --hessian_on: a curvature pass chooses each step
-  double l2 = 0.0;            // --l2
-  bool quiet = false;         // no per-pass lines
-};
 
 // One gradient pass's verdict.
 struct BatchPass {
@@ -127,8 +118,5 @@ class BatchLearner final : public Learner {
   std::unique_ptr<LbfgsMemory> memory_;
   std::vector<BatchPass> passes_;
 };
-
-const LearnerPlugin& bfgs_plugin();
-const LearnerPlugin& conjugate_gradient_plugin();
 
 }  // namespace learner

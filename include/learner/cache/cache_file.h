@@ -1,4 +1,4 @@
-// Binary example cache (-c / --cache_file, design/vw-compat.md section 1a):
+// Binary example cache (-c / --cache_file, docs/vw-compat.md section 1a):
 // the parser's output for every example of a data file, so passes after the
 // first skip reading and parsing text.
 //

@@ -1,6 +1,10 @@
-// The command line: one options table (src/cli/options.cc, the only
-// translation unit that sees Boost.ProgramOptions) turned into plain structs,
-// with every flag-dependent default resolved in one place.
+// The command line turned into plain structs. Options are declared as data:
+// the command line's own groups in src/cli/option_table.cc, each plug-in's
+// beside its code (plugin.h). src/cli/options.cc (parse_options, the only
+// translation unit that sees Boost.ProgramOptions) splits the command line
+// into values and checks their ranges; the readers of option_readers.h
+// (io_options.cc, feature_options.cc, learning_options.cc, ...) fill each
+// group of fields and resolve its flag-dependent defaults.
 #pragma once
 
 #include <cstdint>
@@ -57,7 +61,7 @@ struct Options {
   bool kill_cache = false;
   bool compressed = false;
 
-  // Holdout and passes (design/vw-compat.md 1a). Holdout is on when passes
+  // Holdout and passes (VW's rule: trainer.h). Holdout is on when passes
   // > 1 or --holdout_after is given, unless --holdout_off.
   bool holdout = false;             // resolved
   bool dyadic_no_holdout = false;   // the dyadic default turned holdout off (learning_options.cc)
@@ -78,6 +82,8 @@ struct Options {
   // no reduction: the scalar problem.
   const LearnerPlugin* learner = nullptr;
   const ReductionPlugin* reduction_plugin = nullptr;
+  // The layers between them (plugin.h's LayerPlugin), nearest the learner first.
+  std::vector<const LayerPlugin*> layers;
   // The parsed values, for the plug-ins' factories.
   std::shared_ptr<const OptionValues> values;
 

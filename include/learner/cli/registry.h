@@ -11,5 +11,8 @@ namespace learner {
 // The gradient learner ("gd", the default, selector "") first.
 const std::vector<const LearnerPlugin*>& learner_plugins();
 const std::vector<const ReductionPlugin*>& reduction_plugins();
+// The layers between the learner and the reduction, in VW's stack order
+// (nearest the learner first): the order the CLI builds them in.
+const std::vector<const LayerPlugin*>& layer_plugins();
 
 }  // namespace learner

@@ -1,6 +1,8 @@
-// Settings of the learning core. Plain data with VW's defaults; the CLI
-// (src/cli/options.cc) fills it and resolves flag-dependent defaults in one
-// place (resolve_update_rule) so the core never looks at flags.
+// Settings of the learning core. Plain data; the CLI fills every field from
+// the declared options (src/cli/option_table.cc holds the defaults users see)
+// and resolves the flag-dependent ones (the update rule and its default rate,
+// the dyadic defaults) in src/cli/learning_options.cc (fill_learning), so the
+// core never looks at flags.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +31,7 @@ struct CoreConfig {
   unsigned bits = 18;                 // -b
   uint32_t sub_models = 1;            // K of the reduction (learner.h: sub-model i of feature h at slot h K + i)
   double decay_learning_rate = 1.0;   // --decay_learning_rate: the rate's factor at each end of pass
-  UpdateRule rule;                    // after resolve_update_rule()
+  UpdateRule rule;                    // resolved by fill_learning (VW: naming one turns the others off)
   double learning_rate = 0.5;         // -l (VW: 0.5; 10 for a non-default rule)
   double power_t = 0.5;               // --power_t
   double initial_t = 0.0;             // --initial_t

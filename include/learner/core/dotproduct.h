@@ -1,4 +1,4 @@
-// The dyadic terms of --dotproduct (design/dyadic-update.md).
+// The dyadic terms of --dotproduct (docs/dyadic-update.md).
 //
 // For a pair (a, b) every feature f of a namespace selected by a or b owns k
 // latent weights V[f][0..k) plus one adaptive sum G_f, stored together in the

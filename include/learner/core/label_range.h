@@ -1,4 +1,4 @@
-// VW's prediction clipping (design/vw-compat.md section 2): predictions are
+// VW's prediction clipping (docs/vw-compat.md section 2): predictions are
 // clipped to a running [min label, max label] range that starts at [0, 0]
 // ([-50, 50] for logistic and poisson) and widens with every label learned
 // from, unless --min_prediction/--max_prediction fix it.

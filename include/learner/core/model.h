@@ -6,14 +6,14 @@
 //   t     = loss.update(path, y, importance)                (learn)
 //   w_i  += rate_i x_i t ;  V[f] moves along cosh/sinh      (learn)
 //
-// Linear part: VW's default update (design/vw-compat.md section 2): with the
+// Linear part: VW's default update (docs/vw-compat.md section 2): with the
 // adaptive rule G_i += importance g^2 x_i^2; with the normalized rule s_i =
 // max |x_i| seen, weights rescaled when s_i grows, m = (N/T)^(p-1); the rate of
 // feature i is eta m r_i with r_i = G_i^-p (s_i^2)^(p-1), and the prediction
 // moves with slope q = eta m sum x_i^2 r_i in t (VW's "pred_per_update" times
 // eta). With neither rule, rate_i = eta (t0/(t0 + sum importance))^p.
 //
-// Dyadic part (--dotproduct, design/dyadic-update.md): see dotproduct.h.
+// Dyadic part (--dotproduct, docs/dyadic-update.md): see dotproduct.h.
 //
 // --l1 lambda is VW's cumulative truncation (VW 9.11 gd.cc: "gravity"): every
 // learned example adds lambda eta_bar to G, eta_bar = -u / l'(p) the step's
@@ -132,9 +132,9 @@ class Model final : public Learner {
   // Sets the base learning rate (restoring a saved model's, possibly decayed, rate).
   void set_learning_rate(double eta) { eta_ = eta; }
   // With false, load() keeps the configured rate (-l given with -i).
-  void set_restore_rate(bool on) { restore_rate_ = on; }
+  void set_restore_rate(bool on) override { restore_rate_ = on; }
   // The last load() read a model without optimizer state (--predict_only_model).
-  bool loaded_without_state() const { return loaded_without_state_; }
+  bool loaded_without_state() const override { return loaded_without_state_; }
   // The weight slot of feature `index` in sub-model `sub` (masked, in slots).
   uint32_t slot_of(uint32_t index, uint32_t sub) const { return (index * sub_models_ + sub) & weights_.mask(); }
 
@@ -153,7 +153,7 @@ class Model final : public Learner {
   // The counters of sub-model `sub` (0 for the scalar problem).
   OptimizerState& state(uint32_t sub = 0) { return states_[sub % sub_models_]; }
   const OptimizerState& state(uint32_t sub = 0) const { return states_[sub % sub_models_]; }
-  double learning_rate() const { return eta_; }
+  double learning_rate() const override { return eta_; }
 
  private:
   // Accumulates the rates of one part's features (slot[3]) into `sensitivity`

@@ -2,14 +2,14 @@
 //
 // A loss is small, pure and stateless. It never touches weights: the core
 // builds the PredictionPath of one example and asks the loss for the final
-// step t; the core then moves its weights to that t (design/dyadic-update.md
+// step t; the core then moves its weights to that t (docs/dyadic-update.md
 // section 3; Karampatziakis & Langford, "Online Importance Weight Aware
 // Updates", arXiv:1011.1576).
 //
 // Conventions shared by all losses:
 //  * loss(p, y) is what the progress table reports; first_derivative is
 //    dl/dp; the losses use VW's scaling (squared is (p-y)^2, not /2) so that
-//    figures compare with VW's (design/vw-compat.md section 3).
+//    figures compare with VW's (docs/vw-compat.md section 3).
 //  * update(path, y, h) returns t after importance weight h: the solution of
 //    dt/dh = -g(path.at(t, h), y), t(0) = 0. Properties (tested):
 //      safety      for losses with minimum_at_label(), p never passes the

@@ -1,5 +1,5 @@
 // A small adaptive ODE integrator for the numerical importance-aware updates
-// (design/dyadic-update.md section 3, "smooth losses: one-dimensional ODE").
+// (docs/dyadic-update.md section 3, "smooth losses: one-dimensional ODE").
 //
 // Dormand-Prince 5(4) (Dormand & Prince, J. Comput. Appl. Math. 6, 1980) for
 // dy/dx = f(x, y) with a state of one or two components. Local error control

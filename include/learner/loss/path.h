@@ -1,5 +1,5 @@
 // The prediction path: how the prediction p moves with the step t of one
-// importance-aware update (design/dyadic-update.md sections 2-3).
+// importance-aware update (docs/dyadic-update.md sections 2-3).
 //
 // With g = dl/dp and t(h) = -integral_0^h g dh', every model this project
 // trains moves its prediction along

@@ -1,4 +1,4 @@
-// Feature hashing exactly as Vowpal Wabbit (design/vw-compat.md section 5).
+// Feature hashing exactly as Vowpal Wabbit (docs/vw-compat.md section 5).
 //
 //  * murmur3_32: MurmurHash3 x86_32 (Austin Appleby, public domain algorithm).
 //  * namespace hash = murmur3_32(name, hash_seed); the default namespace

@@ -1,4 +1,4 @@
-// VW text format parser (design/vw-compat.md section 1d):
+// VW text format parser (docs/vw-compat.md section 1d):
 //
 //   line     := label_part ( '|' namespace )+          (at least one '|')
 //   label_part := [label [importance [base]]] ['tag | tag]   tokens split on blanks;

@@ -11,7 +11,7 @@
 //            the decision threshold when learning the opposite label, i.e. that
 //            flips it: Learner::min_importance on the example's own update path
 //            (exact for linear and for --dotproduct models: the dyadic path's
-//            h_min, design/dyadic-update.md section 4; VW uses |p - thr| /
+//            h_min, docs/dyadic-update.md section 4; VW uses |p - thr| /
 //            sensitivity, the hinge value on a linear path)
 //   G      = h_min / k            (how much worse the best disagreeing model is)
 //   err    = clamp(L / k + sqrt((1 + ln(k) / 2) / (Q + 1e-4)), 0, 1)

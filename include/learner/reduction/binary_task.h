@@ -38,6 +38,9 @@ class BinaryTask {
  public:
   // `loss_range`: the run's initial range (--min/--max_prediction applied).
   BinaryTask(Learner& learner, const LabelRange& loss_range);
+  // The learner keeps the address of range() (Learner::clip_with): not copied.
+  BinaryTask(const BinaryTask&) = delete;
+  BinaryTask& operator=(const BinaryTask&) = delete;
 
   // Raw prediction of the signed sum of `parts` (Learner::predict).
   double predict(const Example& ex, const std::vector<Feature>& features, Parts parts) {

@@ -94,7 +94,7 @@ class Reduction {
 // (every one but --active, which puts the query importance after the tag).
 class TaggedReduction : public Reduction {
  public:
-  void prediction_text(const std::string& tag, std::string& out) const final;
+  void prediction_text(const std::string& tag, std::string& out) const override;
   void raw_text(const std::string& tag, std::string& out) const final;
 
  protected:

@@ -20,6 +20,7 @@ class Scalar final : public TaggedReduction {
   void print_summary(std::FILE*) const override {}
   bool scalar_labels() const override { return true; }
   bool zero_one_loss() const override { return zero_one_; }
+  void prediction_text(const std::string& tag, std::string& out) const override;  // the learner's line, if it writes one
 
  private:
   void write_prediction(std::string& out) const override;

@@ -1,4 +1,4 @@
-// Holdout bookkeeping across passes (design/vw-compat.md 1a; VW's
+// Holdout bookkeeping across passes (docs/vw-compat.md 1a; VW's
 // summarize_holdout_set): each pass's loss on its held-out examples, the best
 // pass so far and the number of passes since it improved.
 //

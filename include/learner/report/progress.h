@@ -1,4 +1,4 @@
-// VW's progress table on stderr (design/vw-compat.md section 4): a row each
+// VW's progress table on stderr (docs/vw-compat.md section 4): a row each
 // time the weighted example count reaches the dump interval, which starts at
 // 1 and doubles (-P F with F > 1: multiplies by F; -P N integer: adds N).
 // As VW (shared_data.cc update_dump_interval) the interval and the factor

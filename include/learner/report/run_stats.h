@@ -1,5 +1,5 @@
 // What a run has seen, for the progress table and the summary
-// (design/vw-compat.md section 4). The label distribution is kept as a
+// (docs/vw-compat.md section 4). The label distribution is kept as a
 // weighted histogram (LabelHistogram: exact for up to 4096 distinct labels,
 // bounded beyond) so the best constant can be computed for any loss (VW only
 // tracks two labels).

@@ -1,4 +1,4 @@
-// VW's final summary block (design/vw-compat.md section 4), plus throughput.
+// VW's final summary block (docs/vw-compat.md section 4), plus throughput.
 // The best constant is exact for any label distribution (best_constant.h).
 #pragma once
 

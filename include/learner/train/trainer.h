@@ -12,8 +12,11 @@
 //                                   termination stops the run or the
 //                                   learner has converged (--bfgs)
 //   trainer.finish()                closes the last pass (no next one), then learner.end_training()
+//   trainer.run(stream, options)    the loop over a stream: process() per
+//                                   example, next_pass() between passes,
+//                                   the observers' policies (run_loop.h)
 //
-// Holdout (VW's rule, design/vw-compat.md 1a): with holdout on, the N-th
+// Holdout (VW's rule, docs/vw-compat.md 1a): with holdout on, the N-th
 // example of each pass (every --holdout_period-th, or all after
 // --holdout_after) is predicted and scored but not learned from; its loss
 // goes to the holdout statistics instead of the training ones.
@@ -54,6 +57,7 @@
 #include "learner/report/run_stats.h"
 #include "learner/report/summary.h"
 #include "learner/train/prediction_writer.h"
+#include "learner/train/run_loop.h"
 
 namespace learner {
 
@@ -101,6 +105,12 @@ class Trainer {
   // The current pass, 0-based.
   unsigned pass() const { return pass_; }
 
+  // The loop over `stream` (run_loop.h), with the observers added, in order;
+  // the caller closes the last pass (finish()) when the run ended normally.
+  // `observer` must outlive the run.
+  void add_observer(RunObserver& observer) { observers_.push_back(&observer); }
+  RunEnd run(ExampleStream& stream, const RunLoopOptions& options);
+
   RunStats& stats() { return stats_; }
   const RunStats& stats() const { return stats_; }
   const HoldoutTracker& holdout() const { return holdout_; }
@@ -124,6 +134,7 @@ class Trainer {
   RunStats stats_;
   HoldoutTracker holdout_;
   std::vector<Hook> hooks_;
+  std::vector<RunObserver*> observers_;
   std::vector<PassTime> pass_times_;
   std::chrono::steady_clock::time_point pass_start_;
   unsigned pass_ = 0;

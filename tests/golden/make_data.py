@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Writes the golden test's small inputs (tests/golden/data/); deterministic (seeded).
+Run once; the files are committed. Never reads shared data."""
+import os
+import random
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+rng = random.Random(29)
+
+
+def write(name, lines):
+    with open(os.path.join(HERE, name), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+# Ratings-like regression: |u user |i item |f two numeric features, labels 1..5.
+users = [rng.gauss(0, 1) for _ in range(20)]
+items = [rng.gauss(0, 1) for _ in range(15)]
+reg = []
+for n in range(240):
+    u, i = rng.randrange(20), rng.randrange(15)
+    x1, x2 = round(rng.uniform(-1, 1), 3), round(rng.uniform(0, 2), 3)
+    y = 3 + 0.6 * users[u] * items[i] + 0.4 * x1 - 0.2 * x2 + rng.gauss(0, 0.3)
+    y = min(5, max(1, round(y)))
+    reg.append(f"{y} '{u}_{i} |u {u} |i {i} |f x1:{x1} x2:{x2}")
+write("reg.vw", reg)
+
+# Binary classification, labels -1/1, namespaces a and b.
+binary = []
+for n in range(240):
+    a = [rng.randrange(12) for _ in range(3)]
+    b = round(rng.uniform(-1, 1), 3)
+    score = sum(1 if k % 3 == 0 else -0.5 for k in a) + 1.5 * b + rng.gauss(0, 0.5)
+    y = 1 if score > 0 else -1
+    binary.append(f"{y} 't{n} |a " + " ".join(f"w{k}" for k in a) + f" |b v:{b}")
+write("bin.vw", binary)
+
+# Multiclass 1..3 and the same examples with costs (cost-sensitive) and sets (multilabel).
+mc, cs, ml = [], [], []
+for n in range(240):
+    f = [rng.randrange(10) for _ in range(3)]
+    z = round(rng.uniform(-1, 1), 3)
+    scores = [f.count(0) + f.count(1) + z, f.count(2) + f.count(3) - z, f.count(4) + f.count(5) + 0.3]
+    y = max(range(3), key=lambda c: scores[c] + rng.gauss(0, 0.3)) + 1
+    feats = "|w " + " ".join(f"t{k}" for k in f) + f" |n z:{z}"
+    mc.append(f"{y} 'e{n} {feats}")
+    costs = " ".join(f"{c + 1}:{round(max(scores) - scores[c], 2)}" for c in range(3))
+    cs.append(f"{costs} 'e{n} {feats}")
+    labels = sorted({c + 1 for c in range(4) if (c < 3 and scores[c] > 1) or (c == 3 and z > 0.5)}) or [y]
+    ml.append(",".join(str(c) for c in labels) + f" 'e{n} {feats}")
+write("mc.vw", mc)
+write("cs.vw", cs)
+write("ml.vw", ml)

@@ -1,0 +1,138 @@
+// Trainer::run driven in-process, without the command line: a pipeline, the
+// gradient learner, the scalar problem, a Trainer and observers of our own
+// (train/run_loop.h) give the same -p lines as the learner binary, and the
+// observers see, skip and stop as the contract says.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "learner/core/config.h"
+#include "learner/core/label_range.h"
+#include "learner/core/model.h"
+#include "learner/loss/loss.h"
+#include "learner/reduction/scalar.h"
+#include "learner/stream/pipeline.h"
+#include "learner/train/trainer.h"
+#include "support/files.h"
+
+namespace learner {
+namespace {
+
+std::string data_text() {
+  std::string text;
+  for (int i = 0; i < 40; ++i)
+    text += std::to_string(i % 4) + " 't" + std::to_string(i) + " |a x:" + std::to_string(i % 5) + " y |b z" +
+            std::to_string(i % 3) + "\n";
+  return text;
+}
+
+class Counter final : public RunObserver {
+ public:
+  explicit Counter(uint64_t stop_after = 0, uint64_t skip_every = 0) : stop_after_(stop_after), skip_(skip_every) {}
+  bool before(const ParsedExample& slot) override {
+    ++seen;
+    return skip_ == 0 || slot.ex.line % skip_ != 0;
+  }
+  void after(const ParsedExample&, const Outcome& outcome) override {
+    ++processed;
+    last_prediction = outcome.prediction;
+  }
+  bool stop() const override { return stop_after_ > 0 && processed >= stop_after_; }
+  uint64_t seen = 0, processed = 0;
+  double last_prediction = 0.0;
+
+ private:
+  uint64_t stop_after_, skip_;
+};
+
+struct Trained {
+  std::string predictions;
+  RunEnd end;
+  RunStats stats;
+};
+
+// One run of the gradient learner with its defaults over `path`.
+Trained train(const std::string& path, std::vector<RunObserver*> observers, unsigned passes = 1) {
+  InputSpec in;
+  in.data = path;
+  PipelineOwner pipe(in);
+  StreamOptions stream_options;
+  stream_options.passes = passes;
+  std::unique_ptr<CacheReader> cache;
+  open_cache(in, stream_options, cache);
+  const std::unique_ptr<Loss> loss = make_loss(LossSpec{});
+  CoreConfig core;
+  Model model(core, *loss);
+  LabelRange range;
+  range.min = loss->initial_range().min;
+  range.max = loss->initial_range().max;
+  ReductionSpec spec;
+  Scalar scalar(spec, model, range);
+  const std::string out = test::temp_path("run_loop.pred");
+  PredictionWriter predictions(out), raw;
+  ProgressOptions quiet;
+  quiet.quiet = true;
+  ProgressTable progress(stderr, quiet);
+  Trainer trainer(model, scalar, TrainerOptions{}, progress, predictions, raw);
+  for (RunObserver* o : observers) trainer.add_observer(*o);
+  pipe->stream = std::make_unique<ExampleStream>(*pipe->reader, *pipe->parser, pipe->builder,
+                                                 std::move(stream_options), std::move(cache));
+  Trained r;
+  r.end = trainer.run(*pipe->stream, RunLoopOptions{});
+  while (!r.end.early_stop && !r.end.stopped && trainer.pass() + 1 < passes) trainer.next_pass(r.end.source);
+  if (!r.end.stopped) trainer.finish(r.end.source);
+  pipe.finish();
+  predictions.close();
+  r.predictions = test::slurp(out);
+  r.stats = trainer.stats();
+  return r;
+}
+
+TEST(RunLoop, DrivesATrainerAsTheCommandLineDoes) {
+  const std::string data = test::temp_path("run_loop.vw"), cli_out = test::temp_path("run_loop_cli.pred");
+  test::write_file(data, data_text());
+  Counter counter;
+  const Trained run = train(data, {&counter});
+  EXPECT_TRUE(run.end.any);
+  EXPECT_FALSE(run.end.stopped);
+  EXPECT_EQ(counter.seen, 40u);
+  EXPECT_EQ(counter.processed, 40u);
+  EXPECT_EQ(run.stats.examples, 40u);
+  const std::string command = std::string(LEARNER_BINARY) + " --quiet -d " + data + " -p " + cli_out;
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_EQ(run.predictions, test::slurp(cli_out));  // the same bytes as the binary's -p
+}
+
+TEST(RunLoop, ObserversSkipAndStop) {
+  const std::string data = test::temp_path("run_loop.vw");
+  test::write_file(data, data_text());
+  Counter skipper(0, 4);   // skips lines 4, 8, ...: not processed, no -p line
+  Counter later;           // added after the skipper: does not see skipped examples
+  const Trained skipped = train(data, {&skipper, &later});
+  EXPECT_EQ(skipper.seen, 40u);
+  EXPECT_EQ(later.seen, 30u);
+  EXPECT_EQ(skipped.stats.examples, 30u);
+  EXPECT_EQ(std::count(skipped.predictions.begin(), skipped.predictions.end(), '\n'), 30);
+
+  Counter stopper(7);
+  const Trained stopped = train(data, {&stopper}, 3);
+  EXPECT_TRUE(stopped.end.stopped);
+  EXPECT_EQ(stopper.processed, 7u);
+  EXPECT_EQ(stopped.stats.examples, 7u);
+}
+
+TEST(RunLoop, PassesAreClosedBetweenSlots) {
+  const std::string data = test::temp_path("run_loop.vw");
+  test::write_file(data, data_text());
+  Counter counter;
+  const Trained run = train(data, {&counter}, 3);
+  EXPECT_EQ(counter.processed, 120u);  // three passes, no holdout (TrainerOptions{})
+  EXPECT_FALSE(run.end.early_stop);
+}
+
+}  // namespace
+}  // namespace learner
