@@ -13,9 +13,24 @@ namespace learner {
 namespace {
 
 constexpr double kHuge = PredictionPath::kHuge;
+constexpr double kMaxStep = PredictionPath::kMaxStep;
 using detail::capped_exp;
 
 double saturate(double v) { return std::clamp(v, -kHuge, kHuge); }
+
+// The step along an affine path of slope q from p0 to target in direction d (+1 or -1), kept on
+// the near side of the target despite rounding in p0 + q t; phi(s) = d (p(d s) - target).
+template <class Phi>
+double affine_step(double p0, double q, double target, double d, const Phi& phi) {
+  if (!(q > 0.0)) return d * kMaxStep;
+  double s = std::min(d * (target - p0) / q, kMaxStep);
+  if (s >= kMaxStep) return d * kMaxStep;
+  double offset = std::numeric_limits<double>::epsilon() * s;
+  for (int k = 0; k < 64 && s > 0.0 && phi(s) > 0.0; ++k, offset *= 2.0) {
+    s = std::max(s - offset, 0.0);
+  }
+  return d * s;
+}
 
 }  // namespace
 
@@ -83,15 +98,7 @@ double PredictionPath::affine_inverse(double p_lin0, double q, double target) {
   const double d = target > p0 ? 1.0 : -1.0;
   // phi(s) = d (p(d s) - target) is non-decreasing in s >= 0 and phi(0) < 0.
   auto phi = [&](double s) { return d * (saturate(p_lin0 + saturate(q * (d * s)) + (0.0 - 0.0)) - target); };
-  if (!(q > 0.0)) return d * kMaxStep;
-  double s = std::min(d * (target - p0) / q, kMaxStep);
-  if (s >= kMaxStep) return d * kMaxStep;
-  // Keep on the near side of the target despite rounding in p0 + q t.
-  double offset = std::numeric_limits<double>::epsilon() * s;
-  for (int k = 0; k < 64 && s > 0.0 && phi(s) > 0.0; ++k, offset *= 2.0) {
-    s = std::max(s - offset, 0.0);
-  }
-  return d * s;
+  return affine_step(p0, q, target, d, phi);
 }
 
 double PredictionPath::inverse(double target) const {
@@ -102,17 +109,7 @@ double PredictionPath::inverse(double target) const {
   // phi(s) = d (p(d s) - target) is non-decreasing in s >= 0 and phi(0) < 0.
   auto phi = [&](double s) { return d * (at(d * s) - target); };
   const double slope0 = slope(0.0);
-  if (is_affine()) {  // kappa = 0: the terms are the constant (P - M) / 2
-    if (!(q > 0.0)) return d * kMaxStep;
-    double s = std::min(d * (target - p0) / q, kMaxStep);
-    if (s >= kMaxStep) return d * kMaxStep;
-    // Keep on the near side of the target despite rounding in p0 + q t.
-    double offset = std::numeric_limits<double>::epsilon() * s;
-    for (int k = 0; k < 64 && s > 0.0 && phi(s) > 0.0; ++k, offset *= 2.0) {
-      s = std::max(s - offset, 0.0);
-    }
-    return d * s;
-  }
+  if (is_affine()) return affine_step(p0, q, target, d, phi);  // kappa = 0: the terms are the constant (P - M) / 2
   // Bracket: start from the linearisation, expand geometrically.
   double lo = 0.0;
   double hi = slope0 > 0.0 ? std::min(std::fabs(target - p0) / slope0, kMaxStep) : kMaxStep;

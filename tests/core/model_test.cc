@@ -63,12 +63,18 @@ TEST(Model, ImportanceWeightTwoEqualsTwoUpdatesOfOneOnFreshSensitivity) {
 // to G, and every weight, present in the example or not, is read as
 // sign(w) max(0, |w| - G). Plain SGD, eta 0.1, squared loss, label 1 from
 // p = 0: t = -l'(0) = 2, w += eta t = 0.2, G += l1 eta = 0.005 per example.
-TEST(Model, L1TruncatesEveryWeightByTheCumulativePenalty) {
+// Plain SGD at rate 0.1 with no decay (scale = eta) and the given --l1.
+CoreConfig plain_sgd_with_l1(double l1) {
   CoreConfig config;
   config.rule = UpdateRule{false, false, false};
   config.learning_rate = 0.1;
-  config.initial_t = 1e12;  // no decay: scale = eta
-  config.l1 = 0.05;
+  config.initial_t = 1e12;
+  config.l1 = l1;
+  return config;
+}
+
+TEST(Model, L1TruncatesEveryWeightByTheCumulativePenalty) {
+  const CoreConfig config = plain_sgd_with_l1(0.05);
   const auto loss = make_loss({});
   Model model(config, *loss);
   Example a, b;
@@ -86,11 +92,7 @@ TEST(Model, L1TruncatesEveryWeightByTheCumulativePenalty) {
 }
 
 TEST(Model, L1WeightsInsideTheTruncationReadAndCountAsZero) {
-  CoreConfig config;
-  config.rule = UpdateRule{false, false, false};
-  config.learning_rate = 0.1;
-  config.initial_t = 1e12;
-  config.l1 = 1.0;  // G = 0.1 after one example: w = 0.2 reads as 0.1, then 0 after two more
+  const CoreConfig config = plain_sgd_with_l1(1.0);  // G = 0.1 after one example: w = 0.2 reads as 0.1, then 0 after two more
   const auto loss = make_loss({});
   Model model(config, *loss);
   Example a, b;
