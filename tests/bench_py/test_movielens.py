@@ -367,7 +367,7 @@ def _cands(ranks, per_rank, folds=(1,)):
     """Candidates of rows linear (2 settings), k<rank> (per_rank settings) and lfl (1 setting)."""
     sys.path.insert(0, DRIVER)
     import importlib
-    main = importlib.import_module("movielens.__main__")
+    main = importlib.import_module("movielens.selection")
     C = main.Candidate
     cands = {}
     for f in folds:

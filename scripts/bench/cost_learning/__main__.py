@@ -1,4 +1,4 @@
-"""Driver of scripts/bench/cost_learning.sh (issue 14): the cost-learning structured SVM.
+"""Driver of scripts/bench/cost_learning.sh: the cost-learning structured SVM.
 
 Usage: python3 scripts/bench/cost_learning DATA_DIR OUT_DIR [--only REGEX]
 LEARNER (environment) is the binary. Reuses the classifiers benchmark's pieces (data.cut,
@@ -11,8 +11,6 @@ import argparse
 import json
 import os
 import re
-import resource
-import shutil
 import subprocess
 import sys
 import time
@@ -23,9 +21,11 @@ sys.path.append(os.path.join(os.path.dirname(HERE), "classifiers"))  # after HER
 import data  # noqa: E402
 import experiments as ex  # noqa: E402
 import metrics  # noqa: E402
-import report  # noqa: E402
 import scores  # noqa: E402
 import systems  # noqa: E402
+from rows import flags_of  # noqa: E402
+from speed import speed  # noqa: E402
+from tables import heat_map, table_text  # noqa: E402
 
 
 def log(message):
@@ -49,11 +49,6 @@ def prepare(dataset, data_dir, work, scripts):
                 f.writelines(lines)
         splits.append((folder, {part: len(lines) for part, lines in parts.items()}))
     return splits
-
-
-def flags_of(row, dataset):
-    text = row.flags.replace("{K}", str(dataset.classes)).replace("{F}", dataset.factors)
-    return text.split() + dataset.flags.split()
 
 
 def score_file(tools, folder, part, model, k, run_log):
@@ -122,96 +117,6 @@ def run_row(row, dataset, splits, tools, run_log, chosen):
     return {"chosen": " ".join(f"{key} {v}" for key, v in point.items()), "valid": valid,
             "test": {m: metrics.mean(t[m] for t in tests) for m in tests[0]},
             "examples_per_s": metrics.mean(rates), "cost_table": table}
-
-
-def fmt(value, spec):
-    return "-" if value is None else format(value, spec)
-
-
-def table_text(records):
-    head = ("dataset", "row", "accuracy", "macro-F1", "MAE", "valid", "examples/s", "chosen on validation")
-    lines = [head]
-    for r in records:
-        if r.get("error"):
-            lines.append((r["dataset"], r["row"], "error", "-", "-", "-", "-", r["error"][:70]))
-            continue
-        t, v = r["test"], r["valid"]
-        lines.append((r["dataset"], r["row"], fmt(t["accuracy"], ".4f"), fmt(t["macro_f1"], ".4f"),
-                      fmt(t["mae"], ".4f"), fmt(v and (v["mae"] if r["ratings"] else v["macro_f1"]), ".4f"),
-                      fmt(r["examples_per_s"], ".0f"), r["chosen"]))
-    return report.aligned(lines) + "(valid: macro-F1 on the validation cut, MAE for ratings)\n"
-
-
-def heat_map(record, out_dir, k):
-    """Writes cost_<dataset>.dat/.gp; runs gnuplot when present. Returns a message."""
-    m = scores.cost_matrix(record["cost_table"], k)
-    stem = os.path.join(out_dir, f"cost_{record['dataset']}")
-    with open(stem + ".dat", "w", encoding="utf-8") as f:
-        f.writelines(" ".join(f"{v:.6g}" for v in row) + "\n" for row in m)
-    with open(stem + ".gp", "w", encoding="utf-8") as f:
-        f.write(f"set terminal png size 640,560\nset output '{stem}.png'\n"
-                f"set title 'learned costs v_S, {record['dataset']}: {record['row']}'\n"
-                "set xlabel 'predicted class'\nset ylabel 'true class (diagonal: no cost)'\n"
-                f"set xrange [-0.5:{k - 0.5}]\nset yrange [{k - 0.5}:-0.5]\n"
-                f"set xtics 0,1 format ''\nset ytics 0,1 format ''\n"
-                f"set for [i=0:{k - 1}] xtics add (sprintf('%d', i + 1) i)\n"
-                f"set for [i=0:{k - 1}] ytics add (sprintf('%d', i + 1) i)\n"
-                "set palette rgbformulae 22,13,10\n"
-                f"plot '{stem}.dat' matrix with image notitle\n")
-    if not shutil.which("gnuplot"):
-        return f"no heat map for {record['dataset']}: gnuplot is not installed ({stem}.gp written)"
-    subprocess.run(["gnuplot", stem + ".gp"], check=True)
-    return f"heat map {stem}.png"
-
-
-def later_pass_seconds(summary):
-    """The seconds of passes 2, 3, ... in a run summary's "seconds per pass = 0.2 (cache) 0.1
-    (memory) ..." line, whatever they were read from (the cache, or pass 1's copy in memory when it
-    fits --pass_memory); [] without such a line or with one pass."""
-    line = next((line for line in summary.splitlines() if line.startswith("seconds per pass =")), "")
-    return [float(t) for t in re.findall(r"([0-9.]+) \([a-z]+\)", line)][1:]
-
-
-def pass_seconds(tools, flags, train, passes, run_log):
-    """(CPU seconds per pass, wall seconds per later pass) of one run without -f (no model is
-    written). CPU: user + system time of the run over its passes (the steadier figure on a
-    shared, loaded machine; the cache already exists, so pass 1 reads it); wall: the mean of
-    the run summary's "seconds per pass" of passes 2.. (later_pass_seconds)."""
-    cmd = [tools["learner"], "-d", train, *flags]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    with open(run_log, "a", encoding="utf-8") as out:
-        out.write("$ " + " ".join(cmd) + "\n" + done.stderr)
-    times = later_pass_seconds(done.stderr)
-    if done.returncode != 0 or not times:
-        raise systems.RunError(f"exit status {done.returncode} or no times of passes after the first: {' '.join(cmd)}")
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return cpu / passes, sum(times) / len(times)
-
-
-def speed(dataset, splits, tools, run_log):
-    """Seconds per pass of the plain SVM and each cost row on the whole training file, the same
-    flags otherwise, SPEED_REPEATS interleaved runs each, the smallest CPU and wall times kept."""
-    train = os.path.join(splits[0][0], "train.vw")
-    flags = ex.SPEED_FLAGS.split()
-    passes = int(flags[flags.index("--passes") + 1])
-    rows = [r for r in ex.ROWS if r.name == ex.PLAIN or r.learned]
-    pass_seconds(tools, flags_of(rows[0], dataset) + flags, train, passes, run_log)  # writes the cache
-    cpu, wall = {}, {}
-    for _ in range(ex.SPEED_REPEATS):
-        for r in rows:
-            c, w = pass_seconds(tools, flags_of(r, dataset) + flags, train, passes, run_log)
-            cpu[r.name], wall[r.name] = min(cpu.get(r.name, c), c), min(wall.get(r.name, w), w)
-    lines = [f"speed on {dataset.name} (whole training file, {ex.SPEED_FLAGS}; fastest of {ex.SPEED_REPEATS} "
-             "interleaved runs; CPU: the run's user + system time per pass, wall: its passes after the first):",
-             f"{'row':<18} {'cpu s/pass':>10} {'ratio':>6} {'wall s/pass':>11} {'ratio':>6}"]
-    ratios = {}
-    for r in rows:
-        ratios[r.name] = cpu[r.name] / cpu[ex.PLAIN]
-        lines.append(f"{r.name:<18} {cpu[r.name]:10.4f} {ratios[r.name]:6.3f} {wall[r.name]:11.4f} "
-                     f"{wall[r.name] / wall[ex.PLAIN]:6.3f}")
-    return "\n".join(lines) + "\n", ratios
 
 
 def main():

@@ -12,29 +12,24 @@ validation score. Writes OUT_DIR/results.json, results.csv, table.md, commands.l
 the report (made from results.json) ending with the RESULT line. Exit status 1 when a target
 fails (report.verdicts), 2 on a usage error.
 """
-import collections
 import os
 import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # scripts/bench
 from movielens import data  # noqa: E402
 from movielens import experiments as ex  # noqa: E402
 from movielens import metrics  # noqa: E402
 from movielens import report  # noqa: E402
-from movielens import systems  # noqa: E402
-
-START = time.perf_counter()
-
-
-def log(message):
-    print(f"[movielens] {message} [{time.perf_counter() - START:.0f} s]", file=sys.stderr, flush=True)
+from movielens.progress import START, log  # noqa: E402
+from movielens.runner import Runner, slowest_first  # noqa: E402
+from movielens.selection import Candidate, choose, crit_of, validated_rows  # noqa: E402,F401
+from movielens.speed import speed_check  # noqa: E402
 
 
 def ints(name, default=None):
@@ -63,118 +58,6 @@ def tools_from_env():
         if not (os.path.isfile(path) and os.access(path, os.X_OK)):
             raise SystemExit(f"[movielens] error: {key} tool '{path}' is not an executable file")
     return tools
-
-
-class Runner:
-    """Runs jobs (id, system, train, eval, flags) in parallel; results keyed by id. Each finished
-    job is logged as it ends (progress_line)."""
-
-    def __init__(self, tools, work, clog, jobs):
-        self.tools, self.work, self.clog, self.jobs = tools, work, clog, jobs
-        self.results = {}
-
-    def _one(self, job):
-        jid, system, train, test, flags = job
-        tmp = os.path.join(self.work, "tmp", jid)
-        os.makedirs(tmp, exist_ok=True)
-        rec = systems.JOBS[system](self.tools, tmp, train, test, flags, os.path.join(self.work, "logs", jid + ".log"),
-                                   self.clog)
-        shutil.rmtree(tmp)
-        return jid, rec
-
-    def run(self, jobs, phase):
-        log(f"{phase}: running {len(jobs)} jobs ({self.jobs} in parallel)")
-        with ThreadPoolExecutor(self.jobs) as pool:
-            pending = [pool.submit(self._one, job) for job in jobs]
-            for done, future in enumerate(as_completed(pending), 1):
-                jid, rec = future.result()
-                self.results[jid] = rec
-                log(progress_line(phase, done, len(jobs), jid, rec))
-
-
-def progress_line(phase, done, total, jid, rec):
-    """One finished job: "validation 3/40 u1.squared.k10.g2: RMSE 0.9123 MAE 0.7201 (4.1 s)"."""
-    return (f"{phase} {done}/{total} {jid}: RMSE {rec['rmse']:.4f} MAE {rec['mae']:.4f}"
-            + (f" ({rec['nan']} non-finite)" if rec.get("nan") else "") + f" ({rec['seconds']:.1f} s)")
-
-
-Candidate = collections.namedtuple("Candidate", "input system flags setting")
-
-
-def slowest_first(job):
-    """Sort key of jobs: the implicit-input runs, then the samplers (libFM's MCMC, learner-bpmf), then the rest."""
-    return ".imp." not in job[2], "mcmc" not in job[4] and "--sweeps" not in job[4]
-
-
-def crit_of(loss):
-    """The validation criterion: 0.5-quantile loss for quantile runs, RMSE otherwise."""
-    return "qloss" if loss == "quantile" else "rmse"
-
-
-def is_rank(row):
-    """A dyadic rank row of the learner (k1, k10, ...): "dyadic" and "dyadic_ids" choose among them."""
-    return row[:1] == "k" and row[1:].isdigit()
-
-
-def validated_rows(cands):
-    """The (fold, loss, row) keys whose candidates are all run on validation: a row with several
-    candidates, and every rank row of a fold and loss whose rank rows have more than one candidate
-    between them (the "dyadic" row chooses a rank, "dyadic_ids" an ids candidate, by their
-    validation scores, even when each rank has a single setting). Other single-setting rows are
-    not validated."""
-    per_fold_loss = collections.Counter()
-    for (f, loss, row), cs in cands.items():
-        if is_rank(row):
-            per_fold_loss[f, loss] += len(cs)
-    return {key for key, cs in cands.items()
-            if len(cs) > 1 or (is_rank(key[2]) and per_fold_loss[key[0], key[1]] > 1)}
-
-
-def choose(cands, validated, score, folds):
-    """{(fold, loss, row): (candidate, validation score or None, model)}: each row's best candidate
-    on validation (a row not validated has one candidate and no score), and per fold and loss the
-    ids-only dyadic model "dyadic_ids", the best ids candidate over the rank rows (none without
-    one). score(fold, loss, row, index) is the validation criterion of a validated candidate."""
-    chosen = {}
-    for (f, loss, row), cs in cands.items():
-        gi, valid = metrics.best((gi, score(f, loss, row, gi)) for gi in range(len(cs))) \
-            if (f, loss, row) in validated else (0, None)
-        chosen[f, loss, row] = (cs[gi], valid, row)
-    for f in folds:
-        for loss in ex.LOSSES:
-            ids = [(row, gi) for (g, lo, row), cs in cands.items() if g == f and lo == loss and is_rank(row)
-                   for gi, c in enumerate(cs) if c.input == "ids"]
-            if not ids:
-                continue
-            (row, gi), valid = (ids[0], None) if (f, loss, ids[0][0]) not in validated else \
-                metrics.best(((row, gi), score(f, loss, row, gi)) for row, gi in ids)
-            chosen[f, loss, "dyadic_ids"] = (cands[f, loss, row][gi], valid, row)
-    return chosen
-
-
-def speed_check(learner, speed_file, passes, runs):
-    """Per mode: median wall times of linear and --dotproduct ui --rank 5 (runs alternate) and
-    the median of the paired ratios."""
-    modes = {"quantile": (["--loss_function", "quantile"], []), "squared": (["--loss_function", "squared"], []),
-             "sgd": (["--loss_function", "squared", "--sgd", "--power_t", "0", "-l", "0.002"],
-                     ["--dotproduct_lr", "0.006", "--dotproduct_l2", "0.2"])}
-    base = [learner, "-d", speed_file, "--passes", str(passes), "--holdout_off", "--quiet"]
-    subprocess.run([learner, "-d", speed_file, "--quiet"], capture_output=True)  # warm the page cache
-
-    def one(extra):
-        t0 = time.perf_counter()
-        subprocess.run(base + extra, capture_output=True, check=True)
-        return time.perf_counter() - t0
-
-    out = {}
-    for mode, (flags, dflags) in modes.items():
-        lin, dy = [], []
-        for _ in range(runs):
-            lin.append(one(flags))
-            dy.append(one(flags + ["--dotproduct", "ui", "--rank", "5"] + dflags))
-        out[mode] = {"linear_s": statistics.median_low(lin), "k5_s": statistics.median_low(dy),
-                     "ratio": statistics.median_low([d / l for d, l in zip(dy, lin)])}
-    return out
 
 
 def main():
