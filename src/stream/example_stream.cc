@@ -170,6 +170,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bo
     if (!emit(reader_.bytes_read())) return false;
     if (batch_->size == 0) bytes_.store(bytes_base_ + reader_.bytes_read(), std::memory_order_relaxed);
   }
+  if (options_.multiline) check_group_end(true);  // the end of the data closes the last group
   if (pass == 0 && errors_skipped > 0) cached_skipped_ = errors_skipped;
   bytes_base_ += reader_.bytes_read();
   bytes_.store(bytes_base_, std::memory_order_relaxed);

@@ -38,6 +38,7 @@ void ExampleStream::track_line(Example& ex, bool blank, uint64_t line_number) {
     ex.line = line_number;
   }
   if (ex.group_end) {
+    check_group_end(line_number > 0);
     start_groups();
     return;
   }
@@ -51,6 +52,12 @@ void ExampleStream::track_line(Example& ex, bool blank, uint64_t line_number) {
     has_shared_ = true;
   }
   ++group_lines_;
+}
+
+void ExampleStream::check_group_end(bool from_text) const {
+  if (has_shared_ && group_lines_ == 1 && from_text)
+    throw InputError(reader_.name(), shared_.line,
+                     "this `shared` line has no action line after it (a blank line or the end of the data follows)");
 }
 
 void ExampleStream::build_line(ParsedExample& slot, bool names) {

@@ -60,8 +60,8 @@
 //    be labelled `shared` (ex.shared, no features built): its namespaces are
 //    appended to each later line of the group before that line's features
 //    are built (VW's shared feature merger), so interactions span both. A
-//    `shared` line after a group's first line is an InputError at its
-//    file:line. Caches and memory passes keep both marks; text passes run on
+//    `shared` line after a group's first line, or one with no action line
+//    after it, is an InputError at file:line. Caches and memory passes keep both marks; text passes run on
 //    the producer thread (the merge is sequential).
 //  * With a `cancel` flag, next() returns nullptr soon after the flag is set
 //    even when the producer is blocked (e.g. on an idle pipe).
@@ -222,6 +222,9 @@ class ExampleStream {
   // namespaces appended first).
   void track_line(Example& ex, bool blank, uint64_t line_number);
   void build_line(ParsedExample& slot, bool names);
+  // A group closed while reading text must hold an action line after its
+  // shared line; throws InputError naming the shared line.
+  void check_group_end(bool from_text) const;
   void start_groups() {
     group_lines_ = 0;
     has_shared_ = false;
