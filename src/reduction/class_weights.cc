@@ -19,8 +19,8 @@ ClassWeights::ClassWeights(const std::vector<std::string>& items, LabelFormat la
     : simple_(labels == LabelFormat::kSimple) {
   if (labels == LabelFormat::kCostSensitive || labels == LabelFormat::kMultilabel ||
       labels == LabelFormat::kLabelDependent)
-    throw UsageError("--classweight applies to simple and multiclass labels, not to cost-sensitive, multilabel or "
-                     "label-dependent ones");
+    throw UsageError("--classweight applies to simple and multiclass labels, not to cost-sensitive or multilabel ones "
+                     "(nor to --csoaa_ldf / --wap_ldf lines)");
   for (const std::string& list : items) {
     std::size_t start = 0;
     while (start <= list.size()) {
