@@ -262,6 +262,11 @@ ReductionPlugin ldf_plugin(bool wap) {
       throw UsageError("--probabilities with --" + std::string(wap ? "wap_ldf" : "csoaa_ldf") +
                        " needs --loss_function logistic");
     if (s.probabilities && s.rank) throw UsageError("--probabilities and --csoaa_rank cannot be combined");
+    // The dyadic model's latent term reads an example's own namespaces, not
+    // the built features, so it cannot score the difference of two lines.
+    if (wap && (v.given("dotproduct") || v.given("dotproduct_fields")))
+      throw UsageError("--wap_ldf learns from differences of two action lines, which the dyadic model (--dotproduct) "
+                       "cannot score; use --csoaa_ldf with it");
     return std::make_unique<CsoaaLdf>(s, spec, learner, range);
   };
   p.describe = [wap](const ReductionSpec&) { return std::string(wap ? "wap_ldf" : "csoaa_ldf"); };

@@ -215,6 +215,9 @@ TEST(Ldf, ImpossibleSettingsAreRefused) {
   EXPECT_TRUE(has(json.err, "multi-line examples from VW's text format")) << json.err;
   const RunResult both = run_learner("-d " + data + " --csoaa_ldf m --wap_ldf m");
   EXPECT_EQ(both.exit_code, 2);
+  const RunResult dyadic = run_learner("-d " + data + " --wap_ldf m --dotproduct ab");
+  EXPECT_EQ(dyadic.exit_code, 2);
+  EXPECT_TRUE(has(dyadic.err, "use --csoaa_ldf with it")) << dyadic.err;
   const RunResult weights = run_learner("-d " + data + " --csoaa_ldf m --classweight 1:2");
   EXPECT_EQ(weights.exit_code, 2);
   EXPECT_TRUE(has(weights.err, "--csoaa_ldf / --wap_ldf")) << weights.err;
