@@ -179,6 +179,9 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   check_output_writable(o.extra_metrics, "--extra_metrics file");
 
   InputSpec input = input_of(o);
+  if (group && o.shard_by_line && multiline)
+    throw UsageError("--shard_by line would split the multi-line examples of --" + o.reduction_plugin->name +
+                     " between ranks: give each rank a file of its own");
   if (group && o.shard_by_line) {
     input.shard_rank = static_cast<unsigned>(group->rank());
     input.shard_count = static_cast<unsigned>(group->size());
