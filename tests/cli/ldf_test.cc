@@ -220,8 +220,9 @@ TEST(Ldf, ImpossibleSettingsAreRefused) {
   EXPECT_TRUE(has(dyadic.err, "use --csoaa_ldf with it")) << dyadic.err;
   const RunResult shards = run_learner("-d " + data + " --csoaa_ldf m --allreduce --shard_by line");
   EXPECT_NE(shards.exit_code, 0);
-  if (!has(shards.err, "not in this build"))  // builds without MPI refuse --allreduce itself
+  if (!has(shards.err, "not in this build")) {  // builds without MPI refuse --allreduce itself
     EXPECT_TRUE(has(shards.err, "would split the multi-line examples")) << shards.err;
+  }
   const RunResult weights = run_learner("-d " + data + " --csoaa_ldf m --classweight 1:2");
   EXPECT_EQ(weights.exit_code, 2);
   EXPECT_TRUE(has(weights.err, "--csoaa_ldf / --wap_ldf")) << weights.err;
