@@ -57,22 +57,17 @@ void set_summed_fields(const Summed& v, RunStats& s) {
 
 Trainer::Trainer(Learner& learner, Reduction& reduction, const TrainerOptions& options, ProgressTable& progress,
                  PredictionWriter& predictions, PredictionWriter& raw)
-    : learner_(learner),
-      reduction_(&reduction),
-      options_(options),
-      progress_(progress),
-      predictions_(predictions),
-      raw_(raw),
-      holdout_(options.early_terminate),
-      pass_start_(std::chrono::steady_clock::now()) {
-  Averaging* a = averaging(learner);
-  if (a && a->averaged()) averaging_ = a;
-}
+    : Trainer(learner, &reduction, nullptr, options, progress, predictions, raw) {}
 
 Trainer::Trainer(Learner& learner, GroupReduction& reduction, const TrainerOptions& options, ProgressTable& progress,
                  PredictionWriter& predictions, PredictionWriter& raw)
+    : Trainer(learner, nullptr, &reduction, options, progress, predictions, raw) {}
+
+Trainer::Trainer(Learner& learner, Reduction* reduction, GroupReduction* group_reduction, const TrainerOptions& options,
+                 ProgressTable& progress, PredictionWriter& predictions, PredictionWriter& raw)
     : learner_(learner),
-      group_reduction_(&reduction),
+      reduction_(reduction),
+      group_reduction_(group_reduction),
       options_(options),
       progress_(progress),
       predictions_(predictions),

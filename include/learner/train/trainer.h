@@ -131,6 +131,8 @@ class Trainer {
   const std::vector<PassTime>& pass_times() const { return pass_times_; }
 
  private:
+  Trainer(Learner& learner, Reduction* reduction, GroupReduction* group_reduction, const TrainerOptions& options,
+          ProgressTable& progress, PredictionWriter& predictions, PredictionWriter& raw);
   void close_pass(PassSource source);
   RunEnd run_groups(ExampleStream& stream, const RunLoopOptions& options);  // run() of multi-line examples
   // Whether the next example (or group) of the pass is held out; counts it.
