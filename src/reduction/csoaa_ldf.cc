@@ -123,8 +123,10 @@ void CsoaaLdf::learn_pairs(const ExampleGroup& group) {
   const std::size_t first = group.first_action(), n = group.size();
   order_.clear();
   for (std::size_t i = first; i < n; ++i) order_.push_back(i);
-  std::stable_sort(order_.begin(), order_.end(),
-                   [&](std::size_t a, std::size_t b) { return cost(group, a) < cost(group, b); });
+  // By cost, ties in line order (std::sort: std::stable_sort would allocate a buffer per group).
+  std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
+    return cost(group, a) != cost(group, b) ? cost(group, a) < cost(group, b) : a < b;
+  });
   wap_values_.assign(n, 0.0);
   for (std::size_t r = 1; r < order_.size(); ++r)
     wap_values_[order_[r]] =
