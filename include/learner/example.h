@@ -59,6 +59,13 @@ struct Example {
   std::string tokens;
   std::vector<uint32_t> token_ends;
   uint64_t line = 0;  // 1-based line number in its source
+  // Multi-line examples (example_group.h), set only when the stream reads
+  // groups: `shared` marks a group's first line labelled `shared` (VW's
+  // shared context: its namespaces join every other line of the group);
+  // `group_end` marks the blank line that ends a group (no label, no
+  // features). Both are kept in caches and the memory passes.
+  bool shared = false;
+  bool group_end = false;
 
   void clear() {
     has_label = false;
@@ -73,6 +80,8 @@ struct Example {
     names.clear();
     tokens.clear();
     token_ends.clear();
+    shared = false;
+    group_end = false;
   }
 };
 

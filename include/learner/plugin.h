@@ -28,6 +28,7 @@ class AllReduce;
 class Learner;
 class Loss;
 struct CoreConfig;
+class GroupReduction;
 class Reduction;
 struct LabelRange;
 struct ReductionSpec;
@@ -165,6 +166,12 @@ struct ReductionPlugin {
   // logistic loss, --active with a learner that cannot compute the minimum
   // importance).
   std::function<std::unique_ptr<Reduction>(const ReductionSpec& spec, Learner& learner, LabelRange& range)> make;
+  // A reduction of multi-line examples (reduction/group_reduction.h: VW's
+  // --csoaa_ldf, --wap_ldf) sets make_group instead of make, reading its own
+  // settings from `values`: the stream then reads groups (example_group.h).
+  std::function<std::unique_ptr<GroupReduction>(const OptionValues& values, const ReductionSpec& spec,
+                                                Learner& learner, LabelRange& range)>
+      make_group;
   // The preamble's "reduction = ..." text.
   std::function<std::string(const ReductionSpec& spec)> describe;
 };

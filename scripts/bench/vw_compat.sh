@@ -18,10 +18,13 @@
 #
 # Writes OUT_DIR/results.json (every run's status, loss, exit status and stderr tail) and
 # OUT_DIR/table.txt; the last line is
-#   RESULT commands=… ran=… [vw_ran=… compared=…] not_worse=… ref_compared=… ref_not_worse=… rejected=…
+#   RESULT commands=… ran=… [vw_ran=… compared=…] not_worse=… ref_compared=… ref_not_worse=… pred_compared=…
+#          pred_matched=… rejected=…
 # (not_worse: rows where learner's average loss <= 1.01 x VW's, n/a without VW; the vw_ref
 # column and ref_* compare with the average loss VW's own test suite expects for the command,
-# read from VW_TEST_DATA's core.vwtest.json reference files, so they need no VW binary).
+# read from VW_TEST_DATA's core.vwtest.json reference files, so they need no VW binary; pred_*
+# compare the prediction files learner wrote with the reference predictions VW's suite ships for
+# the command, token by token, numbers within 1e-3).
 # Exit status 0 once the table is written (a rejected command is a row, not a failure);
 # 1 when a tool or the data is missing; 2 on a usage error.
 set -euo pipefail

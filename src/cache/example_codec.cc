@@ -14,7 +14,14 @@ static_assert(sizeof(Feature) == 8 && offsetof(Feature, value) == 0 && offsetof(
               "the cache copies Feature arrays as {f32 value, u32 index}");
 
 constexpr uint8_t kHasLabel = 1, kHasImportance = 2, kHasBase = 4, kHasTag = 8, kHasCosts = 16, kHasLabelSet = 32;
-constexpr uint8_t kAllFlags = kHasLabel | kHasImportance | kHasBase | kHasTag | kHasCosts | kHasLabelSet;
+// Multi-line examples (example.h): a group's `shared` line, the blank line
+// that ends a group. Single-line caches never set them, so their bytes are
+// unchanged; a cache holding them is made only under a multi-line label
+// grammar, which its key names (cache_key.cc), and a reader that predates
+// them refuses the flags as corrupt (the cache is rebuilt).
+constexpr uint8_t kShared = 64, kGroupEnd = 128;
+constexpr uint8_t kAllFlags =
+    kHasLabel | kHasImportance | kHasBase | kHasTag | kHasCosts | kHasLabelSet | kShared | kGroupEnd;
 constexpr uint8_t kPairs = 0, kIndicesOnly = 1;
 constexpr uint32_t kOne = std::bit_cast<uint32_t>(1.0f);
 
@@ -69,7 +76,8 @@ void encode_example(const Example& ex, std::string& out) {
   const bool base = std::bit_cast<uint32_t>(ex.base) != 0;
   const uint8_t flags = (ex.has_label ? kHasLabel : 0) | (importance ? kHasImportance : 0) | (base ? kHasBase : 0) |
                         (ex.tag.empty() ? 0 : kHasTag) | (ex.costs.empty() ? 0 : kHasCosts) |
-                        (ex.label_set.empty() ? 0 : kHasLabelSet);
+                        (ex.label_set.empty() ? 0 : kHasLabelSet) | (ex.shared ? kShared : 0) |
+                        (ex.group_end ? kGroupEnd : 0);
   out.push_back(static_cast<char>(flags));
   if (ex.has_label) put(out, ex.label);
   if (importance) put(out, ex.importance);
@@ -121,6 +129,8 @@ const char* decode_example(const char* p, const char* end, Example& ex) {
   const auto flags = c.get<uint8_t>();
   if (!c.ok || (flags & ~kAllFlags) != 0) return nullptr;
   ex.has_label = (flags & kHasLabel) != 0;
+  ex.shared = (flags & kShared) != 0;
+  ex.group_end = (flags & kGroupEnd) != 0;
   ex.label = ex.has_label ? c.get<float>() : 0.0f;
   ex.importance = (flags & kHasImportance) ? c.get<float>() : 1.0f;
   ex.base = (flags & kHasBase) ? c.get<float>() : 0.0f;

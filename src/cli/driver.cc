@@ -163,14 +163,25 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                    o.initial_regressor.c_str());
   }
 
-  const std::unique_ptr<Reduction> reduction = o.reduction_plugin
-                                                   ? o.reduction_plugin->make(o.reduction, learner, range)
-                                                   : std::make_unique<Scalar>(o.reduction, learner, range);
+  // A reduction of multi-line examples (plugin.h's make_group) or of single lines.
+  const bool multiline = o.reduction_plugin && o.reduction_plugin->make_group;
+  if (multiline && o.parse.format != InputFormat::kText)
+    throw UsageError("--" + o.reduction_plugin->name + " reads multi-line examples from VW's text format, not from " +
+                     format_name(o.parse.format));
+  const std::unique_ptr<GroupReduction> group_reduction =
+      multiline ? o.reduction_plugin->make_group(*o.values, o.reduction, learner, range) : nullptr;
+  const std::unique_ptr<Reduction> reduction =
+      multiline           ? nullptr
+      : o.reduction_plugin ? o.reduction_plugin->make(o.reduction, learner, range)
+                           : std::make_unique<Scalar>(o.reduction, learner, range);
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
   check_output_writable(o.extra_metrics, "--extra_metrics file");
 
   InputSpec input = input_of(o);
+  if (group && o.shard_by_line && multiline)
+    throw UsageError("--shard_by line would split the multi-line examples of --" + o.reduction_plugin->name +
+                     " between ranks: give each rank a file of its own");
   if (group && o.shard_by_line) {
     input.shard_rank = static_cast<unsigned>(group->rank());
     input.shard_count = static_cast<unsigned>(group->size());
@@ -205,6 +216,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.parse_threads = o.threads;
   stream_options.retain_raw_features = o.core.has_latent();  // the dyadic model reads ex.features
   stream_options.automatic_cache_path = automatic_cache_path(o);  // auto_cache.h
+  stream_options.multiline = multiline;
   {
     std::error_code error;  // the size of a plain data file, to see early that pass 1 will not fit
     if (o.data != "-" && std::filesystem::is_regular_file(o.data, error)) {
@@ -227,7 +239,9 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   progress_options.show_pass = o.passes > 1;
   progress_options.holdout = o.holdout;
   ProgressTable progress(stderr, progress_options);
-  Trainer trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
+  Trainer trainer = multiline
+                        ? Trainer(learner, *group_reduction, trainer_options(o), progress, predictions, raw_predictions)
+                        : Trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
   // Measured only where they are reported: the summary or --extra_metrics, without holdout (whose
   // loss is the average loss then). Under --allreduce every rank measures (rank 0 reports the sums).
   if (measures_errors(o, learner) && !o.holdout && (group || o.progress.prints() || !o.extra_metrics.empty()))
@@ -257,7 +271,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   trainer.add_observer(namespace_observer);
   std::unique_ptr<AuditObserver> audit_observer;
   if (audit) {
-    audit_observer = std::make_unique<AuditObserver>(*audit);
+    audit_observer = std::make_unique<AuditObserver>(*audit, group_reduction.get());
     trainer.add_observer(*audit_observer);
   }
   StopObserver stop(o.max_examples);
@@ -321,13 +335,17 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
 
   // A reduction's labels are classes or sets: it prints its own best constant.
   // Under --allreduce the label histogram is rank 0's alone: no best constant.
-  const bool no_constant = reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
+  const bool no_constant =
+      multiline || reduction->zero_one_loss() || !reduction->scalar_labels() || (group && group->size() > 1);
   const std::vector<PassTime>& times = trainer.pass_times();
   const RunTiming timing{progress.elapsed_seconds(), static_cast<double>(bytes), static_cast<unsigned>(times.size()),
                          times};
   if (o.progress.prints()) {
     print_summary(stderr, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr);
-    reduction->print_summary(stderr);
+    if (multiline)
+      group_reduction->print_summary(stderr);
+    else
+      reduction->print_summary(stderr);
     learner.print_summary(stderr);
   }
   if (!o.extra_metrics.empty() && (!group || group->rank() == 0))

@@ -11,6 +11,7 @@
 #include "learner/reduction/bootstrap.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
+#include "learner/reduction/csoaa_ldf.h"
 #include "learner/reduction/filter_tree.h"
 #include "learner/reduction/mira.h"
 #include "learner/reduction/multilabel.h"
@@ -46,6 +47,8 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &active_plugin(),
       &mira_plugin(),
       &struct_svm_plugin(),
+      &csoaa_ldf_plugin(),
+      &wap_ldf_plugin(),
   };
   return all;
 }

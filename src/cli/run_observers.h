@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "learner/cli/signals.h"
+#include "learner/reduction/group_reduction.h"
 #include "learner/train/audit.h"
 #include "learner/train/run_loop.h"
 #include "namespace_check.h"
@@ -43,19 +44,32 @@ class NamespaceObserver final : public RunObserver {
 };
 
 // --audit: pass 1's examples, their features with the weights the prediction used.
+// Multi-line examples (`groups` set): each action line of pass 1's groups,
+// its score and its features (the shared ones included) with the weights
+// after the group was processed.
 class AuditObserver final : public RunObserver {
  public:
-  explicit AuditObserver(AuditWriter& audit) : audit_(audit) {}
+  explicit AuditObserver(AuditWriter& audit, const GroupReduction* groups = nullptr) : audit_(audit), groups_(groups) {}
   bool before(const ParsedExample& slot) override {
-    if (slot.pass == 0) audit_.capture(slot.features, slot.names);
+    if (slot.pass == 0 && !groups_) audit_.capture(slot.features, slot.names);
+    if (groups_) pass_ = slot.pass;
     return true;
   }
   void after(const ParsedExample& slot, const Outcome& outcome) override {
     if (slot.pass == 0) audit_.write(outcome.prediction, slot.ex.tag);
   }
+  void after_group(const ExampleGroup& group, const Outcome&) override {
+    if (pass_ != 0) return;
+    for (std::size_t i = group.first_action(); i < group.size(); ++i) {
+      audit_.capture(group[i].features, group[i].names);
+      audit_.write(groups_->line_score(i), group[i].ex.tag);
+    }
+  }
 
  private:
   AuditWriter& audit_;
+  const GroupReduction* groups_;
+  unsigned pass_ = 0;
 };
 
 // --examples N (all passes counted; -1: all) and SIGINT/SIGTERM (signals.h):
@@ -64,6 +78,7 @@ class StopObserver final : public RunObserver {
  public:
   explicit StopObserver(int64_t max_examples) : max_(max_examples) {}
   void after(const ParsedExample&, const Outcome&) override { ++seen_; }
+  void after_group(const ExampleGroup&, const Outcome&) override { ++seen_; }
   bool stop() const override {
     return (max_ >= 0 && seen_ >= static_cast<uint64_t>(max_)) || pending_signal() != 0;
   }

@@ -161,6 +161,26 @@ void parse_multilabel(const LabelTokens& tokens, uint32_t classes, const ClassLa
   tokens.set_tag(ex);
 }
 
+// One line of a multi-line example (label_format.h, kLabelDependent).
+void parse_label_dependent(const LabelTokens& tokens, const ClassLabels* labels, Example& ex, const LineContext& ctx) {
+  std::size_t count = 0;
+  tokens.each([&](std::string_view token) {
+    if (count++ > 0) ctx.fail("an ldf line has one label, `class[:cost]` or `shared`", token);
+    if (token == "shared") {
+      ex.shared = true;
+      return;
+    }
+    const std::size_t colon = token.find(':');
+    if (token.substr(0, colon) == "shared") ctx.fail("a `shared` line has no cost", token);
+    ClassCost c{parse_class(token.substr(0, colon), token, 0, labels, ctx), kUnknownCost};
+    if (colon != std::string_view::npos) c.cost = parse_label_number(token.substr(colon + 1), "cost", ctx, token);
+    ex.costs.push_back(c);
+    ex.has_label = c.cost != kUnknownCost;
+  });
+  if (count == 0) ctx.fail("an ldf line needs a label: `class[:cost]` (one action) or `shared`");
+  tokens.set_tag(ex);
+}
+
 bool has_colon(const LabelTokens& tokens) {
   bool colon = false;
   tokens.each([&](std::string_view token) { colon = colon || token.find(':') != std::string_view::npos; });
@@ -233,6 +253,8 @@ void parse_label_part(std::string_view part, const ParseOptions& options, Exampl
       return parse_multiclass(tokens, options.classes, options.class_labels.get(), ex, ctx);
     case LabelFormat::kMultilabel:
       return parse_multilabel(tokens, options.classes, options.class_labels.get(), ex, ctx);
+    case LabelFormat::kLabelDependent:
+      return parse_label_dependent(tokens, options.class_labels.get(), ex, ctx);
     case LabelFormat::kSimple:
       break;
   }

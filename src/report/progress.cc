@@ -42,15 +42,21 @@ void ProgressTable::row(const RunStats& stats) {
     else
       std::snprintf(since, sizeof since, "%-8s", "n.a.");
   }
-  char label[32];
-  if (last_labeled_)
+  char label[32], prediction[32];
+  if (texts_)
+    std::snprintf(label, sizeof label, "%14s", last_label_text_.c_str());
+  else if (last_labeled_)
     std::snprintf(label, sizeof label, "%14.4f", last_label_);
   else
     std::snprintf(label, sizeof label, "%14s", "unknown");
+  if (texts_)
+    std::snprintf(prediction, sizeof prediction, "%14s", last_prediction_text_.c_str());
+  else
+    std::snprintf(prediction, sizeof prediction, "%14.4f", last_prediction_);
   char pass[16] = "";
   if (options_.show_pass) std::snprintf(pass, sizeof pass, " %5u", pass_ + 1);
-  std::fprintf(out_, "%s %s %12llu %14.1f %s %14.4f %8llu%s%s\n", average, since,
-               static_cast<unsigned long long>(stats.examples), stats.weighted_examples, label, last_prediction_,
+  std::fprintf(out_, "%s %s %12llu %14.1f %s %s %8llu%s%s\n", average, since,
+               static_cast<unsigned long long>(stats.examples), stats.weighted_examples, label, prediction,
                static_cast<unsigned long long>(last_features_), pass, holdout_row ? " h" : "");
   std::fflush(out_);
   last_loss_ = stats.sum_loss;
@@ -67,6 +73,20 @@ void ProgressTable::after_example(const RunStats& stats, bool labeled, double la
   last_prediction_ = prediction;
   last_features_ = features;
   pending_ = true;
+  due(stats);
+}
+
+void ProgressTable::after_example(const RunStats& stats, const std::string& label, const std::string& prediction,
+                                  uint64_t features) {
+  texts_ = true;
+  last_label_text_ = label;
+  last_prediction_text_ = prediction;
+  last_features_ = features;
+  pending_ = true;
+  due(stats);
+}
+
+void ProgressTable::due(const RunStats& stats) {
   if (options_.quiet || stats.weighted_examples < next_dump_) return;
   const RunStats& shown = sums_ ? sums_(stats) : stats;
   if (!options_.mute) row(shown);

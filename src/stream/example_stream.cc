@@ -125,6 +125,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bo
     }
   }
   const bool names = options_.want_names && pass == 0;
+  start_groups();
   uint64_t errors_skipped = 0;  // malformed lines among the examples skipped
   std::string_view line;
   while (reader_.next(line)) {
@@ -133,15 +134,23 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bo
     slot.pass = pass;
     slot.source = PassSource::kText;
     try {
-      if (!parser_.parse(line, slot.ex, reader_.name(), reader_.line_number())) continue;
-      builder_.transform(slot.ex);  // parse-time text features (--affix, ...): cached with the example
+      const bool example = parser_.parse(line, slot.ex, reader_.name(), reader_.line_number());
+      if (options_.multiline) {
+        track_line(slot.ex, !example, reader_.line_number());
+      } else if (!example) {
+        continue;
+      }
+      if (!slot.ex.group_end) builder_.transform(slot.ex);  // parse-time text features (--affix, ...): cached with the example
       if (writer) add_to_cache(writer, slot.ex, optional);
       if (skip > 0) {
         --skip;
         continue;
       }
       try {
-        builder_.build(slot.ex, slot.features, names ? &slot.names : nullptr);
+        if (options_.multiline)
+          build_line(slot, names);
+        else
+          builder_.build(slot.ex, slot.features, names ? &slot.names : nullptr);
       } catch (const TooManyFeatures& e) {
         throw InputError(reader_.name(), e.line(), e.what());
       }
@@ -161,6 +170,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bo
     if (!emit(reader_.bytes_read())) return false;
     if (batch_->size == 0) bytes_.store(bytes_base_ + reader_.bytes_read(), std::memory_order_relaxed);
   }
+  if (options_.multiline) check_group_end(true);  // the end of the data closes the last group
   if (pass == 0 && errors_skipped > 0) cached_skipped_ = errors_skipped;
   bytes_base_ += reader_.bytes_read();
   bytes_.store(bytes_base_, std::memory_order_relaxed);
@@ -189,6 +199,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bo
 bool ExampleStream::cache_pass(unsigned pass) {
   if (cache_used_) cache_->rewind();
   cache_used_ = true;
+  start_groups();
   uint64_t delivered = 0;
   try {
     for (;;) {
@@ -197,7 +208,12 @@ bool ExampleStream::cache_pass(unsigned pass) {
       slot.error = nullptr;
       slot.pass = pass;
       slot.source = PassSource::kCache;
-      builder_.build(slot.ex, slot.features, nullptr);
+      if (options_.multiline) {
+        track_line(slot.ex, false, 0);
+        build_line(slot, false);
+      } else {
+        builder_.build(slot.ex, slot.features, nullptr);
+      }
       ++delivered;
       if (!emit(cache_->text_bytes_read())) return false;
       if (batch_->size == 0) bytes_.store(bytes_base_ + cache_->text_bytes_read(), std::memory_order_relaxed);

@@ -14,8 +14,9 @@ namespace learner {
 bool ExampleStream::parallel(uint64_t skip, bool write_cache) const {
   // A pipe keeps one thread (as the issue asks: its reading cannot be split); so do
   // a cache being written (in order, by the producer), the recovery of a corrupt
-  // cache (skip) and pass 1 copied for the memory passes (retain(), in order).
-  return options_.parse_threads > 1 && parser_.concurrent() && reader_.seekable() && skip == 0 && !write_cache &&
+  // cache (skip), pass 1 copied for the memory passes (retain(), in order) and
+  // multi-line examples (a group's shared line joins the lines after it).
+  return !options_.multiline && options_.parse_threads > 1 && parser_.concurrent() && reader_.seekable() && skip == 0 && !write_cache &&
          !retaining_;
 }
 

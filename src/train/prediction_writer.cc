@@ -35,6 +35,12 @@ void PredictionWriter::write_line(const std::string& line) {
   check();
 }
 
+void PredictionWriter::write_text(const std::string& text) {
+  if (!file_) return;
+  std::fwrite(text.data(), 1, text.size(), file_);
+  check();
+}
+
 void PredictionWriter::close() {
   if (!file_) return;
   if (out_) {

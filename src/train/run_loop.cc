@@ -4,43 +4,12 @@
 
 #include "learner/parse/line_bytes.h"
 #include "learner/train/trainer.h"
+#include "malformed_lines.h"
 
 namespace learner {
-namespace {
-
-constexpr uint64_t kMaxWarnings = 10;
-
-bool is_binary(const std::exception_ptr& error) {
-  try {
-    std::rethrow_exception(error);
-  } catch (const BinaryData&) {
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
-// A malformed line: an error (rethrown) unless --lenient, which warns about
-// the first kMaxWarnings, counts the rest, and reports each line once (pass 0).
-// Binary data (a NUL byte, line_bytes.h) is an error even with --lenient.
-void skip_malformed(const ParsedExample& slot, bool lenient, RunStats& stats) {
-  if (!lenient || is_binary(slot.error)) std::rethrow_exception(slot.error);
-  if (slot.pass > 0) return;
-  ++stats.skipped_lines;
-  if (stats.skipped_lines <= kMaxWarnings) {
-    try {
-      std::rethrow_exception(slot.error);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "warning: skipping malformed line: %s\n", e.what());
-    }
-  }
-  if (stats.skipped_lines == kMaxWarnings)
-    std::fprintf(stderr, "warning: further malformed lines are skipped silently and counted in the summary\n");
-}
-
-}  // namespace
 
 RunEnd Trainer::run(ExampleStream& stream, const RunLoopOptions& options) {
+  if (group_reduction_) return run_groups(stream, options);
   RunEnd end;
   const bool weigh = options.class_weights && !options_.testonly;
   Example weighted;  // the example with its --classweight factor applied (slots are read-only)
@@ -55,7 +24,7 @@ RunEnd Trainer::run(ExampleStream& stream, const RunLoopOptions& options) {
     end.any = true;
     end.source = slot->source;
     if (slot->error) {
-      skip_malformed(*slot, options.lenient, stats_);
+      train_detail::skip_malformed(*slot, options.lenient, stats_);
       if (options.pad_skipped) {
         predictions_.write_line("nan");
         raw_.write_line("nan");

@@ -57,8 +57,17 @@ void set_summed_fields(const Summed& v, RunStats& s) {
 
 Trainer::Trainer(Learner& learner, Reduction& reduction, const TrainerOptions& options, ProgressTable& progress,
                  PredictionWriter& predictions, PredictionWriter& raw)
+    : Trainer(learner, &reduction, nullptr, options, progress, predictions, raw) {}
+
+Trainer::Trainer(Learner& learner, GroupReduction& reduction, const TrainerOptions& options, ProgressTable& progress,
+                 PredictionWriter& predictions, PredictionWriter& raw)
+    : Trainer(learner, nullptr, &reduction, options, progress, predictions, raw) {}
+
+Trainer::Trainer(Learner& learner, Reduction* reduction, GroupReduction* group_reduction, const TrainerOptions& options,
+                 ProgressTable& progress, PredictionWriter& predictions, PredictionWriter& raw)
     : learner_(learner),
       reduction_(reduction),
+      group_reduction_(group_reduction),
       options_(options),
       progress_(progress),
       predictions_(predictions),
@@ -69,22 +78,26 @@ Trainer::Trainer(Learner& learner, Reduction& reduction, const TrainerOptions& o
   if (a && a->averaged()) averaging_ = a;
 }
 
-const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& features) {
+bool Trainer::next_held_out() {
   ++in_pass_;
-  const bool held_out = options_.holdout && (options_.holdout_after > 0 ? in_pass_ > options_.holdout_after
-                                                                        : in_pass_ % options_.holdout_period == 0);
+  return options_.holdout &&
+         (options_.holdout_after > 0 ? in_pass_ > options_.holdout_after : in_pass_ % options_.holdout_period == 0);
+}
+
+const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& features) {
+  const bool held_out = next_held_out();
   const bool may_learn = !options_.testonly && !held_out;
   // Averaged learners predict with their average where nothing is learned
   // (-t, held-out examples) and with the current weights otherwise (the
   // progressive, online mistakes).
   if (averaging_) averaging_->predict_with_average(!may_learn);
-  const Outcome& r = reduction_.process(ex, features, may_learn && ex.importance > 0);
+  const Outcome& r = reduction_->process(ex, features, may_learn && ex.importance > 0);
   if (predictions_.active()) {
-    reduction_.prediction_text(ex.tag, line_);
+    reduction_->prediction_text(ex.tag, line_);
     predictions_.write_line(line_);
   }
   if (raw_.active()) {
-    reduction_.raw_text(ex.tag, line_);
+    reduction_->raw_text(ex.tag, line_);
     raw_.write_line(line_);
   }
   const std::size_t n_features = features.size();
@@ -100,6 +113,32 @@ const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& f
     }
   }
   progress_.after_example(stats_, r.labeled, r.label, r.prediction, n_features);
+  return r;
+}
+
+const Outcome& Trainer::process_group(const ExampleGroup& group) {
+  const bool held_out = next_held_out();
+  const bool may_learn = !options_.testonly && !held_out;
+  if (averaging_) averaging_->predict_with_average(!may_learn);
+  const Outcome& r = group_reduction_->process(group, may_learn);
+  if (predictions_.active()) {
+    group_reduction_->prediction_text(group, line_);
+    predictions_.write_text(line_);
+  }
+  if (raw_.active()) {
+    group_reduction_->raw_text(group, line_);
+    raw_.write_text(line_);
+  }
+  uint64_t n_features = 0;  // VW's count: the action lines' features, the shared ones in each
+  for (std::size_t i = group.first_action(); i < group.size(); ++i) n_features += group[i].features.size();
+  if (held_out && r.labeled) {
+    stats_.add_holdout(r.weight, r.loss);
+    holdout_.add(r.weight, r.loss);
+  } else {
+    stats_.add(r.labeled, r.label, r.weight, r.loss, n_features);
+  }
+  group_reduction_->row_text(row_label_, row_prediction_);
+  progress_.after_example(stats_, row_label_, row_prediction_, n_features);
   return r;
 }
 

@@ -73,13 +73,40 @@ class Report(unittest.TestCase):
                 self.row("d", 0.5, None)]
         rows[0]["vw_ref"], rows[1]["vw_ref"], rows[2]["vw_ref"] = 0.9, 2.0, 1.0
         self.assertEqual(vc_report.summary(rows, True), "RESULT commands=4 ran=3 vw_ran=4 compared=2 not_worse=1 "
-                                                        "ref_compared=2 ref_not_worse=1 rejected=1")
+                                                        "ref_compared=2 ref_not_worse=1 pred_compared=0 pred_matched=0 "
+                                                        "rejected=1")
         self.assertEqual(vc_report.summary(rows, False),
-                         "RESULT commands=4 ran=3 not_worse=n/a ref_compared=2 ref_not_worse=1 rejected=1")
+                         "RESULT commands=4 ran=3 not_worse=n/a ref_compared=2 ref_not_worse=1 pred_compared=0 "
+                         "pred_matched=0 rejected=1")
         lines = vc_report.table(rows, True)
         self.assertEqual(lines[-1], vc_report.summary(rows, True))
         self.assertIn("2.000", lines[3])  # row b: ratio 2
         self.assertIn("rejected: unknown flag --x", lines[5])
+        rows[0]["pred_ref"] = {"a.predict": "match", "b.predict": "differ: line 3"}
+        self.assertIn("predictions b.predict: differ: line 3", "\n".join(vc_report.table(rows, True)))
+        self.assertIn(" pred_compared=2 pred_matched=1 ", vc_report.summary(rows, True))
+
+
+class ReferencePredictions(unittest.TestCase):
+    """VW's reference prediction files (core.vwtest.json's diff_files) and their comparison."""
+
+    def test_listing_and_comparison(self):
+        with tempfile.TemporaryDirectory() as d:
+            write(os.path.join(d, "core.vwtest.json"), json.dumps([
+                {"id": 9, "diff_files": {"stderr": "s", "stdout": "o", "cs.predict": "train-sets/ref/cs.predict"}},
+                {"id": 10, "diff_files": {"stderr": "s"}}]))
+            self.assertEqual(vc_runner.reference_predictions(d), {9: [("cs.predict", "train-sets/ref/cs.predict")]})
+            ref, mine = os.path.join(d, "ref"), os.path.join(d, "mine")
+            write(ref, "1\n0\n\n2:0,1:0.386194 tag\n0.333333\n")
+            write(mine, "1\n0\n\n2:0,1:0.386253 tag\n0.333333\n")
+            self.assertEqual(vc_runner.compare_predictions(mine, ref), "match")  # within 1e-3
+            write(mine, "1\n0\n\n2:0,1:0.39 tag\n0.333333\n")
+            self.assertEqual(vc_runner.compare_predictions(mine, ref), "differ: line 4")
+            write(mine, "1\n0\n\n2:0,1:0.386194 other\n0.333333\n")
+            self.assertEqual(vc_runner.compare_predictions(mine, ref), "differ: line 4")
+            write(mine, "1\n0\n")
+            self.assertEqual(vc_runner.compare_predictions(mine, ref), "differ: line 3")
+            self.assertEqual(vc_runner.compare_predictions(os.path.join(d, "none"), ref), "missing")
 
 
 class Table(unittest.TestCase):
@@ -169,7 +196,7 @@ class Run(unittest.TestCase):
             self.assertEqual(done.returncode, 0, done.stderr)
             last = done.stdout.strip().splitlines()[-1]
             self.assertEqual(last, "RESULT commands=4 ran=4 vw_ran=4 compared=4 not_worse=4 ref_compared=1 "
-                                   "ref_not_worse=0 rejected=0")
+                                   "ref_not_worse=0 pred_compared=0 pred_matched=0 rejected=0")
             rows = load_json(os.path.join(out, "results.json"))
             self.assertEqual([r["name"] for r in rows], ["t3", "t568", "t680", "sparse"])
             self.assertIn("1.005", done.stdout)

@@ -51,3 +51,21 @@ for n in range(240):
 write("mc.vw", mc)
 write("cs.vw", cs)
 write("ml.vw", ml)
+
+# Multi-line examples (--csoaa_ldf, --wap_ldf): groups of 2..4 action lines `class:cost 'tag |a item |f p:x`,
+# most after a `shared |s user` line, a blank line after each group (the last one too). Own seed, so the
+# files above do not change.
+lrng = random.Random(31)
+taste = [[lrng.gauss(0, 1) for _ in range(8)] for _ in range(6)]
+ldf = []
+for g in range(90):
+    user = lrng.randrange(6)
+    if lrng.random() < 0.7:
+        ldf.append(f"shared 'g{g} |s u{user}")
+    items = lrng.sample(range(8), lrng.randint(2, 4))
+    for k, item in enumerate(items):
+        p = round(lrng.uniform(0, 1), 3)
+        cost = round(max(0.0, 1 - taste[user][item] + 0.5 * p + lrng.gauss(0, 0.2)), 2)
+        ldf.append(f"{k + 1}:{cost} 'g{g}a{k + 1} |a i{item} |f p:{p}")
+    ldf.append("")
+write("ldf.vw", ldf[:-1])

@@ -137,3 +137,49 @@ TEST(LabelFormat, ReusedExampleForgetsThePreviousLabels) {
 
 }  // namespace
 }  // namespace learner
+
+namespace learner {
+namespace {
+
+// One line of a multi-line example (--csoaa_ldf, --wap_ldf): `shared`, or
+// exactly one action `class[:cost]` with an optional tag.
+TEST(LabelFormat, LabelDependentLinesAreSharedOrOneAction) {
+  const ParseOptions ldf = with(LabelFormat::kLabelDependent, 0);
+  const Example shared = parse("shared 'u7 |s a b", ldf);
+  EXPECT_TRUE(shared.shared);
+  EXPECT_FALSE(shared.has_label);
+  EXPECT_TRUE(shared.costs.empty());
+  EXPECT_EQ(shared.tag, "u7");
+  const Example action = parse("12:0.25 'a1 |a x", ldf);
+  EXPECT_FALSE(action.shared);
+  EXPECT_TRUE(action.has_label);
+  ASSERT_EQ(action.costs.size(), 1u);
+  EXPECT_EQ(action.costs[0].klass, 12u);
+  EXPECT_FLOAT_EQ(action.costs[0].cost, 0.25f);
+  EXPECT_EQ(action.tag, "a1");
+  const Example test_line = parse("3 |a x", ldf);  // a bare id: unknown cost, unlabeled
+  EXPECT_FALSE(test_line.has_label);
+  ASSERT_EQ(test_line.costs.size(), 1u);
+  EXPECT_EQ(test_line.costs[0].cost, kUnknownCost);
+  EXPECT_EQ(parse("-0.5 |a x", with(LabelFormat::kSimple)).label, -0.5f);  // other grammars unchanged
+}
+
+TEST(LabelFormat, LabelDependentRejectsMalformedLinesAtFileLine) {
+  const ParseOptions ldf = with(LabelFormat::kLabelDependent, 0);
+  expect_error("shared:1 |s a", ldf, "shared:1");
+  expect_error("1:1 2:0 |a x", ldf, "2:0");
+  expect_error("shared 1:0 |a x", ldf, "1:0");
+  expect_error("1:abc |a x", ldf, "1:abc");
+  expect_error("0:1 |a x", ldf, "0:1");
+  expect_error("x:1 |a x", ldf, "x:1");
+  Example ex;
+  try {
+    TextParser(ldf).parse("|a x", ex, "in.vw", 3);
+    ADD_FAILURE() << "a line without a label was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("in.vw:3: an ldf line needs a label", 0), 0u) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace learner

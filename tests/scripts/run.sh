@@ -827,7 +827,7 @@ if [[ -x "$learner_bin" ]]; then
     "$root/scripts/bench/vw_compat.sh" >vwc.out 2>vwc.err || rc=$?
   if ((rc != 0)); then
     fail "vw_compat.sh: a small run" "exit status $rc" "$(tail -n 3 vwc.err)"
-  elif [[ "$(tail -n 1 vwc.out)" != "RESULT commands=2 ran=1 not_worse=n/a ref_compared=0 ref_not_worse=0 rejected=0" ]] ||
+  elif [[ "$(tail -n 1 vwc.out)" != "RESULT commands=2 ran=1 not_worse=n/a ref_compared=0 ref_not_worse=0 pred_compared=0 pred_matched=0 rejected=0" ]] ||
     ! grep -Eq '^t3 +[0-9.e-]+ +- +- +- +ran$' vwc.out || ! grep -q '^t193 .*error: learner: .*malformed.dat:2' vwc.out ||
     [[ -e vwc/test/train-sets/0002.dat.cache ]]; then
     fail "vw_compat.sh: a small run" "rows or RESULT wrong:" "$(cat vwc.out)"

@@ -9,6 +9,12 @@
 //   kMulticlassOrCost   kCostSensitive when a label token holds ':', else kMulticlass (filter trees)
 //   kMultilabel         c1,c2,...,cn [importance] ['tag]          a set of classes in 1..K, e.g. `1,3,4`
 //                       (no token: unlabeled). Note VW's --multilabel_oaa counts classes from 0.
+//   kLabelDependent     shared | class[:cost] ['tag]              one line of a multi-line example
+//                       (--csoaa_ldf, --wap_ldf): `shared` (no cost) marks the shared context
+//                       (Example::shared); else exactly one action id, an integer >= 1 (or as
+//                       --named_labels / --indexing 0 write classes), with its cost (a bare id:
+//                       unknown cost, the line is unlabeled). A line without a label, with two ids,
+//                       or `shared:cost` is an InputError. The action in Example::costs (one entry).
 //
 // Strict, as the rest of the parser: a class that is not an integer in 1..K
 // (when K > 0), a repeated class, a cost that is not a finite number, an empty
@@ -22,6 +28,6 @@
 
 namespace learner {
 
-enum class LabelFormat { kSimple, kMulticlass, kCostSensitive, kMulticlassOrCost, kMultilabel };
+enum class LabelFormat { kSimple, kMulticlass, kCostSensitive, kMulticlassOrCost, kMultilabel, kLabelDependent };
 
 }  // namespace learner

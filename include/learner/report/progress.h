@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <string>
 
 #include "learner/report/run_stats.h"
 
@@ -66,6 +67,10 @@ class ProgressTable {
   // Call after stats.add() for each example; prints a row when due.
   // `labeled` false prints "unknown" as the label.
   void after_example(const RunStats& stats, bool labeled, double label, double prediction, uint64_t features);
+  // The same with the label and prediction columns as text (a multi-line
+  // example's "known" and "2", or "2....." for a ranking, as VW prints them).
+  void after_example(const RunStats& stats, const std::string& label, const std::string& prediction,
+                     uint64_t features);
   // Prints the last row if examples were added since the previous one.
   void flush(const RunStats& stats);
   // The pass (0-based) of the examples that follow.
@@ -75,6 +80,7 @@ class ProgressTable {
  private:
   void header();
   void row(const RunStats& stats);
+  void due(const RunStats& stats);  // prints a row when the weighted count reached the next one
 
   std::FILE* out_;
   ProgressOptions options_;
@@ -88,6 +94,8 @@ class ProgressTable {
   bool last_labeled_ = false;
   double last_label_ = 0.0, last_prediction_ = 0.0;
   uint64_t last_features_ = 0;
+  bool texts_ = false;  // the last row's columns are last_label_text_ and last_prediction_text_
+  std::string last_label_text_, last_prediction_text_;
   std::chrono::steady_clock::time_point start_;
 };
 

@@ -53,6 +53,16 @@
 //    for byte. Every other pass (pipes, standard input, a cache written or
 //    read, pass 1 kept in memory, --json/--dsjson/--csv) keeps the single
 //    producer thread.
+//  * Multi-line examples (StreamOptions::multiline, VW's rules; the text
+//    format): a blank line (empty, or blanks and a CR only) arrives as a slot
+//    whose ex.group_end is set (no features) and ends the group of lines
+//    before it; the end of a pass ends a group too. A group's first line may
+//    be labelled `shared` (ex.shared, no features built): its namespaces are
+//    appended to each later line of the group before that line's features
+//    are built (VW's shared feature merger), so interactions span both. A
+//    `shared` line after a group's first line, or one with no action line
+//    after it, is an InputError at file:line. Caches and memory passes keep both marks; text passes run on
+//    the producer thread (the merge is sequential).
 //  * With a `cancel` flag, next() returns nullptr soon after the flag is set
 //    even when the producer is blocked (e.g. on an idle pipe).
 //  * stop() asks the producer to stop and waits up to `wait`; it returns
@@ -118,6 +128,8 @@ struct StreamOptions {
   // Threads parsing text at once (see the contract above); 1: the producer
   // thread parses.
   unsigned parse_threads = 1;
+  // Multi-line examples (see the contract above); the parser must be the text one.
+  bool multiline = false;
 };
 
 class ExampleStream {
@@ -204,6 +216,19 @@ class ExampleStream {
   void parse_work();
   void parse_batch(Batch& batch) const;
   void prefetch_ahead() const;  // consumer: hints for the slots after position_
+  // Multi-line examples (example_stream_groups.cc): a parsed line's place in
+  // its group (a blank line read as ex.group_end, a misplaced `shared` line
+  // refused, the shared line kept), then its features (the shared
+  // namespaces appended first).
+  void track_line(Example& ex, bool blank, uint64_t line_number);
+  void build_line(ParsedExample& slot, bool names);
+  // A group closed while reading text must hold an action line after its
+  // shared line; throws InputError naming the shared line.
+  void check_group_end(bool from_text) const;
+  void start_groups() {
+    group_lines_ = 0;
+    has_shared_ = false;
+  }
   // The header of the slot two ahead, the arrays of the one ahead (either may
   // be null): the driver prefetches the next slot's weights one step later.
   static void prefetch_slots(const ParsedExample* two_ahead, const ParsedExample* one_ahead);
@@ -223,6 +248,10 @@ class ExampleStream {
   std::atomic<uint64_t> bytes_{0};
   std::atomic<uint64_t> cached_skipped_{0};
   std::atomic<bool> cache_written_{false};
+  // Multi-line examples: lines of the current group so far, its shared line.
+  uint64_t group_lines_ = 0;
+  bool has_shared_ = false;
+  Example shared_;
 
   // Memory passes. The producer fills retained_ during pass 1 while
   // retaining_; it sets memory_ready_ (under mutex_, before handing over the

@@ -27,6 +27,8 @@ class PredictionWriter {
 
   // Writes `line` and a newline (reductions format their own lines).
   void write_line(const std::string& line);
+  // Writes `text` as it is (a multi-line example's lines, each with its newline).
+  void write_text(const std::string& text);
   // Flushes and closes; throws learner::Error if anything failed to write.
   void close();
   bool active() const { return file_ != nullptr; }

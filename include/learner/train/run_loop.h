@@ -16,12 +16,21 @@
 //     after each slot an observer's stop() may end the run (--examples,
 //       a signal, --audit_regressor having found every weight)
 //
+// Multi-line examples (a Trainer over a GroupReduction): each line's slot
+// goes through the observers' before() (false: the line is left out of its
+// group) and is copied into the group being gathered; a blank-line slot, a
+// new pass or the end of the stream closes the group, which goes through
+// Trainer::process_group, then every observer's after_group(), then the
+// stop() checks (so --examples counts groups, as VW does). --pad_skipped
+// writes "nan" for a malformed line as it does for single lines.
+//
 // Observers run in the order added. The loop allocates nothing per example.
 #pragma once
 
 #include <cstdint>
 
 #include "learner/example.h"
+#include "learner/example_group.h"
 #include "learner/reduction/class_weights.h"
 #include "learner/reduction/reduction.h"
 #include "learner/stream/example_stream.h"
@@ -36,6 +45,8 @@ class RunObserver {
   virtual bool before(const ParsedExample& slot) { return true; }
   // After Trainer::process.
   virtual void after(const ParsedExample& slot, const Outcome& outcome) {}
+  // After Trainer::process_group (multi-line examples; after() is not called).
+  virtual void after_group(const ExampleGroup& group, const Outcome& outcome) {}
   // Checked after every slot: true ends the run there.
   virtual bool stop() const { return false; }
 };

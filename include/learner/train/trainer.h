@@ -16,6 +16,13 @@
 //                                   example, next_pass() between passes,
 //                                   the observers' policies (run_loop.h)
 //
+// Multi-line examples: a Trainer made with a GroupReduction
+// (reduction/group_reduction.h) gathers each group of the stream's lines
+// (example_group.h) and handles it as the others handle one example:
+// process_group() predicts and learns it, writes its -p/-r lines, counts it
+// once in the statistics, --examples and the progress rows (VW counts
+// groups), and holdout holds out whole groups (the N-th group of a pass).
+//
 // Holdout (VW's rule, docs/vw-compat.md 1a): with holdout on, the N-th
 // example of each pass (every --holdout_period-th, or all after
 // --holdout_after) is predicted and scored but not learned from; its loss
@@ -48,9 +55,11 @@
 #include <vector>
 
 #include "learner/core/label_range.h"
+#include "learner/example_group.h"
 #include "learner/learner.h"
 #include "learner/learners/averaging.h"
 #include "learner/parallel/allreduce.h"
+#include "learner/reduction/group_reduction.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/holdout.h"
 #include "learner/report/progress.h"
@@ -81,6 +90,9 @@ class Trainer {
   // `predictions` / `raw`: -p / -r writers (inactive ones write nothing).
   Trainer(Learner& learner, Reduction& reduction, const TrainerOptions& options, ProgressTable& progress,
           PredictionWriter& predictions, PredictionWriter& raw);
+  // A run of multi-line examples (the stream reads groups).
+  Trainer(Learner& learner, GroupReduction& reduction, const TrainerOptions& options, ProgressTable& progress,
+          PredictionWriter& predictions, PredictionWriter& raw);
 
   void add_pass_hook(Hook hook) { hooks_.push_back(std::move(hook)); }
   // Regression: each labeled example that is not held out adds its error
@@ -97,6 +109,8 @@ class Trainer {
   void sum_stats();
   // Processes one example of the current pass.
   const Outcome& process(const Example& ex, const std::vector<Feature>& features);
+  // Processes one multi-line example of the current pass (a GroupReduction's Trainer).
+  const Outcome& process_group(const ExampleGroup& group);
   // Closes the current pass and opens the next (the learner's end_pass()
   // runs in between); true when early termination says stop.
   bool next_pass(PassSource source);
@@ -117,7 +131,12 @@ class Trainer {
   const std::vector<PassTime>& pass_times() const { return pass_times_; }
 
  private:
+  Trainer(Learner& learner, Reduction* reduction, GroupReduction* group_reduction, const TrainerOptions& options,
+          ProgressTable& progress, PredictionWriter& predictions, PredictionWriter& raw);
   void close_pass(PassSource source);
+  RunEnd run_groups(ExampleStream& stream, const RunLoopOptions& options);  // run() of multi-line examples
+  // Whether the next example (or group) of the pass is held out; counts it.
+  bool next_held_out();
   void check_peers();
   // One progress-row collective; returns how many ranks are still in the pass.
   double sum_row(bool in_pass);
@@ -125,7 +144,10 @@ class Trainer {
   Learner& learner_;
   const LabelRange* error_range_ = nullptr;  // measure_errors()
   Averaging* averaging_ = nullptr;  // an averaged learner (learners/averaging.h)
-  Reduction& reduction_;
+  Reduction* reduction_ = nullptr;             // one of the two
+  GroupReduction* group_reduction_ = nullptr;
+  ExampleGroup gathered_;                      // the group being gathered (run_groups)
+  std::string row_label_, row_prediction_;     // a group's progress-row columns, reused
   AllReduce* group_ = nullptr;
   TrainerOptions options_;
   ProgressTable& progress_;

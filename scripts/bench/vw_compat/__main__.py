@@ -31,6 +31,7 @@ def main(argv):
         os.makedirs(work)
         runner.mirror_test_data(test_dir, work)
     refs = runner.reference_losses(test_dir)
+    pred_refs = runner.reference_predictions(test_dir)
     rows = []
     for name, args, source, covers in rows_in:
         row = {"name": name, "args": args, "source": source, "covers": covers}
@@ -39,6 +40,10 @@ def main(argv):
         for tool, binary in tools.items():
             row[tool] = runner.run(binary, args, os.path.join(out_dir, "work-" + tool), timeout)
         row.setdefault("vw", {"status": "not run", "loss": None})
+        if source.startswith(commands.TEST_SUITE) and row["learner"]["status"] == "ran":
+            for written, ref in pred_refs.get(int(source[len(commands.TEST_SUITE):]), []):
+                row.setdefault("pred_ref", {})[written] = runner.compare_predictions(
+                    os.path.join(out_dir, "work-learner", written), os.path.join(test_dir, ref))
         print(f"[vw_compat] {name}: learner {row['learner']['status']}"
               + (f", vw {row['vw']['status']}" if vw else ""), file=sys.stderr)
         rows.append(row)

@@ -180,4 +180,36 @@ COMMANDS = [
      "core.vwtest.json #658", "boosting alg"),
     ("t659", "--boosting 5 --alg BBM --gamma 0.5 -d train-sets/0002_25.dat", "core.vwtest.json #659",
      "boosting alg gamma"),
+    # Issue 29: multi-line examples (label-dependent features), VW's every suite case with --csoaa_ldf,
+    # --wap_ldf or --csoaa_rank (46 needs --search, 241 --flatbuffer; 593 gives --csoaa_rank without ldf).
+    ("t9", "-k -c -d train-sets/cs_test.ldf -p cs_test.ldf.csoaa.predict --passes 10 --invariant --csoaa_ldf multiline "
+           "--holdout_off --noconstant", "core.vwtest.json #9", "csoaa_ldf"),
+    ("t10", "-k -c -d train-sets/cs_test.ldf -p cs_test.ldf.wap.predict --passes 10 --invariant --wap_ldf multiline "
+            "--holdout_off --noconstant", "core.vwtest.json #10", "wap_ldf"),
+    ("t46", "-k -c -d train-sets/sequence_data --passes 20 --search_rollout ref --search_alpha 1e-8 --search_task "
+            "sequence_demoldf --csoaa_ldf m --search 5 --holdout_off -f models/sequence_data.ldf.model --noconstant",
+     "core.vwtest.json #46", "csoaa_ldf search"),
+    ("t57", "-c -k -d train-sets/library_train -f models/library_train.w -q st --passes 100 --hash all --noconstant "
+            "--csoaa_ldf m --holdout_off", "core.vwtest.json #57", "csoaa_ldf"),
+    ("t84", "--csoaa_ldf multiline --csoaa_rank -d train-sets/cs_test_multilabel.ldf -p multilabel_ldf.predict "
+            "--noconstant -P 1", "core.vwtest.json #84", "csoaa_ldf csoaa_rank"),
+    ("t108", "-d train-sets/cs_test.ldf --probabilities --csoaa_ldf=mc --loss_function=logistic "
+             "-p csoaa_ldf_probabilities.predict", "core.vwtest.json #108", "csoaa_ldf probabilities"),
+    ("t241", "-k -d train-sets/cs.fb --invariant --csoaa_ldf multiline --flatbuffer", "core.vwtest.json #241",
+     "csoaa_ldf flatbuffer"),
+    ("t339", "-d train-sets/cs_shared.ldf --csoaa_ldf m", "core.vwtest.json #339", "csoaa_ldf shared"),
+    ("t353", "-d train-sets/cs_test.ldf --probabilities --csoaa_ldf=mc --loss_function=logistic "
+             "-p csoaa_ldf_probabilities.predict --link logistic", "core.vwtest.json #353", "csoaa_ldf probabilities"),
+    ("t377", "-d train-sets/csoaa_ldf_shared.dat --csoaa_ldf m --audit", "core.vwtest.json #377", "csoaa_ldf audit"),
+    ("t378", "-d train-sets/csoaa_ldf_shared.dat --csoaa_ldf m --noconstant --audit", "core.vwtest.json #378",
+     "csoaa_ldf audit"),
+    ("t414", "--csoaa_ldf=m -d train-sets/csoaa_ldf_multiline_with_shared.txt -q ua "
+             "-p csoaa_ldf_multiline_with_shared.predict", "core.vwtest.json #414", "csoaa_ldf shared"),
+    ("t510", "-k -c -d train-sets/cs_test.ldf -p csoaa_ldf_audit.predict --passes 5 --csoaa_ldf multiline "
+             "--holdout_off --noconstant --audit", "core.vwtest.json #510", "csoaa_ldf audit"),
+    ("t592", "--wap_ldf m -d train-sets/cs_test.ldf", "core.vwtest.json #592", "wap_ldf"),
+    ("t593", "--csoaa 3 --csoaa_rank -d train-sets/multiclass", "core.vwtest.json #593", "csoaa_rank"),
+    ("t709", "--csoaa_ldf m -d train-sets/csoaa_ldf_shared.dat", "core.vwtest.json #709", "csoaa_ldf shared"),
+    ("t710", "--csoaa_ldf m --audit --noconstant -d train-sets/csoaa_ldf_shared.dat -P 1", "core.vwtest.json #710",
+     "csoaa_ldf audit"),
 ]

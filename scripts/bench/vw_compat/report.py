@@ -37,6 +37,9 @@ def summary(rows, with_vw):
     with_ref = [r for r in rows if r["learner"]["loss"] is not None and r.get("vw_ref") is not None]
     parts.append(f"ref_compared={len(with_ref)}")
     parts.append(f"ref_not_worse={sum(1 for r in with_ref if not_worse(r['learner']['loss'], r['vw_ref']))}")
+    preds = [v for r in rows for v in (r.get("pred_ref") or {}).values()]
+    parts.append(f"pred_compared={len(preds)}")
+    parts.append(f"pred_matched={sum(1 for v in preds if v == 'match')}")
     rejected = sum(1 for r in rows if r["learner"]["status"].startswith("rejected"))
     parts.append(f"rejected={rejected}")
     return "RESULT " + " ".join(parts)
@@ -57,5 +60,7 @@ def table(rows, with_vw):
         lines.append(f"{r['name']:<11} {_num(mine):>10} {_num(theirs):>10} {q_text:>7} {_num(r.get('vw_ref')):>10}"
                      f"  {status}")
         lines.append(f"    {r['args']}    [{r['source']}]")
+        for written, verdict in (r.get("pred_ref") or {}).items():
+            lines.append(f"    predictions {written}: {verdict} (VW's reference)")
     lines.append(summary(rows, with_vw))
     return lines

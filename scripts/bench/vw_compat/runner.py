@@ -115,3 +115,52 @@ def reference_losses(test_dir):
             if loss is not None:
                 out[t["id"]] = loss
     return out
+
+
+def reference_predictions(test_dir):
+    """The prediction files VW's test suite compares, per test number: {N: [(file the command
+    writes, VW's reference file)]} (core.vwtest.json's diff_files other than stderr and stdout)."""
+    listing = os.path.join(test_dir, "core.vwtest.json")
+    if not os.path.exists(listing):
+        return {}
+    with open(listing) as f:
+        tests = json.load(f)
+    out = {}
+    for t in tests:
+        files = [(k, v) for k, v in (t.get("diff_files") or {}).items() if k not in ("stderr", "stdout")]
+        if files:
+            out[t["id"]] = files
+    return out
+
+
+_TOKEN_SPLIT = re.compile(r"[\s,:]+")
+
+
+def _same_token(a, b, tolerance):
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return False
+    return abs(x - y) <= tolerance * max(1.0, abs(x), abs(y))
+
+
+def compare_predictions(mine_path, ref_path, tolerance=1e-3):
+    """'match' when the two prediction files have the same lines, token by token (split on blanks,
+    ',' and ':'), numbers equal within `tolerance` (relative, absolute below 1); else
+    'differ: line N' or 'missing' (no file written)."""
+    if not os.path.exists(mine_path):
+        return "missing"
+    with open(mine_path, encoding="utf-8", errors="replace") as f:
+        mine = f.read().splitlines()
+    with open(ref_path, encoding="utf-8", errors="replace") as f:
+        ref = f.read().splitlines()
+    for n in range(max(len(mine), len(ref))):
+        if n >= len(mine) or n >= len(ref):
+            return f"differ: line {n + 1}"
+        a = [t for t in _TOKEN_SPLIT.split(mine[n].strip()) if t]
+        b = [t for t in _TOKEN_SPLIT.split(ref[n].strip()) if t]
+        if len(a) != len(b) or not all(_same_token(x, y, tolerance) for x, y in zip(a, b)):
+            return f"differ: line {n + 1}"
+    return "match"
