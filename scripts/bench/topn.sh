@@ -15,6 +15,8 @@
 #   TOPN_FOLDS       folds to run [default: "1 2 3 4 5"]
 #   TOPN_TUNE=0      no validation grids: every row runs its first grid point (a second data set)
 #   TOPN_SET         "row:option=value ..." overrides of the table (scripts/bench/topn/experiments.py)
+#   TOPN_SETTINGS_FROM=results.json   run each row with the settings another run chose (a second
+#                    data set: nothing is tuned on it)
 #   TOPN_SEED        seed of the cuts, negatives and starts [default: 1]
 # Settings are chosen on validation cuts of the training data, never on the test pairs.
 # Prints both tables, writes OUT_DIR/results.json, table.md and plot.png (gnuplot), and ends with

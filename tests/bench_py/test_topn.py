@@ -79,6 +79,17 @@ class Driver(unittest.TestCase):
             self.assertTrue(os.path.isfile(os.path.join(out, "plot.gp")))
             # Two groups of items: the model that learns them beats popularity on this data.
             self.assertGreater(record["results"]["ials"]["p10"], record["results"]["pop"]["p10"])
+            # A second run with the first run's settings tunes nothing and uses them.
+            env["TOPN_SETTINGS_FROM"] = os.path.join(out, "results.json")
+            out2 = os.path.join(d, "out2")
+            done = subprocess.run([sys.executable, DRIVER, data, out2], capture_output=True, text=True, env=env)
+            self.assertEqual(done.returncode, 0, done.stderr[-2000:])
+            self.assertNotIn("validation", done.stderr)
+            self.assertIn("carried over from", done.stdout)
+            with open(os.path.join(out2, "results.json")) as f:
+                second = json.load(f)["results"]
+            for name in ROWS:
+                self.assertEqual(second[name]["settings_folds"], record["results"][name]["settings_folds"])
 
 
 if __name__ == "__main__":

@@ -146,11 +146,20 @@ def main(argv):
     split(tools, loo_source(data_dir, folds, work), loo_train, loo_test, "--last")
     loo_fit, loo_valid = os.path.join(work, "loo.fit"), os.path.join(work, "loo.valid")
     split(tools, loo_train, loo_fit, loo_valid, "--last")
+    carried = {}
+    if os.environ.get("TOPN_SETTINGS_FROM"):  # another data set's chosen settings: nothing tuned here
+        with open(os.environ["TOPN_SETTINGS_FROM"], encoding="utf-8") as f:
+            carried = json.load(f)["results"]
+        tune = False
     results, chosen = {}, {}
     for row in rows:
         name = row[0]
-        s_folds, v_folds = choose(tools, row, fit, valid, "folds", "ndcg", work, tune)
-        s_loo, v_loo = choose(tools, row, loo_fit, loo_valid, "loo", "hit_rate", work, tune)
+        if name in carried:
+            s_folds, v_folds = carried[name]["settings_folds"], None
+            s_loo, v_loo = carried[name]["settings_loo"], None
+        else:
+            s_folds, v_folds = choose(tools, row, fit, valid, "folds", "ndcg", work, tune)
+            s_loo, v_loo = choose(tools, row, loo_fit, loo_valid, "loo", "hit_rate", work, tune)
         per_fold = []
         for f in sorted(folds):
             m = evaluate(tools, row, s_folds, folds[f][0], folds[f][1], "folds", work)
@@ -181,7 +190,9 @@ def main(argv):
                  fold_lines)
     text += "\n" + table("Leave-one-out (last pair by time among 99 sampled items)",
                          ["row", "HR@10", "NDCG@10", "HR vs pop"], loo_lines)
-    text += "\nSettings (chosen on validation cuts of the training data" + ("" if tune else "; not tuned here") + "):\n"
+    origin = (f"carried over from {os.environ['TOPN_SETTINGS_FROM']}" if carried else
+              "chosen on validation cuts of the training data" if tune else "each row's first grid point; not tuned")
+    text += f"\nSettings ({origin}):\n"
     for name, (sf, sl) in chosen.items():
         text += f"  {name}: folds {json.dumps(sf)}; loo {json.dumps(sl)}\n"
     with open(os.path.join(out_dir, "table.md"), "w", encoding="utf-8") as f:
