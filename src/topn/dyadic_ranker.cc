@@ -45,6 +45,7 @@ DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::siz
   check_range(std::isfinite(o.init) && o.init >= 0 && o.init <= 10, "--init must be in [0, 10]");
   check_range(std::isfinite(o.center) && o.center >= 0 && o.center <= 10, "--center must be in [0, 10]");
   check_range(o.warp_trials >= 1, "--warp_trials must be at least 1");
+  check_range(!std::isnan(o.min_rating), "--min_rating must be a number");
   check_range(n_users < (1u << 29) && n_items < (1u << 29), "too many users or items");
   if (o.loss != RankLoss::kRating)
     check_range(o.learning_rate > 0 || o.latent_rate > 0, "--lr or --latent_lr must be > 0");

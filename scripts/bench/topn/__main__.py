@@ -111,8 +111,8 @@ def write_plot(out_dir, results):
             f.write(f"{name} {r['p10']:.5f} {r['ndcg10']:.5f} {r['hr10']:.5f} {r['loo_ndcg10']:.5f}\n")
     gp = os.path.join(out_dir, "plot.gp")
     with open(gp, "w", encoding="utf-8") as f:
-        f.write("set terminal pngcairo size 900,500\nset output 'plot.png'\nset style data histograms\n"
-                "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\nset key top left\n"
+        f.write("set terminal pngcairo size 900,500 noenhanced\nset output 'plot.png'\nset style data histograms\n"
+                "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\nset key outside right top\n"
                 "set ylabel 'metric @ 10'\nset title 'Top-N: random folds (P, NDCG) and leave-one-out (HR, NDCG)'\n"
                 "set xtics rotate by -20\n"
                 "plot 'plot.dat' using 2:xtic(1) title 'P@10 folds', '' using 3 title 'NDCG@10 folds', "
