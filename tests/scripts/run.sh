@@ -932,5 +932,53 @@ if [[ -x "$learner_bin" ]]; then
     expect_exit "ngram_speed.sh: VW must be executable" 1 'is not an executable' "$root/scripts/bench/ngram_speed.sh"
 fi
 
+# learner-topn (top-N recommendation; the units are tests/topn): train, recommend, eval, split.
+topn="${LEARNER_TOPN:-$(dirname -- "$spectral")/learner-topn}"
+if [[ -x "$topn" ]]; then
+  : >tn.tsv
+  for u in 1 2 3 4 5 6 7 8; do
+    for i in 1 2 3 4 5 6; do
+      g=$(( u % 2 ))
+      (( (u + i) % 3 != 0 )) && printf 'user%s\titem%s\t%s\t%s\n' "$u" $(( i + 6 * g )) $(( 3 + (u + i) % 3 )) $(( 100 * u + i )) >>tn.tsv
+    done
+  done
+  expect_true "learner-topn: --help" "$topn" --help
+  expect_true "learner-topn train writes factors (header, a line per user and item)" \
+    sh -c '"$0" train --train tn.tsv -f tn.factors --rank 3 --passes 5 2>/dev/null && head -n 1 tn.factors | grep -q "^learner-topn factors 1 rank 3 global " && test "$(grep -c "^u user" tn.factors)" = 8 && test "$(grep -c "^i item" tn.factors)" = 12' "$topn"
+  printf '%s\n' 'NR == FNR { seen[$1 " " $2] = 1; next }' '($1 " " $3) in seen { bad = 1 }' 'END { exit bad }' >tn.awk
+  expect_true "learner-topn recommend: N lines a user, ids as in the input, reports items/s" \
+    sh -c '"$0" recommend -i tn.factors --exclude tn.tsv -n 3 -o tn.top 2>tn.err && test "$(wc -l <tn.top)" = 24 && grep -Eq "items scored in .* items/s" tn.err && grep -q "^user1	1	item" tn.top' "$topn"
+  expect_true "learner-topn recommend: never a training pair" awk -F '\t' -f tn.awk tn.tsv tn.top
+  expect_true "learner-topn recommend: without --exclude training pairs come back (the check above can fail)" \
+    sh -c '"$0" recommend -i tn.factors -n 3 -o tn.all 2>/dev/null && ! awk -F "\t" -f tn.awk tn.tsv tn.all' "$topn"
+  expect_true "learner-topn recommend: the same lists with 1 and 2 threads" \
+    sh -c '"$0" recommend -i tn.factors --exclude tn.tsv -n 3 --threads 1 -o t1 2>/dev/null && "$0" recommend -i tn.factors --exclude tn.tsv -n 3 --threads 2 -o t2 2>/dev/null && cmp -s t1 t2' "$topn"
+  printf 'user3\nuser8\n' >tn.users
+  expect_true "learner-topn recommend --users: only those users, in that order" \
+    sh -c '"$0" recommend -i tn.factors --exclude tn.tsv --users tn.users -n 2 -o tn.u 2>/dev/null && test "$(cut -f1 tn.u | tr "\n" " ")" = "user3 user3 user8 user8 "' "$topn"
+  expect_true "learner-topn train: the same seed gives the same factors" \
+    sh -c '"$0" train --train tn.tsv -f a.f --rank 3 --passes 3 --seed 4 2>/dev/null && "$0" train --train tn.tsv -f b.f --rank 3 --passes 3 --seed 4 2>/dev/null && cmp -s a.f b.f' "$topn"
+  expect_true "learner-topn eval: folds and leave-one-out METRICS lines" \
+    sh -c '"$0" split --data tn.tsv --last --train_out tr.tsv --test_out te.tsv 2>/dev/null && "$0" eval --train tr.tsv --test te.tsv --system pop --relevant_min 0 | grep -q "^METRICS system=pop protocol=folds k=10 precision=" && "$0" eval --train tr.tsv --test te.tsv --system knn --protocol loo --loo_negatives 3 | grep -q "^METRICS system=knn protocol=loo k=10 hit_rate=" && test "$(wc -l <te.tsv)" = 8' "$topn"
+  cp tn.tsv tn.keep
+  expect_exit "learner-topn: -o over the excluded pairs is refused" 2 'is the same file as the input --exclude' \
+    "$topn" recommend -i tn.factors --exclude tn.tsv -o tn.tsv
+  expect_true "learner-topn: the refused output left the input as it was" cmp -s tn.tsv tn.keep
+  printf 'user1\titem1\tx\n' >tn.bad
+  expect_exit "learner-topn: bad rating names file and line" 1 '^learner-topn: tn\.bad:1: the rating is not a finite number' \
+    "$topn" train --train tn.bad -f bad.f
+  expect_true "learner-topn: a failed train writes no factors file" test ! -e bad.f
+  expect_exit "learner-topn: --negatives 0 is refused" 2 '--negatives must be between 1 and 10000' \
+    "$topn" train --train tn.tsv -f bad.f --negatives 0
+  expect_exit "learner-topn: an unknown loss is refused" 2 '--loss must be bpr, hinge, warp, pointwise or rating' \
+    "$topn" eval --train tr.tsv --test te.tsv --loss mse
+  expect_exit "learner-topn: an unknown command is refused" 2 "unknown command 'fit'" "$topn" fit
+  printf 'nobody\n' >tn.nobody
+  expect_exit "learner-topn recommend: a user not in the model is named" 1 "tn\.nobody:1: user 'nobody' is not in the model" \
+    "$topn" recommend -i tn.factors --users tn.nobody
+else
+  echo "note  learner-topn: $topn not built; its command-line checks are skipped"
+fi
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

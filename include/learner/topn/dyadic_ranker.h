@@ -1,0 +1,108 @@
+// The dyadic model (learner/core/model.h, --dotproduct ui) trained to rank
+// from positive pairs with sampled negatives (learner-topn train).
+//
+// Features: user u is feature 2u + 2 of namespace u, item i feature 2i + 3 of
+// namespace i (one-hot, value 1, no hashing: no collisions), the constant
+// feature 0. score(u, i) is the model's prediction on that one-hot pair:
+// w_u + w_i + V_u.V_i - k c^2 (+ w_0 for the pointwise and rating losses).
+//
+// Pairwise losses (kBpr, kHinge, kWarp) learn from one example per positive
+// (u, i) and sampled negative j: namespace u holds u, namespace i holds i with
+// value +1 and j with value -1, and the linear part sees only i and j. Its
+// prediction is then exactly score(u, i) - score(u, j) (the user's weight
+// cancels, and so does the offset: s_b = 1 - 1 = 0), and the model's
+// importance-aware update (the closed-form cosh/sinh path of a dyadic term,
+// the same one the scoring filter tree uses for a difference of two class
+// scores) moves that difference exactly along the loss's gradient flow:
+//   kBpr:   logistic loss of the difference, label +1 (BPR-Opt, Rendle et al. 2009);
+//   kHinge: max(0, 1 - difference) (never moves past a difference of 1);
+//   kWarp:  kHinge on the first sampled j that violates the margin (s_j > s_i - 1),
+//           found after t draws, with importance L(floor((N - 1) / t)), L(r) = sum_{q<=r} 1/q,
+//           N the catalogue size (Weston, Bengio & Usunier 2011); no violator in
+//           warp_trials draws: no update.
+// kPointwise: logistic on (u, i) with label +1 and on each (u, j) with -1.
+// kRating: squared loss on the ratings themselves (all rows, no negatives): the
+// rating-trained dyadic model, with the command line's defaults (adaptive linear
+// rule, --dotproduct_lr auto, --dotproduct_l2 auto, centre 0.5) unless told.
+//
+// Ranking losses use constant rates (no adaptive sums, power_t 0), so the flow
+// of one example is autonomous: two updates of importance h equal one of 2h.
+// Negatives come from NegativeSampler (never one of the user's training items),
+// positives are the rows with rating >= min_rating, visited in a seeded
+// shuffled order each pass.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "learner/core/model.h"
+#include "learner/topn/factors.h"
+#include "learner/topn/interactions.h"
+#include "learner/topn/sampler.h"
+
+namespace learner::topn {
+
+enum class RankLoss { kBpr, kHinge, kWarp, kPointwise, kRating };
+
+// "bpr", "hinge", "warp", "pointwise", "rating"; throws UsageError otherwise.
+RankLoss parse_rank_loss(const std::string& name);
+
+struct RankerOptions {
+  RankLoss loss = RankLoss::kBpr;
+  unsigned rank = 10;
+  unsigned passes = 20;
+  unsigned negatives = 4;        // per positive and pass (pairwise, pointwise)
+  double alpha = 0.0;            // sampler's popularity exponent
+  double learning_rate = 0.05;   // linear rate (constant); kRating: -l of the adaptive rule (0: 0.5)
+  double latent_rate = 0.0;      // 0: learning_rate; kRating: 0 means auto
+  double l2 = 0.01;              // latent L2; kRating: < 0 means auto
+  double linear_l2 = 0.0;        // L2 of the linear weights (item biases)
+  double init = 0.1;             // spread of the latent start
+  double center = 0.0;           // --dotproduct_center
+  float min_rating = -3.4e38f;   // positives: training rows rated at least this
+  unsigned warp_trials = 100;    // kWarp: most draws looking for a violator
+  uint64_t seed = 1;
+};
+
+class DyadicRanker {
+ public:
+  // Throws UsageError for an option out of range.
+  DyadicRanker(const RankerOptions& options, std::size_t n_users, std::size_t n_items);
+
+  // Trains options.passes passes over `rows` (indices below the sizes given);
+  // `exclude`: every user's training items (never drawn as negatives).
+  void train(std::span<const Interaction> rows, const UserItems& exclude);
+
+  // The model's prediction for (u, i) (the one-hot pair).
+  double score(uint32_t user, uint32_t item);
+  // The pairwise example's prediction, score(u, i) - score(u, j).
+  double difference(uint32_t user, uint32_t pos, uint32_t neg);
+  // One pairwise update of importance h on (u, pos, neg) with the options'
+  // loss (kBpr: logistic, otherwise hinge); returns the difference after it.
+  double learn_pair(uint32_t user, uint32_t pos, uint32_t neg, double importance);
+
+  // The model as dense factors over `users` and `items` (same indices):
+  // score(u, i) of Factors equals score(u, i) here.
+  Factors factors(const IdMap& users, const IdMap& items) const;
+
+  Model& model() { return *model_; }
+  uint64_t updates() const { return updates_; }
+
+ private:
+  void one_hot(uint32_t user, uint32_t item);
+  void pair_example(uint32_t user, uint32_t pos, uint32_t neg);
+  void learn_point(uint32_t user, uint32_t item, double label);
+  void pass_pairwise(std::span<const uint32_t> order, std::span<const Interaction> rows, NegativeSampler& sampler);
+
+  RankerOptions options_;
+  std::size_t users_, items_;
+  std::unique_ptr<Loss> loss_;
+  std::unique_ptr<Model> model_;
+  Example ex_;
+  std::vector<Feature> linear_;
+  std::vector<double> warp_weight_;  // L(r), r = 0..items
+  uint64_t updates_ = 0;
+};
+
+}  // namespace learner::topn
