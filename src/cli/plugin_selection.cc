@@ -30,13 +30,13 @@ void check_stack(const Options& o) {
 }  // namespace
 
 // Which learner and reduction the command line selects; a plug-in's own
-// options without its selector are errors, and so are gradient-learner
-// options with another learner.
+// options without its selector are errors.
 void select_plugins(const OptionValues& v, Options& o) {
-  o.learner = learner_plugins().front();
+  const LearnerPlugin* const fallback = &default_learner();
+  o.learner = fallback;
   for (const LearnerPlugin* l : learner_plugins()) {
     if (l->selector.empty() || !v.given(l->selector)) continue;
-    if (o.learner != learner_plugins().front())
+    if (o.learner != fallback)
       throw UsageError("--" + o.learner->selector + " and --" + l->selector + " choose two learners");
     o.learner = l;
   }
@@ -50,7 +50,7 @@ void select_plugins(const OptionValues& v, Options& o) {
     }
     o.reduction_plugin = r;
   }
-  if (o.reduction_plugin && !o.reduction_plugin->default_learner.empty() && o.learner == learner_plugins().front())
+  if (o.reduction_plugin && !o.reduction_plugin->default_learner.empty() && o.learner == fallback)
     for (const LearnerPlugin* l : learner_plugins())
       if (l->name == o.reduction_plugin->default_learner) o.learner = l;
   for (const LayerPlugin* l : layer_plugins())
@@ -62,6 +62,10 @@ void select_plugins(const OptionValues& v, Options& o) {
     if (d.layer && std::find(o.layers.begin(), o.layers.end(), d.layer) == o.layers.end())
       throw UsageError("--" + name + " needs --" + d.layer->options.front().name);
     if (!d.learners.empty() && std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end()) {
+      if (std::find(d.learners.begin(), d.learners.end(), fallback) != d.learners.end())
+        throw UsageError("--" + name + " applies to the gradient learner, not to " +
+                         (o.learner->selector.empty() ? "the " + o.learner->name + " learner"
+                                                      : "--" + o.learner->selector));
       bool selector = false;
       std::string owners;
       for (const LearnerPlugin* l : d.learners) {
@@ -72,10 +76,6 @@ void select_plugins(const OptionValues& v, Options& o) {
     }
     if (d.reduction && d.reduction != o.reduction_plugin && name != d.reduction->options.front().name)
       throw UsageError("--" + name + " needs --" + d.reduction->options.front().name);
-    if (d.gd_only && o.learner != learner_plugins().front() && !detail::shares(d, o.learner))
-      throw UsageError("--" + name + " applies to the gradient learner, not to " +
-                       (o.learner->selector.empty() ? "the " + o.learner->name + " learner"
-                                                    : "--" + o.learner->selector));
   }
   if (o.learner->validate) o.learner->validate(v);
   if (o.reduction_plugin && o.reduction_plugin->validate) o.reduction_plugin->validate(v);

@@ -37,7 +37,7 @@ std::shared_ptr<const ClassLabels> class_labels(const OptionValues& v, uint32_t 
 
 void fill_reduction(const OptionValues& v, Options& o) {
   ReductionSpec& r = o.reduction;
-  r.seed = o.core.random_seed;
+  r.seed = o.random_seed;
   if (v.flag("scores") && v.flag("probabilities")) throw UsageError("--scores and --probabilities cannot be combined");
   if (v.flag("scores")) r.output = ScoreOutput::kScores;
   if (v.flag("probabilities")) r.output = ScoreOutput::kProbabilities;

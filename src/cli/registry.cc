@@ -1,7 +1,9 @@
 #include "learner/cli/registry.h"
 
+#include "learner/error.h"
+
 #include "learner/batch/batch_plugin.h"
-#include "learner/core/model.h"
+#include "learner/core/gd_plugin.h"
 #include "learner/costs/cost_learner.h"
 #include "learner/learners/kernel_perceptron.h"
 #include "learner/learners/passive_aggressive.h"
@@ -33,6 +35,15 @@ const std::vector<const LearnerPlugin*>& learner_plugins() {
       &conjugate_gradient_plugin(),
   };
   return all;
+}
+
+const LearnerPlugin& default_learner() {
+  static const LearnerPlugin& chosen = [] () -> const LearnerPlugin& {
+    for (const LearnerPlugin* l : learner_plugins())
+      if (l->selector.empty()) return *l;
+    throw Error("internal: no learner without a selector");
+  }();
+  return chosen;
 }
 
 const std::vector<const ReductionPlugin*>& reduction_plugins() {

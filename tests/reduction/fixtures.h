@@ -21,6 +21,7 @@
 #include "learner/reduction/oaa.h"
 #include "learner/reduction/reduction.h"
 #include "learner/reduction/scoring_filter_tree.h"
+#include "../core/fixed_config.h"
 
 namespace learner::test {
 
@@ -95,7 +96,7 @@ struct Rig {
   LabelRange range;
   std::unique_ptr<Reduction> reduction;
 
-  Rig(const Pick& pick, const std::string& loss_name, CoreConfig config = {}) {
+  Rig(const Pick& pick, const std::string& loss_name, CoreConfig config = fixed_config()) {
     LossSpec ls;
     ls.name = loss_name;
     loss = make_loss(ls);
@@ -118,7 +119,7 @@ struct Rig {
 };
 
 inline CoreConfig dyadic_config(const std::string& pair, unsigned rank) {
-  CoreConfig c;
+  CoreConfig c = fixed_config();
   c.dotproducts = {{pair.substr(0, 1), pair.substr(1, 1), false}};
   c.rank = rank;
   return c;

@@ -8,8 +8,10 @@
 
 namespace learner {
 
-// The gradient learner ("gd", the default, selector "") first.
 const std::vector<const LearnerPlugin*>& learner_plugins();
+// The learner a command line that names none selects: the one whose
+// selector is "" (the gradient learner).
+const LearnerPlugin& default_learner();
 const std::vector<const ReductionPlugin*>& reduction_plugins();
 // The layers between the learner and the reduction, in VW's stack order
 // (nearest the learner first): the order the CLI builds them in.
