@@ -3,14 +3,15 @@
 #include <limits>
 
 #include "plugin_helpers.h"
+#include "learner/costs/class_learner.h"
 #include "learner/costs/cost_learner.h"
 #include "learner/reduction/score_text.h"
 
 namespace learner {
 namespace {
 
-CostLearningSvm& cost_learner(Learner& learner) {
-  auto* svm = dynamic_cast<CostLearningSvm*>(&learner);
+ClassLearner& cost_learner(Learner& learner) {
+  ClassLearner* svm = learner.class_learner();
   if (!svm)
     throw UsageError("--struct_svm trains its own learner (w, b and the cost weights v); the '" +
                      std::string(learner.name()) + "' learner cannot be used with it");
