@@ -30,6 +30,7 @@ class Learner;
 class Loss;
 class Reduction;
 struct LabelRange;
+class ClassLabels;
 struct ReductionSpec;
 
 enum class OptionKind {
@@ -243,6 +244,30 @@ struct LayerPlugin {
   std::function<uint32_t(const OptionValues& values)> width;  // sub-models below per sub-model above
   std::function<std::unique_ptr<Learner>(const LayerContext& context, Learner& below)> make;
   std::function<std::string(const OptionValues& values)> describe;  // "bootstrap 4 (mean)"
+};
+
+// A layer over the reduction (VW's --classweight): it sees each example
+// before the reduction, with the labels the reduction reads, and hands it on
+// changed (its importance), so the reduction learns, and the run's
+// statistics count, what it hands on. Its options are not stored in model
+// files (they change training, not predictions).
+struct ReductionLayerContext {
+  const OptionValues& values;
+  LabelFormat labels;               // the reduction's label grammar (simple: no reduction)
+  const ClassLabels* class_labels;  // --named_labels / --indexing 0 (nullptr: classes 1..K)
+  bool test_only;                   // -t: nothing is learned
+};
+
+using ReductionWrap = std::function<std::unique_ptr<Reduction>(std::unique_ptr<Reduction> below)>;
+
+struct ReductionLayerPlugin {
+  std::string name;   // "classweight"
+  std::string title;  // --help group title
+  std::vector<OptionSpec> options;  // options[0] selects the layer
+  // Reads the layer's settings when the options are read (throws
+  // UsageError) and returns what puts the layer over the reduction, or an
+  // empty function when the layer changes nothing (-t).
+  std::function<ReductionWrap(const ReductionLayerContext& context)> setup;
 };
 
 }  // namespace learner

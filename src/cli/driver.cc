@@ -163,9 +163,9 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                    o.initial_regressor.c_str());
   }
 
-  const std::unique_ptr<Reduction> reduction = o.reduction_plugin
-                                                   ? o.reduction_plugin->make(o.reduction, learner, range)
-                                                   : std::make_unique<Scalar>(o.reduction, learner, range);
+  std::unique_ptr<Reduction> reduction = o.reduction_plugin ? o.reduction_plugin->make(o.reduction, learner, range)
+                                                            : std::make_unique<Scalar>(o.reduction, learner, range);
+  for (const ReductionWrap& wrap : o.reduction_layers) reduction = wrap(std::move(reduction));  // --classweight
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
   check_output_writable(o.extra_metrics, "--extra_metrics file");
@@ -268,7 +268,6 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   RunLoopOptions loop;
   loop.lenient = o.lenient;
   loop.pad_skipped = o.pad_skipped;
-  loop.class_weights = o.class_weights.get();
   pipe->stream = std::make_unique<ExampleStream>(reader, *pipe->parser, pipe->builder, std::move(stream_options),
                                                  std::move(cache));
   const RunEnd end = trainer.run(*pipe->stream, loop);

@@ -112,7 +112,6 @@ std::vector<OptionGroup> make_groups() {
   g.push_back({"Class labels of the multiclass reductions (docs/weights-and-labels.md)", {
       text("named_labels", "classes by name, e.g. a,b,c (= 1, 2, 3) in labels and in -p; K must equal the number of names", 0, "", true),
       text("indexing", "0: classes are written 0..K-1 in labels and -p; 1: 1..K (the default)", 0, "", true),
-      list_option("classweight", "importance multiplier per class, class:weight,... (e.g. 1:2,-1:0.5; repeatable); simple labels: the label's integer part", 0, false),
   }});
   g.push_back({"Output", {
       text("link", "output link: identity, logistic, poisson", 0, "identity", true),

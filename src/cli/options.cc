@@ -114,10 +114,16 @@ const Catalogue& catalogue() {
         }
       cat.table.add(layers);
     }
+    po::options_description over("Layers over the reduction (each sees an example before the reduction does)");
+    for (const ReductionLayerPlugin* l : reduction_layer_plugins())
+      for (const OptionSpec& s : l->options) {
+        add_to(over, s);
+        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, {}, nullptr};
+      }
     po::options_description output("Output of the reductions");
     output.add_options()("scores", po::bool_switch(), "-p prints every class's score (`1:s1 2:s2 ...`) instead of the class")(
         "probabilities", po::bool_switch(), "with --oaa or --multilabel and logistic loss: -p prints class probabilities");
-    cat.table.add(reductions).add(output);
+    cat.table.add(reductions).add(over).add(output);
     return cat;
   }();
   return c;
@@ -379,9 +385,11 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     fill_format(v, o);
     fill_learning(v, o, [typed](std::string_view name) { return typed->count(name) > 0; });
     fill_reduction(v, o);
-    if (!v.list("classweight").empty())
-      o.class_weights = std::make_shared<const ClassWeights>(v.list("classweight"), o.parse.labels,
-                                                             o.parse.class_labels.get());
+    for (const ReductionLayerPlugin* l : reduction_layer_plugins()) {
+      if (!v.given(l->options.front().name)) continue;
+      if (ReductionWrap wrap = l->setup(ReductionLayerContext{v, o.parse.labels, o.parse.class_labels.get(), o.testonly}))
+        o.reduction_layers.push_back(std::move(wrap));
+    }
     o.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
     for (const LayerPlugin* l : o.layers) {
       const uint64_t width = uint64_t{o.sub_models} * l->width(v);

@@ -11,6 +11,7 @@
 #include "learner/learners/pseudo.h"
 #include "learner/reduction/active.h"
 #include "learner/reduction/bootstrap.h"
+#include "learner/reduction/class_weights.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/filter_tree.h"
@@ -65,6 +66,13 @@ const std::vector<const LayerPlugin*>& layer_plugins() {
   static const std::vector<const LayerPlugin*> all = {
       &bootstrap_plugin(),
       &boosting_plugin(),
+  };
+  return all;
+}
+
+const std::vector<const ReductionLayerPlugin*>& reduction_layer_plugins() {
+  static const std::vector<const ReductionLayerPlugin*> all = {
+      &classweight_plugin(),
   };
   return all;
 }

@@ -22,7 +22,6 @@
 #include "learner/model/weight_init.h"
 #include "learner/parse/text_parser.h"
 #include "learner/plugin.h"
-#include "learner/reduction/class_weights.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/progress.h"
 
@@ -80,7 +79,8 @@ struct Options {
   WeightInit weight_init;          // --initial_weight, --random_weights, ..., --constant
   std::optional<double> min_prediction, max_prediction;  // --min_prediction, --max_prediction
   ReductionSpec reduction;         // --oaa, --csoaa, --filter_tree, --scoring_filter_tree, --multilabel, --active
-  std::shared_ptr<const ClassWeights> class_weights;  // --classweight (null: none)
+  // The layers over the reduction (plugin.h's ReductionLayerPlugin: --classweight), in registry order.
+  std::vector<ReductionWrap> reduction_layers;
 
   // The learner and the reduction the command line selects (registry.h);
   // no reduction: the scalar problem.

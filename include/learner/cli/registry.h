@@ -16,5 +16,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins();
 // The layers between the learner and the reduction, in VW's stack order
 // (nearest the learner first): the order the CLI builds them in.
 const std::vector<const LayerPlugin*>& layer_plugins();
+// The layers over the reduction (VW's --classweight), nearest the reduction first.
+const std::vector<const ReductionLayerPlugin*>& reduction_layer_plugins();
 
 }  // namespace learner
