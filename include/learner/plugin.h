@@ -198,6 +198,10 @@ struct ReductionPlugin {
   // can: --active needs its learner's minimum importance, --struct_svm its
   // learner's class scores.
   std::string needs_learner_below;
+  // Why no other reduction can be combined with it, as the refusal says it
+  // ("works on simple (binary) labels": "--active works on ..., not with
+  // --oaa"), or "" for the general refusal.
+  std::string stands_alone;
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
   // Pure checks of the reduction's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;

@@ -1,6 +1,7 @@
 // Which learner and reduction a command line selects, and the options that
 // belong to neither.
 #include <algorithm>
+#include <utility>
 #include <string>
 
 #include "learner/cli/registry.h"
@@ -43,9 +44,9 @@ void select_plugins(const OptionValues& v, Options& o) {
   for (const ReductionPlugin* r : reduction_plugins()) {
     if (!v.given(r->options.front().name)) continue;
     if (o.reduction_plugin) {
-      if (r->name == "active" || o.reduction_plugin->name == "active")
-        throw UsageError("--active works on simple (binary) labels, not with --" +
-                         (r->name == "active" ? o.reduction_plugin->name : r->name));
+      for (const auto& [one, other] : {std::pair{r, o.reduction_plugin}, std::pair{o.reduction_plugin, r}})
+        if (!one->stands_alone.empty())
+          throw UsageError("--" + one->name + " " + one->stands_alone + ", not with --" + other->name);
       throw UsageError("--" + o.reduction_plugin->name + " and --" + r->name + " cannot be combined");
     }
     o.reduction_plugin = r;

@@ -146,6 +146,7 @@ const ReductionPlugin& active_plugin() {
     p.name = "active";
     p.needs_learner_below = "it asks its learner for the minimum importance that flips a prediction (VW's order "
                             "puts --active below --bootstrap and --boosting)";
+    p.stands_alone = "works on simple (binary) labels";
     p.title = "--active (importance-weighted active learning)";
     OptionSpec active;
     active.name = "active";
@@ -156,7 +157,7 @@ const ReductionPlugin& active_plugin() {
     OptionSpec mellowness;
     mellowness.name = "mellowness";
     mellowness.kind = OptionKind::kNumber;
-    mellowness.default_value = "8";
+    mellowness.default_value = default_text(ReductionSpec{}.mellowness);
     mellowness.min = 0;
     mellowness.min_exclusive = true;
     mellowness.help = "with --active: c0, larger queries more (VW's default 8; try 1e-3 with the default update rule)";
@@ -168,7 +169,7 @@ const ReductionPlugin& active_plugin() {
     p.labels = [](const ReductionSpec&) { return LabelFormat::kSimple; };
     p.sub_models = [](const ReductionSpec&) { return uint32_t{1}; };
     p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
-      detail::check_output(spec, "active", false, false, learner);
+      detail::check_output(spec, "active", {}, learner);
       if (!learner.has_min_importance())
         throw UsageError("--active needs a learner that can compute the importance that flips a prediction (the "
                          "gradient learner); the " + std::string(learner.name()) + " learner cannot");

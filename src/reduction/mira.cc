@@ -63,7 +63,7 @@ const ReductionPlugin& mira_plugin() {
          "multiclass MIRA over K classes (Crammer and Singer): on a mistake the true and the predicted class move to the "
          "margin l(y*, y^); labels: a class or `class:cost ...`; learner: passive-aggressive (averaged) unless "
          "--perceptron",
-         LabelFormat::kMulticlassOrCost, true, false});
+         LabelFormat::kMulticlassOrCost, {.scores = true}});
     p.default_learner = "pa";
     p.options.push_back(switch_option(
         "mira_margin", "with --mira: also update when the prediction is right but the best other class is within "

@@ -77,7 +77,7 @@ const ReductionPlugin& multilabel_plugin() {
     ReductionPlugin p = detail::multiclass_plugin<Multilabel>(
         {"multilabel", 1,
          "K independent binary classifiers; labels are class sets `1,3,4` (1-based; VW's --multilabel_oaa counts from 0)",
-         LabelFormat::kMultilabel, true, true},
+         LabelFormat::kMultilabel, {.scores = true, .probabilities = true}},
         {text_option("multilabel_loss",
                      "hamming: train every classifier; zero_one: the chain that stops at the first classifier that errs",
                      0, "hamming", true)});
@@ -104,7 +104,7 @@ const ReductionPlugin& multilabel_oaa_plugin() {
     ReductionPlugin p = detail::multiclass_plugin<Multilabel>(
         {"multilabel_oaa", 1,
          "VW's multilabel one-against-all: --multilabel K with 0-based class sets `0,2,5` (Hamming loss)",
-         LabelFormat::kMultilabel, true, true});
+         LabelFormat::kMultilabel, {.scores = true, .probabilities = true}});
     p.configure = [](const OptionValues& v, ReductionSpec& spec) {
       detail::configure_classes(v, spec, "multilabel_oaa");
       spec.class_labels = std::make_shared<const ClassLabels>(ClassLabels::zero_based());

@@ -35,13 +35,22 @@ inline std::string describe_classes(const char* name, const ReductionSpec& spec)
   return std::string(name) + " " + std::to_string(spec.classes);
 }
 
+// What a K-class reduction offers: per-class scores (--scores), class
+// probabilities (--probabilities), K - 1 sub-models (the games of a filter
+// tree); `scores_hint` follows the refusal of --scores.
+struct MulticlassTraits {
+  bool scores = false;
+  bool probabilities = false;
+  bool games = false;
+  const char* scores_hint = "";
+};
+
 // --scores / --probabilities make sense for reductions with per-class scores.
-inline void check_output(const ReductionSpec& spec, const char* name, bool scores, bool probabilities,
+inline void check_output(const ReductionSpec& spec, const char* name, const MulticlassTraits& traits,
                          const Learner& learner) {
-  if (spec.output == ScoreOutput::kScores && !scores)
-    throw UsageError(std::string("--scores: --") + name + " has no per-class scores" +
-                     (std::string(name) == "filter_tree" ? " (use --scoring_filter_tree)" : ""));
-  if (spec.output == ScoreOutput::kProbabilities && !probabilities)
+  if (spec.output == ScoreOutput::kScores && !traits.scores)
+    throw UsageError(std::string("--scores: --") + name + " has no per-class scores" + traits.scores_hint);
+  if (spec.output == ScoreOutput::kProbabilities && !traits.probabilities)
     throw UsageError("--probabilities works with --oaa and --multilabel");
   if (spec.output == ScoreOutput::kProbabilities && !learner.loss().predicts_log_odds())
     throw UsageError("--probabilities needs --loss_function logistic");
@@ -54,8 +63,7 @@ struct MulticlassInfo {
   double least;           // the fewest classes
   std::string help;
   LabelFormat labels;
-  bool scores, probabilities;  // --scores / --probabilities allowed
-  bool games = false;          // K - 1 sub-models
+  MulticlassTraits traits;
 };
 
 template <class R>
@@ -69,9 +77,9 @@ ReductionPlugin multiclass_plugin(const MulticlassInfo& info, std::vector<Option
     configure_classes(v, spec, info.name.c_str());
   };
   p.labels = [info](const ReductionSpec&) { return info.labels; };
-  p.sub_models = [info](const ReductionSpec& spec) { return info.games ? spec.classes - 1 : spec.classes; };
+  p.sub_models = [info](const ReductionSpec& spec) { return info.traits.games ? spec.classes - 1 : spec.classes; };
   p.make = [info](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
-    check_output(spec, info.name.c_str(), info.scores, info.probabilities, learner);
+    check_output(spec, info.name.c_str(), info.traits, learner);
     return std::make_unique<R>(spec, learner, range);
   };
   p.describe = [info](const ReductionSpec& spec) { return describe_classes(info.name.c_str(), spec); };

@@ -54,7 +54,7 @@ const ReductionPlugin& struct_svm_plugin() {
         {"struct_svm", 2,
          "structured multiclass SVM over K classes (Crammer-Singer hinge with AdaGrad, --l1/--l2 by "
          "composite mirror descent), optionally learning its misclassification costs; labels 1..K; K in 2..1024",
-         LabelFormat::kMulticlass, true, false});
+         LabelFormat::kMulticlass, {.scores = true}});
     p.options.front().max = 1024;  // K (K - 1) cost factors
     p.default_learner = "struct_svm";
     p.needs_learner_below = "its learner scores the classes itself";
