@@ -187,6 +187,12 @@ struct LearnerPlugin {
   std::function<std::unique_ptr<Learner>(const LearnerContext& context)> make;
 };
 
+// A reduction's factory once its own settings are read (ReductionPlugin::setup).
+struct ReductionSetup {
+  std::function<std::unique_ptr<Reduction>(const ReductionSpec& spec, Learner& learner, LabelRange& range)> make;
+  std::string describe;  // the preamble's "reduction = ..." text
+};
+
 // What a reduction's factory is given. `spec` carries the run-wide output
 // settings (--scores, --probabilities, --binary, --link, --random_seed) and
 // the fields configure() filled.
@@ -219,6 +225,10 @@ struct ReductionPlugin {
   std::function<std::unique_ptr<Reduction>(const ReductionSpec& spec, Learner& learner, LabelRange& range)> make;
   // The preamble's "reduction = ..." text.
   std::function<std::string(const ReductionSpec& spec)> describe;
+  // Reads the reduction's own settings into its own struct when the options
+  // are read (after configure; throws UsageError) and returns the factory
+  // that uses them; absent: make() and describe() are used as they are.
+  std::function<ReductionSetup(const OptionValues& values, const ReductionSpec& spec)> setup;
 };
 
 // A layer between the learner and the reduction (VW's scalar reductions

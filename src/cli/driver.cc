@@ -163,7 +163,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                    o.initial_regressor.c_str());
   }
 
-  std::unique_ptr<Reduction> reduction = o.reduction_plugin ? o.reduction_plugin->make(o.reduction, learner, range)
+  std::unique_ptr<Reduction> reduction = o.reduction_plugin ? o.reduction_setup.make(o.reduction, learner, range)
                                                             : std::make_unique<Scalar>(o.reduction, learner, range);
   for (const ReductionWrap& wrap : o.reduction_layers) reduction = wrap(std::move(reduction));  // --classweight
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);

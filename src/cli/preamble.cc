@@ -18,7 +18,7 @@ void print_preamble(const Options& o, const Learner& learner, double learning_ra
   if (learner.name() != "gd") std::fprintf(stderr, "learner = %s\n", std::string(learner.name()).c_str());
   std::fprintf(stderr, "loss = %s\n", std::string(learner.loss().name()).c_str());
   if (o.reduction_plugin)
-    std::fprintf(stderr, "reduction = %s\n", o.reduction_plugin->describe(o.reduction).c_str());
+    std::fprintf(stderr, "reduction = %s\n", o.reduction_setup.describe.c_str());
   if (!o.layers.empty()) {  // the stack, learner first (VW's "Enabled learners")
     std::string stack(learner.name());
     for (const LayerPlugin* l : o.layers) stack += ", " + l->describe(*o.values);

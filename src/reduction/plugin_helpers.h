@@ -66,8 +66,9 @@ struct MulticlassInfo {
   MulticlassTraits traits;
 };
 
-template <class R>
-ReductionPlugin multiclass_plugin(const MulticlassInfo& info, std::vector<OptionSpec> extra = {}) {
+// The declarations, label grammar and sub-model count of a K-class
+// reduction (everything but its factory).
+inline ReductionPlugin multiclass_base(const MulticlassInfo& info, std::vector<OptionSpec> extra) {
   ReductionPlugin p;
   p.name = info.name;
   p.title = "--" + info.name;
@@ -78,11 +79,38 @@ ReductionPlugin multiclass_plugin(const MulticlassInfo& info, std::vector<Option
   };
   p.labels = [info](const ReductionSpec&) { return info.labels; };
   p.sub_models = [info](const ReductionSpec& spec) { return info.traits.games ? spec.classes - 1 : spec.classes; };
+  p.describe = [info](const ReductionSpec& spec) { return describe_classes(info.name.c_str(), spec); };
+  return p;
+}
+
+template <class R>
+ReductionPlugin multiclass_plugin(const MulticlassInfo& info, std::vector<OptionSpec> extra = {}) {
+  ReductionPlugin p = multiclass_base(info, std::move(extra));
   p.make = [info](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
     check_output(spec, info.name.c_str(), info.traits, learner);
     return std::make_unique<R>(spec, learner, range);
   };
-  p.describe = [info](const ReductionSpec& spec) { return describe_classes(info.name.c_str(), spec); };
+  return p;
+}
+
+// A K-class reduction R(spec, settings, learner, range) with settings of its
+// own, S, which `read` takes from the options; `suffix` adds to the preamble's
+// "name K".
+template <class R, class S>
+ReductionPlugin multiclass_plugin_with(const MulticlassInfo& info, std::vector<OptionSpec> extra,
+                                       S (*read)(const OptionValues&), std::string (*suffix)(const S&)) {
+  ReductionPlugin p = multiclass_base(info, std::move(extra));
+  p.setup = [info, read, suffix](const OptionValues& v, const ReductionSpec& spec) {
+    const S settings = read(v);
+    ReductionSetup s;
+    s.make = [info, settings](const ReductionSpec& at, Learner& learner,
+                              LabelRange& range) -> std::unique_ptr<Reduction> {
+      check_output(at, info.name.c_str(), info.traits, learner);
+      return std::make_unique<R>(at, settings, learner, range);
+    };
+    s.describe = describe_classes(info.name.c_str(), spec) + suffix(settings);
+    return s;
+  };
   return p;
 }
 
