@@ -65,6 +65,9 @@ struct AuditWeight {
   bool has_adaptive = false;  // the adaptive rule is on: VW prints "@G"
 };
 
+class Averaging;
+class ClassLearner;
+
 class Learner {
  public:
   virtual ~Learner() = default;
@@ -179,6 +182,12 @@ class Learner {
   // Linear weights that are not zero, and the number of weight slots.
   virtual uint64_t nonzero_weights() const { return 0; }
   virtual uint64_t weight_slots() const { return 0; }
+
+  // Interfaces a learner may offer besides this one (nullptr: it has none):
+  // test-time averaging (learners/averaging.h; a layer offers its learner's)
+  // and choosing a class itself (costs/class_learner.h, for --struct_svm).
+  virtual Averaging* averaging_interface() { return nullptr; }
+  virtual ClassLearner* class_learner() { return nullptr; }
 };
 
 }  // namespace learner

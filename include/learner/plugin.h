@@ -11,6 +11,7 @@
 // library in sight.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -27,10 +28,10 @@ namespace learner {
 class AllReduce;
 class Learner;
 class Loss;
-struct CoreConfig;
 class GroupReduction;
 class Reduction;
 struct LabelRange;
+class ClassLabels;
 struct ReductionSpec;
 
 enum class OptionKind {
@@ -105,6 +106,15 @@ inline OptionSpec number_option(std::string name, OptionKind kind, std::string d
   return s;
 }
 
+// A number as a declaration's default text: the shortest text that reads
+// back as the same double ("0.5", "18"), so a default is written once, in
+// the settings struct, and the declaration shows it.
+inline std::string default_text(double x) {
+  char text[32];
+  const auto result = std::to_chars(text, text + sizeof text, x);
+  return std::string(text, result.ptr);
+}
+
 class OptionValues {
  public:
   virtual ~OptionValues() = default;
@@ -117,14 +127,49 @@ class OptionValues {
   virtual std::vector<std::string> list(std::string_view name) const = 0;
 };
 
-// What a learner's factory is given.
+// What a learner's factory is given: the run-wide settings every learner may
+// use (its own settings it reads from `values`, or has read in setup()).
 struct LearnerContext {
   const OptionValues& values;
   unsigned bits;          // -b
-  uint32_t sub_models;    // the reduction's K
+  uint32_t sub_models;    // the reduction's K times the layers' widths
   const Loss& loss;       // --loss_function (reporting, coding)
-  const CoreConfig& core; // the gradient learner's resolved settings (-l is there for every learner)
   AllReduce* group = nullptr;  // the ranks of a data-parallel run (parallel/allreduce.h); nullptr: one process
+};
+
+// What a learner's setup() is told of the run, before anything is built.
+struct RunFacts {
+  bool test_only = false;      // -t, or -l 0
+  bool allreduce = false;      // --allreduce
+  std::string initial_model;   // the -i (or --feature_mask) model's path, its stored options restored into the values; "": none
+  std::vector<std::string> interactions;  // -q, --cubic, --interactions as given
+  // Whether --name was typed on the command line (not restored from a model).
+  std::function<bool(std::string_view name)> on_command_line;
+};
+
+// A namespace a learner's own options name (--dotproduct ab): the command
+// line checks that pass 1 has it, as for -q.
+struct NamespaceUse {
+  std::string flag;         // as the messages show it ("--dotproduct ab")
+  std::string left, right;  // first letters (one character each) or full names
+  bool by_full_name = false;
+};
+
+// A learner's settings, read once from its options by its own code
+// (LearnerPlugin::setup): the factory that builds it, and what the rest of
+// the run must know of them before it is built.
+struct LearnerSetup {
+  std::function<std::unique_ptr<Learner>(const LearnerContext& context)> make;
+  bool raw_features = false;       // the stream keeps ex.features (the dyadic model reads them)
+  bool takes_interactions = false; // VW's --rank K -q ab: the -q pairs are the learner's, not crossed
+  // With several passes nothing is held out unless a holdout option is given;
+  // the preamble says why (`no_holdout_reason`).
+  std::string no_holdout_reason;
+  std::string refuses_holdout;     // non-empty: holdout is an error, with this message
+  std::vector<NamespaceUse> namespaces;
+  std::vector<std::pair<std::string, std::string>> stored;  // model-file values that replace the command line's text (VW's spellings)
+  std::string rates;               // preamble lines after "learning rate" ("initial_t = 0\npower_t = 0.5\n")
+  std::string preamble;            // preamble lines after the stack
 };
 
 struct LearnerPlugin {
@@ -137,7 +182,16 @@ struct LearnerPlugin {
   bool sign_labels = false;
   // Pure checks of the learner's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;
+  // Reads the learner's settings when the options are read (throws
+  // UsageError); absent: the run calls make() and needs nothing else.
+  std::function<LearnerSetup(const OptionValues& values, const RunFacts& facts)> setup;
   std::function<std::unique_ptr<Learner>(const LearnerContext& context)> make;
+};
+
+// A reduction's factory once its own settings are read (ReductionPlugin::setup).
+struct ReductionSetup {
+  std::function<std::unique_ptr<Reduction>(const ReductionSpec& spec, Learner& learner, LabelRange& range)> make;
+  std::string describe;  // the preamble's "reduction = ..." text
 };
 
 // What a reduction's factory is given. `spec` carries the run-wide output
@@ -151,6 +205,10 @@ struct ReductionPlugin {
   // can: --active needs its learner's minimum importance, --struct_svm its
   // learner's class scores.
   std::string needs_learner_below;
+  // Why no other reduction can be combined with it, as the refusal says it
+  // ("works on simple (binary) labels": "--active works on ..., not with
+  // --oaa"), or "" for the general refusal.
+  std::string stands_alone;
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
   // Pure checks of the reduction's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;
@@ -174,6 +232,10 @@ struct ReductionPlugin {
       make_group;
   // The preamble's "reduction = ..." text.
   std::function<std::string(const ReductionSpec& spec)> describe;
+  // Reads the reduction's own settings into its own struct when the options
+  // are read (after configure; throws UsageError) and returns the factory
+  // that uses them; absent: make() and describe() are used as they are.
+  std::function<ReductionSetup(const OptionValues& values, const ReductionSpec& spec)> setup;
 };
 
 // A layer between the learner and the reduction (VW's scalar reductions
@@ -203,6 +265,30 @@ struct LayerPlugin {
   std::function<uint32_t(const OptionValues& values)> width;  // sub-models below per sub-model above
   std::function<std::unique_ptr<Learner>(const LayerContext& context, Learner& below)> make;
   std::function<std::string(const OptionValues& values)> describe;  // "bootstrap 4 (mean)"
+};
+
+// A layer over the reduction (VW's --classweight): it sees each example
+// before the reduction, with the labels the reduction reads, and hands it on
+// changed (its importance), so the reduction learns, and the run's
+// statistics count, what it hands on. Its options are not stored in model
+// files (they change training, not predictions).
+struct ReductionLayerContext {
+  const OptionValues& values;
+  LabelFormat labels;               // the reduction's label grammar (simple: no reduction)
+  const ClassLabels* class_labels;  // --named_labels / --indexing 0 (nullptr: classes 1..K)
+  bool test_only;                   // -t: nothing is learned
+};
+
+using ReductionWrap = std::function<std::unique_ptr<Reduction>(std::unique_ptr<Reduction> below)>;
+
+struct ReductionLayerPlugin {
+  std::string name;   // "classweight"
+  std::string title;  // --help group title
+  std::vector<OptionSpec> options;  // options[0] selects the layer
+  // Reads the layer's settings when the options are read (throws
+  // UsageError) and returns what puts the layer over the reduction, or an
+  // empty function when the layer changes nothing (-t).
+  std::function<ReductionWrap(const ReductionLayerContext& context)> setup;
 };
 
 }  // namespace learner

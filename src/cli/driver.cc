@@ -39,12 +39,12 @@ LabelRange initial_range(const Options& o, const Loss& loss) {
   const Range start = loss.initial_range();
   range.min = start.min;
   range.max = start.max;
-  if (o.core.min_prediction) {
-    range.min = *o.core.min_prediction;
+  if (o.min_prediction) {
+    range.min = *o.min_prediction;
     range.fixed_min = true;
   }
-  if (o.core.max_prediction) {
-    range.max = *o.core.max_prediction;
+  if (o.max_prediction) {
+    range.max = *o.max_prediction;
     range.fixed_max = true;
   }
   if (range.min > range.max) throw UsageError("--min_prediction is larger than --max_prediction");
@@ -78,9 +78,9 @@ class ModelOutputs final : public RunObserver {
     if (!o_.final_regressor.empty())
       save_model(o_.final_regressor, o_.model_options, learner_, range_, !o_.predict_only_model);
     if (!o_.readable_model.empty())
-      write_readable_model(o_.readable_model, o_.model_options, learner_, range_, o_.core.bits, nullptr);
+      write_readable_model(o_.readable_model, o_.model_options, learner_, range_, o_.bits, nullptr);
     if (!o_.invert_hash.empty())
-      write_readable_model(o_.invert_hash, o_.model_options, learner_, range_, o_.core.bits, &names_);
+      write_readable_model(o_.invert_hash, o_.model_options, learner_, range_, o_.bits, &names_);
   }
   void save_pass(unsigned pass) const {
     save_model(o_.final_regressor + "." + std::to_string(pass + 1), o_.model_options, learner_, range_,
@@ -135,20 +135,20 @@ namespace {
 int run_in(const Options& o, AllReduce* group, bool& collecting) {
   const std::unique_ptr<Loss> loss = make_loss(o.loss);
   const std::unique_ptr<Learner> owned =
-      o.learner->make(LearnerContext{*o.values, o.core.bits, o.core.sub_models, *loss, o.core, group});
+      o.learner_setup.make(LearnerContext{*o.values, o.bits, o.sub_models, *loss, group});
   // The layers over the learner, nearest it first (plugin.h's LayerPlugin):
   // the reduction, the model files and the run loop see the top one.
   std::vector<std::unique_ptr<Learner>> layers;
   {
-    uint32_t sub = o.core.sub_models;  // each layer's caller asks for sub / its width
+    uint32_t sub = o.sub_models;  // each layer's caller asks for sub / its width
     for (const LayerPlugin* l : o.layers) {
       sub /= l->width(*o.values);
       Learner& below = layers.empty() ? *owned : *layers.back();
-      layers.push_back(l->make(LayerContext{*o.values, sub, o.core.random_seed}, below));
+      layers.push_back(l->make(LayerContext{*o.values, sub, o.random_seed}, below));
     }
   }
   Learner& learner = layers.empty() ? *owned : *layers.back();
-  if (!learner.start_weights(o.core.weight_init))
+  if (!learner.start_weights(o.weight_init))
     throw UsageError("--initial_weight, --random_weights, --normal_weights, --truncated_normal_weights and "
                      "--constant apply to the gradient learner and the perceptron family, not to the " +
                      std::string(learner.name()) + " learner");
@@ -163,17 +163,20 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                    o.initial_regressor.c_str());
   }
 
-  // A reduction of multi-line examples (plugin.h's make_group) or of single lines.
+  // A reduction of multi-line examples (plugin.h's make_group) or of single lines, with the
+  // layers over a single-line reduction (--classweight).
   const bool multiline = o.reduction_plugin && o.reduction_plugin->make_group;
   if (multiline && o.parse.format != InputFormat::kText)
     throw UsageError("--" + o.reduction_plugin->name + " reads multi-line examples from VW's text format, not from " +
                      format_name(o.parse.format));
   const std::unique_ptr<GroupReduction> group_reduction =
       multiline ? o.reduction_plugin->make_group(*o.values, o.reduction, learner, range) : nullptr;
-  const std::unique_ptr<Reduction> reduction =
+  std::unique_ptr<Reduction> reduction =
       multiline           ? nullptr
-      : o.reduction_plugin ? o.reduction_plugin->make(o.reduction, learner, range)
+      : o.reduction_plugin ? o.reduction_setup.make(o.reduction, learner, range)
                            : std::make_unique<Scalar>(o.reduction, learner, range);
+  if (reduction)
+    for (const ReductionWrap& wrap : o.reduction_layers) reduction = wrap(std::move(reduction));
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range);
   check_output_writable(o.extra_metrics, "--extra_metrics file");
@@ -202,10 +205,10 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     if (o.passes > 1) throw UsageError("--audit_regressor reads the data once; it cannot be used with --passes > 1");
     if (!o.cache_path.empty())
       throw UsageError("--audit_regressor needs the text data (feature names are not cached): drop -c/--cache_file");
-    regressor = std::make_unique<RegressorAudit>(o.audit_regressor, learner, o.core.sub_models);
+    regressor = std::make_unique<RegressorAudit>(o.audit_regressor, learner, o.sub_models);
   }
   std::unique_ptr<AuditWriter> audit;
-  if (o.audit) audit = std::make_unique<AuditWriter>(stdout, learner, o.core.sub_models, o.testonly);
+  if (o.audit) audit = std::make_unique<AuditWriter>(stdout, learner, o.sub_models, o.testonly);
 
   StreamOptions stream_options;
   stream_options.passes = o.passes;
@@ -214,7 +217,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.compressed = o.compressed;
   stream_options.memory_bytes = static_cast<std::size_t>(o.pass_memory_mib) << 20;
   stream_options.parse_threads = o.threads;
-  stream_options.retain_raw_features = o.core.has_latent();  // the dyadic model reads ex.features
+  stream_options.retain_raw_features = o.learner_setup.raw_features;  // the dyadic model reads ex.features
   stream_options.automatic_cache_path = automatic_cache_path(o);  // auto_cache.h
   stream_options.multiline = multiline;
   {
@@ -226,8 +229,11 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   }
   std::unique_ptr<CacheReader> cache;
   const CacheUse cache_use = open_cache(input, stream_options, cache);
-  print_preamble(o, learner, std::isnan(learner.learning_rate()) ? o.core.learning_rate : learner.learning_rate(),
-                 cache_use);
+  // A learner without a rate of its own (learner.h: NaN) shows -l as given.
+  const double rate = std::isnan(learner.learning_rate()) && o.learning_rate_given
+                          ? o.values->number("learning_rate")
+                          : learner.learning_rate();
+  print_preamble(o, learner, rate, cache_use);
   if (group && o.progress.prints())
     std::fprintf(stderr, "allreduce = %d ranks, %s (progress rows and summary: sums over the ranks)\n",
                  group->size(), o.shard_by_line ? "--shard_by line" : "one file per rank");
@@ -279,7 +285,6 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   RunLoopOptions loop;
   loop.lenient = o.lenient;
   loop.pad_skipped = o.pad_skipped;
-  loop.class_weights = o.class_weights.get();
   pipe->stream = std::make_unique<ExampleStream>(reader, *pipe->parser, pipe->builder, std::move(stream_options),
                                                  std::move(cache));
   const RunEnd end = trainer.run(*pipe->stream, loop);

@@ -93,7 +93,6 @@ void fill_io(const OptionValues& v, Options& o) {
   o.save_per_pass = v.flag("save_per_pass");
   if (o.save_per_pass && o.final_regressor.empty()) throw UsageError("--save_per_pass needs -f (the model file to write)");
   o.decay_learning_rate = v.number("decay_learning_rate");
-  o.core.decay_learning_rate = o.decay_learning_rate;
   o.progress.quiet = v.flag("quiet");
   if (v.given("progress")) o.progress = progress_rule(v.text("progress"), o.progress);
 }

@@ -28,19 +28,16 @@ std::string interaction_flag(const std::string& spec) {
 }  // namespace
 
 NamespaceCheck::NamespaceCheck(const Options& o) {
-  for (const DotProductPair& p : o.core.dotproducts) {
-    if (p.by_full_name) {
-      const std::string flag = "--dotproduct " + p.left + "," + p.right;
-      const std::string letters = std::string(1, p.left[0]) + p.right[0];
-      need_name(flag, p.left, letters);
-      if (p.right != p.left) need_name(flag, p.right, letters);
+  for (const NamespaceUse& u : o.learner_setup.namespaces) {  // the learner's own (--dotproduct ab)
+    if (u.by_full_name) {
+      const std::string letters = std::string(1, u.left[0]) + u.right[0];
+      need_name(u.flag, u.left, letters);
+      if (u.right != u.left) need_name(u.flag, u.right, letters);
     } else {
-      const std::string flag = std::string("--dotproduct ") + spelled(p.left[0]) + spelled(p.right[0]);
-      need(Kind::kAdds, flag, p.left[0]);
-      need(Kind::kAdds, flag, p.right[0]);
+      need(Kind::kAdds, u.flag, u.left[0]);
+      need(Kind::kAdds, u.flag, u.right[0]);
     }
   }
-  for (char c : o.core.dotproduct_fields) need(Kind::kAdds, "--dotproduct_fields " + o.core.dotproduct_fields, c);
   for (const std::string& spec : o.features.interactions)
     for (char c : spec)
       if (c != kWildcard) need(Kind::kAdds, interaction_flag(spec), c);

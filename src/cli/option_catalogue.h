@@ -1,5 +1,5 @@
 // Private to src/cli: every declared option by name (the general table, the
-// learner and reduction plug-ins), as options.cc gathers them for
+// learner, layer and reduction plug-ins), as options.cc gathers them for
 // Boost.ProgramOptions; the other option files read the catalogue here
 // without seeing Boost.
 #pragma once
@@ -16,10 +16,10 @@ namespace learner::detail {
 
 struct Declared {
   const OptionSpec* spec = nullptr;
-  std::vector<const LearnerPlugin*> learners;  // the learners that declare it (several may: --averaged)
+  // The learners that declare it (several may: --averaged; --l1 is the
+  // gradient learner's, --struct_svm's and the batch learners'); none: every learner's.
+  std::vector<const LearnerPlugin*> learners;
   const ReductionPlugin* reduction = nullptr;  // a reduction's own option
-  bool gd_only = false;                      // the gradient learner's (general table)
-  std::vector<const LearnerPlugin*> shared;  // other learners that use a gd_only option too (--l1, --l2)
   // Learners among `learners` that accept it without storing it in their
   // models (their declaration says stored = false: the passive-aggressive
   // learner's --averaged, which is its default and changes nothing).
@@ -32,9 +32,6 @@ const DeclaredOptions& declared_options();
 
 // The declaration of --name; throws Error for an undeclared name (a bug).
 const OptionSpec& spec_of(std::string_view name);
-
-// Whether learner l uses d, a gradient-learner option, too.
-bool shares(const Declared& d, const LearnerPlugin* l);
 
 // Whether the models of the learner named `learner` may store d (false for
 // the learners in d.unstored).

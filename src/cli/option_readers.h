@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "learner/cli/options.h"
 #include "learner/model/weight_init.h"
@@ -36,10 +38,11 @@ void fill_io(const OptionValues& v, Options& o);
 // (feature_options.cc).
 void fill_features(const OptionValues& v, Options& o);
 
-// Loss, update rule, link, the dyadic model, start weights; after
-// fill_features. Returns whether VW's --lrq / --rank -q spelling chose the
-// dyadic model (learning_options.cc).
-bool fill_learning(const OptionValues& v, Options& o, bool rank_on_command_line);
+// Loss, link, start weights, then the learner's own settings
+// (LearnerPlugin::setup, told which options were typed on the command line
+// rather than restored from a -i model); after fill_features
+// (learning_options.cc).
+void fill_learning(const OptionValues& v, Options& o, std::function<bool(std::string_view)> on_command_line);
 
 // The reduction's settings, labels and prediction form; after fill_learning
 // (reduction_options.cc).

@@ -96,10 +96,6 @@ std::vector<OptionGroup> make_groups() {
       sw("noconstant", "no constant (bias) feature", true),
   }});
   g.push_back({"Text features (docs/text-features.md)", text_feature_options()});
-  OptionSpec l1 = num("l1", kNumber, "0", 0, kInf, "L1 regularisation, as VW: every weight is read truncated by lambda times the summed step rates so far (cumulative truncated gradient); --struct_svm: lambda_1 of its composite AdaGrad step", true);
-  l1.resumable = true;
-  OptionSpec l2 = num("l2", kNumber, "0", 0, kInf, "L2 regularisation (shrinkage of each example's weights; --struct_svm: lambda_2)", true);
-  l2.resumable = true;
   g.push_back({"Learning rate (every learner)", {
       num("learning_rate", kNumber, "", 0, kInf, "base learning rate (default 0.5; 10 with a non-default update rule; the perceptron's step, default 1)", false, 'l'),
       num("decay_learning_rate", kNumber, "1", 0, kInf, "multiply the rate by this between passes (a saved model keeps the current rate)", false, 0, true),
@@ -116,7 +112,6 @@ std::vector<OptionGroup> make_groups() {
   g.push_back({"Class labels of the multiclass reductions (docs/weights-and-labels.md)", {
       text("named_labels", "classes by name, e.g. a,b,c (= 1, 2, 3) in labels and in -p; K must equal the number of names", 0, "", true),
       text("indexing", "0: classes are written 0..K-1 in labels and -p; 1: 1..K (the default)", 0, "", true),
-      list_option("classweight", "importance multiplier per class, class:weight,... (e.g. 1:2,-1:0.5; repeatable); simple labels: the label's integer part", 0, false),
   }});
   g.push_back({"Output", {
       text("link", "output link: identity, logistic, poisson", 0, "identity", true),
@@ -124,38 +119,6 @@ std::vector<OptionGroup> make_groups() {
       num("min_prediction", kNumber, "", -kInf, kInf, "fix the lower clipping bound of predictions", true),
       num("max_prediction", kNumber, "", -kInf, kInf, "fix the upper clipping bound of predictions", true),
   }});
-  g.push_back({"Gradient learner ('gd', the default learner)", {
-      num("power_t", kNumber, "0.5", 0, kInf, "rate decay exponent", true),
-      num("initial_t", kNumber, "0", 0, kInf, "initial time t0", true),
-      num("average_passes", kCount, "1", 1, 1e9, "write the model averaged over the weights at the ends of the last N passes (snapshot / Polyak-Ruppert averaging of linear and latent weights; needs --holdout_off; 1: the last weights)"),
-      l1, l2,
-      text("feature_mask", "a model whose non-zero weights are the only ones that learn (VW's rule: a weight that is zero stays zero); without -i it is also the start model (its options are restored as with -i)"),
-      sw("sgd", "plain SGD: adaptive, normalized and invariant all off", true),
-      sw("adaptive", "per-feature AdaGrad rates (naming any of adaptive/normalized/invariant turns the others off, as in VW)", true),
-      sw("normalized", "per-feature scale normalisation", true),
-      sw("invariant", "importance-aware update", true),
-      text("loss_function", "squared (default), classic, logistic, hinge, quantile, absolute, perceptron, poisson, expectile; logistic takes labels in [-1, 1], poisson labels >= 0 (others: an input error)", 0, "", true),
-      text("loss", "same as --loss_function"),
-      num("quantile_tau", kNumber, "0.5", 0, 1, "tau of the quantile loss, in (0, 1)", true, 0, true),
-      num("expectile_q", kNumber, "0.5", 0, 0.5, "q of the expectile loss, in (0, 0.5]", true, 0, true),
-  }, true});
-  g.push_back({"Dyadic model (p = w.x + A.B)", {
-      list("dotproduct", "latent dot product between two namespaces: by first letters 'ab' or full names 'user,item'"),
-      num("rank", kCount, "1", 1, 256, "latent dimensions per feature; without --dotproduct, VW's spelling: --rank K -q ab = --dotproduct ab --rank K (the -q pairs are factorised, not also crossed)", true),
-      // Not stored: a model records the --dotproduct spelling it maps to.
-      list_option("lrq", "VW's low-rank quadratic: --lrq abK = --dotproduct ab --rank K, keeping any -q (one K for all pairs; repeatable; --lrq aaK: the term |A|^2)", 0, false),
-      text("dotproduct_l2", "L2 on latent weights only (exact closed form): a number >= 0, or auto: 1/6 of the mean |dl/dp| of pass 1's updates", 0, "auto", true),
-      text("dotproduct_lr", "learning rate of the latent weights: auto, a constant rate 0.024 / (the mean |dl/dp| of pass 1's updates), plain whatever the linear part's rule; or a number: the latent weights follow the linear part's rule with this rate in place of -l (0: -l itself)", 0, "auto", true),
-      num("dotproduct_init", kNumber, "0.1", 0, kInf, "spread of the latent weights' random start around the centre", true),
-      num("dotproduct_freq_l2", kNumber, "0.3", -2, 2, "frequency-aware L2 (needs latent L2): a latent feature seen n times, n-bar the mean count of its side's features, learns at rate eta (n / n-bar)^alpha under the example's common decay, so its L2 per occurrence is lambda (n-bar / n)^alpha (0: the same for all; 1: the same in total, MAP); the default is 0 without latent L2 and with --allreduce", true),
-      num("dotproduct_side_ratio", kNumber, "1", 0, 1e3, "latent rate of the right-hand namespace over the left's (needs --dotproduct_l2): the right side's L2 per occurrence is lambda / ratio", true, 0, true),
-      text("dotproduct_fields", "field-aware dyadic terms (FFM): every pair a, b of these namespace letters adds A_ab.B_ba, a feature of a keeping one latent vector per other field (at most 8 pairs: 4 fields; 'aa' is the one self pair A.A); exact update, as --dotproduct's", 0, "", true),
-      num("dotproduct_dropout", kNumber, "0", 0, 1, "dropout of latent dimensions: each update trains the model restricted to the dimensions kept (each kept with chance 1 - P, drawn from --random_seed), exactly; predictions use (1 - P) times the full term (VW's --lrqdropout is 0.5)", true),
-      // Not stored: a model records the --dotproduct_fields / --dotproduct_dropout spelling.
-      text("lrqfa", "VW's field-aware low-rank quadratic: --lrqfa abcK = --dotproduct_fields abc --rank K"),
-      sw("lrqdropout", "VW's dropout for --lrq: = --dotproduct_dropout 0.5"),
-      num("dotproduct_center", kNumber, "0.5", 0, 1e3, "centre c of the latent start: V = c + u, dyadic term A.B - k c^2 s_a s_b (1: the note's +1 change of variables; 0: zero-mean start, the latent L2 shrinks towards a.b = 0)", true),
-  }, true});
   return g;
 }
 

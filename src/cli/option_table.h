@@ -1,5 +1,5 @@
 // The command line's own options (input and output, passes, features and
-// hashing, the gradient learner and its dyadic model), declared as data in
+// hashing, rates and start weights every learner may read), declared as data in
 // the same form as the plug-ins' (plugin.h): --help, range checks and the
 // options models store are all derived from these declarations. Private to
 // the cli stage.
@@ -15,7 +15,6 @@ namespace learner {
 struct OptionGroup {
   std::string title;
   std::vector<OptionSpec> options;
-  bool gd_only = false;  // the gradient learner's: an error with another learner
 };
 
 // The groups in --help order.

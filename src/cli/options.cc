@@ -15,6 +15,8 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <memory>
+#include <set>
 #include <ostream>
 #include <sstream>
 
@@ -72,10 +74,9 @@ const Catalogue& catalogue() {
     Catalogue cat;
     for (const OptionGroup& g : general_options()) {
       po::options_description group(g.title);
-      const bool gd_only = g.gd_only;
       for (const OptionSpec& s : g.options) {
         add_to(group, s);
-        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, gd_only, {}, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, {}, nullptr};
       }
       cat.table.add(group);
     }
@@ -85,10 +86,6 @@ const Catalogue& catalogue() {
       bool own = false;
       for (const OptionSpec& s : l->options) {
         auto it = cat.by_name.find(s.name);
-        if (it != cat.by_name.end() && it->second.gd_only) {  // a gradient-learner option this learner uses too
-          it->second.shared.push_back(l);
-          continue;
-        }
         if (it != cat.by_name.end()) {  // shared with an earlier learner: declared once
           it->second.learners.push_back(l);
           if (it->second.spec->stored && !s.stored) it->second.unstored.push_back(l);
@@ -96,7 +93,7 @@ const Catalogue& catalogue() {
         }
         add_to(group, s);
         own = true;
-        cat.by_name[s.name] = detail::Declared{&s, {l}, nullptr, false, {}, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {l}, nullptr, {}, nullptr};
       }
       if (own) cat.table.add(group);
     }
@@ -104,7 +101,7 @@ const Catalogue& catalogue() {
     for (const ReductionPlugin* r : reduction_plugins())
       for (const OptionSpec& s : r->options) {
         add_to(reductions, s);
-        cat.by_name[s.name] = detail::Declared{&s, {}, r, false, {}, {}};
+        cat.by_name[s.name] = detail::Declared{&s, {}, r, {}, nullptr};
       }
     if (!layer_plugins().empty()) {
       po::options_description layers("Layers between the learner and the reduction (VW's order, nearest the learner "
@@ -113,14 +110,20 @@ const Catalogue& catalogue() {
         for (const OptionSpec& s : l->options) {
           if (cat.by_name.count(s.name)) continue;  // declared by a learner too (--gamma): read, not redeclared
           add_to(layers, s);
-          cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, false, {}, {}, l};
+          cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, {}, l};
         }
       cat.table.add(layers);
     }
+    po::options_description over("Layers over the reduction (each sees an example before the reduction does)");
+    for (const ReductionLayerPlugin* l : reduction_layer_plugins())
+      for (const OptionSpec& s : l->options) {
+        add_to(over, s);
+        cat.by_name[s.name] = detail::Declared{&s, {}, nullptr, {}, nullptr};
+      }
     po::options_description output("Output of the reductions");
     output.add_options()("scores", po::bool_switch(), "-p prints every class's score (`1:s1 2:s2 ...`) instead of the class")(
         "probabilities", po::bool_switch(), "with --oaa or --multilabel and logistic loss: -p prints class probabilities");
-    cat.table.add(reductions).add(output);
+    cat.table.add(reductions).add(over).add(output);
     return cat;
   }();
   return c;
@@ -262,10 +265,6 @@ namespace detail {
 
 const DeclaredOptions& declared_options() { return catalogue().by_name; }
 
-bool shares(const Declared& d, const LearnerPlugin* l) {
-  return std::find(d.shared.begin(), d.shared.end(), l) != d.shared.end();
-}
-
 bool stored_by(const Declared& d, std::string_view learner) {
   return std::none_of(d.unstored.begin(), d.unstored.end(), [&](const LearnerPlugin* l) { return l->name == learner; });
 }
@@ -346,9 +345,11 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     }
     if (vm.count("args")) throw UsageError("--args FILE must be the only option (learner --args FILE)");
     Options o;
-    // VW's --rank -q spelling is read from the command line only: a -i model
-    // restores --rank (default included) and stores the mapped spelling.
-    const bool rank_on_command_line = vm.count("rank") && !vm["rank"].defaulted();
+    // What the command line itself gives (a -i model restores the rest):
+    // VW's --rank -q spelling is read from the command line only.
+    auto typed = std::make_shared<std::set<std::string, std::less<>>>();
+    for (const auto& [name, value] : vm)
+      if (!value.defaulted()) typed->insert(name);
     // --feature_mask M without -i starts from M (VW: "also used for initial weights").
     std::string mask;
     if (vm.count("feature_mask")) {
@@ -382,28 +383,24 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     fill_features(v, o);
     refuse_outputs_over_inputs(o);  // the names as given (for_rank checks them again with '%r' replaced)
     fill_format(v, o);
-    const bool vw_latent = fill_learning(v, o, rank_on_command_line);
-    const std::string* model_pairs = o.initial_model ? o.initial_model->option("dotproduct") : nullptr;
-    const std::string* model_fields = o.initial_model ? o.initial_model->option("dotproduct_fields") : nullptr;
-    if (vw_latent && o.initial_model && (!model_pairs || model_pairs->empty()) &&
-        (!model_fields || model_fields->empty()))
-      throw UsageError("VW's --rank -q / --lrq spelling conflicts with the model " + o.initial_model->path() +
-                       ", which was trained without a dyadic term");
+    fill_learning(v, o, [typed](std::string_view name) { return typed->count(name) > 0; });
     fill_reduction(v, o);
-    if (!v.list("classweight").empty())
-      o.class_weights = std::make_shared<const ClassWeights>(v.list("classweight"), o.parse.labels,
-                                                             o.parse.class_labels.get());
-    o.core.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
+    for (const ReductionLayerPlugin* l : reduction_layer_plugins()) {
+      if (!v.given(l->options.front().name)) continue;
+      if (ReductionWrap wrap = l->setup(ReductionLayerContext{v, o.parse.labels, o.parse.class_labels.get(), o.testonly}))
+        o.reduction_layers.push_back(std::move(wrap));
+    }
+    o.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
     for (const LayerPlugin* l : o.layers) {
-      const uint64_t width = uint64_t{o.core.sub_models} * l->width(v);
+      const uint64_t width = uint64_t{o.sub_models} * l->width(v);
       if (width > (uint64_t{1} << 20))
-        throw UsageError("--" + l->options.front().name + " with " + std::to_string(o.core.sub_models) +
+        throw UsageError("--" + l->options.front().name + " with " + std::to_string(o.sub_models) +
                          " sub-models above it asks the learner for " + std::to_string(width) +
                          " sub-models (at most 2^20)");
-      o.core.sub_models = static_cast<uint32_t>(width);
+      o.sub_models = static_cast<uint32_t>(width);
     }
     o.model_options = detail::stored_options(v, o);
-    if (vw_latent) detail::record_effective_latent(o);
+    detail::record_learner_values(o);
     o.values = values;
     set_label_domain(o);
     return o;

@@ -1,6 +1,7 @@
 // Which learner and reduction a command line selects, and the options that
 // belong to neither.
 #include <algorithm>
+#include <utility>
 #include <string>
 
 #include "learner/cli/registry.h"
@@ -30,27 +31,27 @@ void check_stack(const Options& o) {
 }  // namespace
 
 // Which learner and reduction the command line selects; a plug-in's own
-// options without its selector are errors, and so are gradient-learner
-// options with another learner.
+// options without its selector are errors.
 void select_plugins(const OptionValues& v, Options& o) {
-  o.learner = learner_plugins().front();
+  const LearnerPlugin* const fallback = &default_learner();
+  o.learner = fallback;
   for (const LearnerPlugin* l : learner_plugins()) {
     if (l->selector.empty() || !v.given(l->selector)) continue;
-    if (o.learner != learner_plugins().front())
+    if (o.learner != fallback)
       throw UsageError("--" + o.learner->selector + " and --" + l->selector + " choose two learners");
     o.learner = l;
   }
   for (const ReductionPlugin* r : reduction_plugins()) {
     if (!v.given(r->options.front().name)) continue;
     if (o.reduction_plugin) {
-      if (r->name == "active" || o.reduction_plugin->name == "active")
-        throw UsageError("--active works on simple (binary) labels, not with --" +
-                         (r->name == "active" ? o.reduction_plugin->name : r->name));
+      for (const auto& [one, other] : {std::pair{r, o.reduction_plugin}, std::pair{o.reduction_plugin, r}})
+        if (!one->stands_alone.empty())
+          throw UsageError("--" + one->name + " " + one->stands_alone + ", not with --" + other->name);
       throw UsageError("--" + o.reduction_plugin->name + " and --" + r->name + " cannot be combined");
     }
     o.reduction_plugin = r;
   }
-  if (o.reduction_plugin && !o.reduction_plugin->default_learner.empty() && o.learner == learner_plugins().front())
+  if (o.reduction_plugin && !o.reduction_plugin->default_learner.empty() && o.learner == fallback)
     for (const LearnerPlugin* l : learner_plugins())
       if (l->name == o.reduction_plugin->default_learner) o.learner = l;
   for (const LayerPlugin* l : layer_plugins())
@@ -62,6 +63,10 @@ void select_plugins(const OptionValues& v, Options& o) {
     if (d.layer && std::find(o.layers.begin(), o.layers.end(), d.layer) == o.layers.end())
       throw UsageError("--" + name + " needs --" + d.layer->options.front().name);
     if (!d.learners.empty() && std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end()) {
+      if (std::find(d.learners.begin(), d.learners.end(), fallback) != d.learners.end())
+        throw UsageError("--" + name + " applies to the gradient learner, not to " +
+                         (o.learner->selector.empty() ? "the " + o.learner->name + " learner"
+                                                      : "--" + o.learner->selector));
       bool selector = false;
       std::string owners;
       for (const LearnerPlugin* l : d.learners) {
@@ -72,10 +77,6 @@ void select_plugins(const OptionValues& v, Options& o) {
     }
     if (d.reduction && d.reduction != o.reduction_plugin && name != d.reduction->options.front().name)
       throw UsageError("--" + name + " needs --" + d.reduction->options.front().name);
-    if (d.gd_only && o.learner != learner_plugins().front() && !detail::shares(d, o.learner))
-      throw UsageError("--" + name + " applies to the gradient learner, not to " +
-                       (o.learner->selector.empty() ? "the " + o.learner->name + " learner"
-                                                    : "--" + o.learner->selector));
   }
   if (o.learner->validate) o.learner->validate(v);
   if (o.reduction_plugin && o.reduction_plugin->validate) o.reduction_plugin->validate(v);

@@ -37,7 +37,7 @@ std::shared_ptr<const ClassLabels> class_labels(const OptionValues& v, uint32_t 
 
 void fill_reduction(const OptionValues& v, Options& o) {
   ReductionSpec& r = o.reduction;
-  r.seed = o.core.random_seed;
+  r.seed = o.random_seed;
   if (v.flag("scores") && v.flag("probabilities")) throw UsageError("--scores and --probabilities cannot be combined");
   if (v.flag("scores")) r.output = ScoreOutput::kScores;
   if (v.flag("probabilities")) r.output = ScoreOutput::kProbabilities;
@@ -49,10 +49,12 @@ void fill_reduction(const OptionValues& v, Options& o) {
       throw UsageError("--scores and --probabilities need --oaa, --csoaa, --scoring_filter_tree or --multilabel");
     return;
   }
-  o.reduction_plugin->configure(v, r);
+  if (o.reduction_plugin->configure) o.reduction_plugin->configure(v, r);
   o.parse.labels = o.reduction_plugin->labels(r);
   r.class_labels = class_labels(v, r.classes, o.parse.labels, r.class_labels);
   o.parse.class_labels = r.class_labels;
+  const ReductionPlugin& plugin = *o.reduction_plugin;
+  o.reduction_setup = plugin.setup ? plugin.setup(v, r) : ReductionSetup{plugin.make, plugin.describe(r)};
   if (o.parse.labels != LabelFormat::kSimple) {
     o.parse.classes = r.classes;
     if (r.binary) throw UsageError("--binary applies to simple labels, not to --" + o.reduction_plugin->name);

@@ -1,7 +1,9 @@
 #include "learner/cli/registry.h"
 
+#include "learner/error.h"
+
 #include "learner/batch/batch_plugin.h"
-#include "learner/core/model.h"
+#include "learner/core/gd_plugin.h"
 #include "learner/costs/cost_learner.h"
 #include "learner/learners/kernel_perceptron.h"
 #include "learner/learners/passive_aggressive.h"
@@ -9,6 +11,7 @@
 #include "learner/learners/pseudo.h"
 #include "learner/reduction/active.h"
 #include "learner/reduction/bootstrap.h"
+#include "learner/reduction/class_weights.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/csoaa_ldf.h"
@@ -36,6 +39,15 @@ const std::vector<const LearnerPlugin*>& learner_plugins() {
   return all;
 }
 
+const LearnerPlugin& default_learner() {
+  static const LearnerPlugin& chosen = [] () -> const LearnerPlugin& {
+    for (const LearnerPlugin* l : learner_plugins())
+      if (l->selector.empty()) return *l;
+    throw Error("internal: no learner without a selector");
+  }();
+  return chosen;
+}
+
 const std::vector<const ReductionPlugin*>& reduction_plugins() {
   static const std::vector<const ReductionPlugin*> all = {
       &oaa_plugin(),
@@ -57,6 +69,13 @@ const std::vector<const LayerPlugin*>& layer_plugins() {
   static const std::vector<const LayerPlugin*> all = {
       &bootstrap_plugin(),
       &boosting_plugin(),
+  };
+  return all;
+}
+
+const std::vector<const ReductionLayerPlugin*>& reduction_layer_plugins() {
+  static const std::vector<const ReductionLayerPlugin*> all = {
+      &classweight_plugin(),
   };
   return all;
 }

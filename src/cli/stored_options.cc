@@ -62,13 +62,12 @@ bool user_gave(const OptionValues& v, const OptionSpec& s) {
 // that changes its predictions.
 OptionList stored_options(const OptionValues& v, const Options& o) {
   OptionList out;
-  const bool gd = o.learner == learner_plugins().front();
   for (const auto& [name, d] : declared_options()) {
     const OptionSpec& s = *d.spec;
     if (!s.stored) continue;
     const bool foreign = !d.learners.empty() &&
                          std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end();
-    if ((d.gd_only && !gd && !shares(d, o.learner)) || foreign || !stored_by(d, o.learner->name) ||
+    if (foreign || !stored_by(d, o.learner->name) ||
         (d.reduction && d.reduction != o.reduction_plugin) ||
         (d.layer && std::find(o.layers.begin(), o.layers.end(), d.layer) == o.layers.end()))
       continue;
@@ -83,32 +82,20 @@ OptionList stored_options(const OptionValues& v, const Options& o) {
   return out;
 }
 
-// VW's --lrq / --rank -q spellings (vw_latent.h) are stored in the model
-// file as the learner spelling they map to (--dotproduct pairs, --rank,
-// the -q pairs --rank factorised removed), so -i
-// restores the same model whatever the defaults.
-void record_effective_latent(Options& o) {
-  std::string pairs;
-  for (const DotProductPair& p : o.core.dotproducts) {
-    if (!pairs.empty()) pairs += '\t';  // appends: GCC 12 misreads "" + std::string&& (-Wrestrict)
-    pairs += p.by_full_name ? p.left + "," + p.right : p.left + p.right;
-  }
-  std::string interactions;
-  for (const std::string& s : o.features.interactions) interactions += (interactions.empty() ? "" : "\t") + s;
-  for (auto& [name, value] : o.model_options) {
-    if (name == "rank") value = std::to_string(o.core.rank);
-    else if (name == "dotproduct") value = pairs;
-    else if (name == "dotproduct_dropout" && o.core.dotproduct_dropout == 0.5) value = "0.5";
-    else if ((name == "quadratic" || name == "interactions" || name == "cubic") && o.features.interactions.empty())
-      value.clear();
-  }
-  // An empty text option is not stored (stored_options), so --lrqfa's fields are added here.
-  if (!o.core.dotproduct_fields.empty()) {
+// The learner's own stored values (LearnerSetup::stored: VW's --lrq /
+// --rank -q spellings stored as the learner spelling they map to, so -i
+// restores the same model whatever the defaults) replace or join the
+// command line's; interactions the learner took are not stored as such.
+void record_learner_values(Options& o) {
+  for (const auto& [name, value] : o.learner_setup.stored) {
     auto it = std::find_if(o.model_options.begin(), o.model_options.end(),
-                           [](const auto& option) { return option.first == "dotproduct_fields"; });
-    if (it == o.model_options.end()) o.model_options.emplace_back("dotproduct_fields", o.core.dotproduct_fields);
-    else it->second = o.core.dotproduct_fields;
+                           [&name](const auto& option) { return option.first == name; });
+    if (it == o.model_options.end()) o.model_options.emplace_back(name, value);
+    else it->second = value;
   }
+  if (o.learner_setup.takes_interactions)
+    for (auto& [name, value] : o.model_options)
+      if (name == "quadratic" || name == "interactions" || name == "cubic") value.clear();
 }
 
 }  // namespace learner::detail

@@ -22,7 +22,7 @@ bool user_gave(const OptionValues& v, const OptionSpec& s);
 // Every stored option of the run's learner and reduction and of the command
 // line's own, with its value, defaults included.
 OptionList stored_options(const OptionValues& v, const Options& o);
-// VW's --lrq / --rank -q spellings stored as the learner spelling they map to.
-void record_effective_latent(Options& o);
+// The learner's own stored values (LearnerSetup::stored) over those above.
+void record_learner_values(Options& o);
 
 }  // namespace learner::detail

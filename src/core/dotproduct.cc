@@ -2,9 +2,14 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
 
 #include "learner/error.h"
+#include "vw_latent.h"
 
 namespace learner {
 namespace {
@@ -473,6 +478,177 @@ void DotProduct::apply(double t, double importance) {
     move_terms(st.terms[0], da, st.rho[0], decay);
     move_terms(st.terms[1], db, st.rho[1], decay);
   }
+}
+
+// The dyadic model's options, declared beside the code that uses them and
+// read here into CoreConfig; their defaults are CoreConfig's.
+namespace {
+
+constexpr double kNoLimit = std::numeric_limits<double>::infinity();
+
+std::string latent_default(bool automatic, double number) {
+  return automatic ? std::string("auto") : default_text(number);
+}
+
+// --dotproduct_lr / --dotproduct_l2: "auto" (set from the data in pass 1,
+// dotproduct.h) or a number >= 0 (false: auto).
+bool latent_number(const OptionValues& v, const char* name, double& out) {
+  const std::string text = v.text(name);
+  if (text == "auto") return false;
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (begin != end && *begin == '+') ++begin;
+  double x = 0;
+  const auto [ptr, ec] = std::from_chars(begin, end, x);
+  if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(x) || x < 0)
+    throw UsageError(std::string("--") + name + " takes auto or a finite number >= 0, got '" + text + "'");
+  out = x;
+  return true;
+}
+
+DotProductPair parse_pair(const std::string& d) {
+  DotProductPair pair;
+  const auto comma = d.find(',');
+  if (comma != std::string::npos) {
+    pair = {d.substr(0, comma), d.substr(comma + 1), true};
+  } else if (d.size() == 2) {
+    pair = {d.substr(0, 1), d.substr(1, 1), false};
+    if (pair.left == "_") pair.left = " ";
+    if (pair.right == "_") pair.right = " ";
+  } else {
+    throw UsageError("--dotproduct takes two namespace letters ('ui') or two full names ('user,item'), got '" + d + "'");
+  }
+  if (pair.left.empty() || pair.right.empty()) throw UsageError("--dotproduct '" + d + "' names an empty namespace");
+  return pair;
+}
+
+char spelled_letter(char c) { return c == ' ' ? '_' : c; }  // '_' writes the default namespace
+
+// What the run must know of the dyadic settings: the namespaces they name,
+// the stream's raw features, the preamble's lines.
+void describe_latent(const CoreConfig& c, LearnerSetup& s) {
+  if (!c.has_latent()) return;
+  s.raw_features = true;
+  for (const DotProductPair& p : c.dotproducts)
+    s.namespaces.push_back({p.by_full_name ? "--dotproduct " + p.left + "," + p.right
+                                           : std::string("--dotproduct ") + spelled_letter(p.left[0]) +
+                                                 spelled_letter(p.right[0]),
+                            p.left, p.right, p.by_full_name});
+  for (char f : c.dotproduct_fields)
+    s.namespaces.push_back({"--dotproduct_fields " + c.dotproduct_fields, std::string(1, f), std::string(1, f), false});
+  char line[256];
+  if (!c.dotproducts.empty()) {
+    std::snprintf(line, sizeof line, "dotproduct = %s%s%s, rank = %u\n", c.dotproducts[0].left.c_str(),
+                  c.dotproducts[0].by_full_name ? "," : "", c.dotproducts[0].right.c_str(), c.rank);
+    s.preamble += line;
+  }
+  if (!c.dotproduct_fields.empty()) {
+    std::snprintf(line, sizeof line, "dotproduct_fields = %s, rank = %u\n", c.dotproduct_fields.c_str(), c.rank);
+    s.preamble += line;
+  }
+  if (c.dotproduct_dropout > 0) {
+    std::snprintf(line, sizeof line, "dotproduct_dropout = %g\n", c.dotproduct_dropout);
+    s.preamble += line;
+  }
+  // The automatic latent rate and L2 are set from pass 1's gradients; the
+  // summary prints their values (dotproduct.h, "Automatic rate and L2").
+  if (c.auto_latent_rate) {
+    std::snprintf(line, sizeof line, "dotproduct_lr = auto: %g / g, g = the mean |dl/dp| of pass 1's updates\n",
+                  kAutoStep);
+    s.preamble += line;
+  }
+  if (c.auto_latent_l2) {
+    std::snprintf(line, sizeof line, "dotproduct_l2 = auto: %g g (frequency-aware, --dotproduct_freq_l2 %g)\n", kAutoL2,
+                  c.dotproduct_freq_l2);
+    s.preamble += line;
+  }
+  std::snprintf(line, sizeof line, "dotproduct_center = %g, dotproduct_init = %g\n", c.center, c.init_scale);
+  s.preamble += line;
+}
+
+}  // namespace
+
+std::vector<OptionSpec> dotproduct_options() {
+  const CoreConfig d;
+  std::vector<OptionSpec> o = {
+      list_option("dotproduct", "latent dot product between two namespaces: by first letters 'ab' or full names 'user,item'"),
+      number_option("rank", OptionKind::kCount, default_text(d.rank), 1, 256, "latent dimensions per feature; without --dotproduct, VW's spelling: --rank K -q ab = --dotproduct ab --rank K (the -q pairs are factorised, not also crossed)", true),
+      // Not stored: a model records the --dotproduct spelling it maps to.
+      list_option("lrq", "VW's low-rank quadratic: --lrq abK = --dotproduct ab --rank K, keeping any -q (one K for all pairs; repeatable; --lrq aaK: the term |A|^2)", 0, false),
+      text_option("dotproduct_l2", "L2 on latent weights only (exact closed form): a number >= 0, or auto: 1/6 of the mean |dl/dp| of pass 1's updates", 0, latent_default(d.auto_latent_l2, d.dotproduct_l2), true),
+      text_option("dotproduct_lr", "learning rate of the latent weights: auto, a constant rate 0.024 / (the mean |dl/dp| of pass 1's updates), plain whatever the linear part's rule; or a number: the latent weights follow the linear part's rule with this rate in place of -l (0: -l itself)", 0, latent_default(d.auto_latent_rate, d.dotproduct_learning_rate), true),
+      number_option("dotproduct_init", OptionKind::kNumber, default_text(d.init_scale), 0, kNoLimit, "spread of the latent weights' random start around the centre", true),
+      number_option("dotproduct_freq_l2", OptionKind::kNumber, default_text(d.dotproduct_freq_l2), -2, 2, "frequency-aware L2 (needs latent L2): a latent feature seen n times, n-bar the mean count of its side's features, learns at rate eta (n / n-bar)^alpha under the example's common decay, so its L2 per occurrence is lambda (n-bar / n)^alpha (0: the same for all; 1: the same in total, MAP); the default is 0 without latent L2 and with --allreduce", true),
+      number_option("dotproduct_side_ratio", OptionKind::kNumber, default_text(d.dotproduct_side_ratio), 0, 1e3, "latent rate of the right-hand namespace over the left's (needs --dotproduct_l2): the right side's L2 per occurrence is lambda / ratio", true, 0, true),
+      text_option("dotproduct_fields", "field-aware dyadic terms (FFM): every pair a, b of these namespace letters adds A_ab.B_ba, a feature of a keeping one latent vector per other field (at most 8 pairs: 4 fields; 'aa' is the one self pair A.A); exact update, as --dotproduct's", 0, d.dotproduct_fields, true),
+      number_option("dotproduct_dropout", OptionKind::kNumber, default_text(d.dotproduct_dropout), 0, 1, "dropout of latent dimensions: each update trains the model restricted to the dimensions kept (each kept with chance 1 - P, drawn from --random_seed), exactly; predictions use (1 - P) times the full term (VW's --lrqdropout is 0.5)", true),
+      // Not stored: a model records the --dotproduct_fields / --dotproduct_dropout spelling.
+      text_option("lrqfa", "VW's field-aware low-rank quadratic: --lrqfa abcK = --dotproduct_fields abc --rank K"),
+      switch_option("lrqdropout", "VW's dropout for --lrq: = --dotproduct_dropout 0.5"),
+      number_option("dotproduct_center", OptionKind::kNumber, default_text(d.center), 0, 1e3, "centre c of the latent start: V = c + u, dyadic term A.B - k c^2 s_a s_b (1: the note's +1 change of variables; 0: zero-mean start, the latent L2 shrinks towards a.b = 0)", true),
+  };
+  return o;
+}
+
+void read_dotproduct_options(const OptionValues& v, const RunFacts& f, CoreConfig& c, LearnerSetup& s) {
+  for (const std::string& d : v.list("dotproduct")) c.dotproducts.push_back(parse_pair(d));
+  c.test_only = f.test_only;
+  c.rank = static_cast<unsigned>(v.number("rank"));
+  c.auto_latent_l2 = !latent_number(v, "dotproduct_l2", c.dotproduct_l2);
+  c.auto_latent_rate = !latent_number(v, "dotproduct_lr", c.dotproduct_learning_rate);
+  c.init_scale = v.number("dotproduct_init");
+  c.center = v.number("dotproduct_center");
+  c.dotproduct_freq_l2 = v.number("dotproduct_freq_l2");
+  c.dotproduct_side_ratio = v.number("dotproduct_side_ratio");
+  c.dotproduct_fields = v.text("dotproduct_fields");
+  c.dotproduct_dropout = v.number("dotproduct_dropout");
+  // VW's --lrq / --rank -q spellings (vw_latent.h); a -i model (which
+  // stores the mapped spelling) without a dyadic term conflicts with them.
+  const bool had_latent = c.has_latent();
+  const bool rank_typed = f.on_command_line && f.on_command_line("rank");
+  const bool vw_spelling =
+      detail::apply_vw_latent_spellings(v, c, f.interactions, rank_typed, s.takes_interactions);
+  if (vw_spelling && !f.initial_model.empty() && !had_latent)
+    throw UsageError("VW's --rank -q / --lrq spelling conflicts with the model " + f.initial_model +
+                     ", which was trained without a dyadic term");
+  if (vw_spelling) {  // stored as the learner spelling it maps to, so -i restores the same model
+    std::string pairs;
+    for (const DotProductPair& p : c.dotproducts) {
+      if (!pairs.empty()) pairs += '\t';
+      pairs += p.by_full_name ? p.left + "," + p.right : p.left + p.right;
+    }
+    s.stored.emplace_back("rank", std::to_string(c.rank));
+    s.stored.emplace_back("dotproduct", pairs);
+    if (c.dotproduct_dropout == 0.5) s.stored.emplace_back("dotproduct_dropout", "0.5");
+    if (!c.dotproduct_fields.empty()) s.stored.emplace_back("dotproduct_fields", c.dotproduct_fields);
+  }
+  // Defaults that depend on other settings (docs/ratings-quality.md,
+  // "Defaults"): the frequency-aware L2 needs latent L2 and is not averaged
+  // across --allreduce ranks; a multi-pass run of a dyadic model with latent
+  // L2 holds nothing out (the L2, not early stopping, keeps it from
+  // overfitting, and a held-out tenth is a tenth of every user's ratings).
+  const bool latent_l2 = c.auto_latent_l2 || c.dotproduct_l2 > 0;
+  if (!v.given("dotproduct_freq_l2") && (!latent_l2 || f.allreduce)) c.dotproduct_freq_l2 = 0.0;
+  if (c.has_latent() && latent_l2) s.no_holdout_reason = "dyadic model with latent L2";
+  if (!c.has_latent()) {
+    // VW's --rank K alone (its gd_mf with no -q pair) trains the linear
+    // model: accept VW's command line, and say what it means. (A model so
+    // trained stores --rank K: restored silently.)
+    if (rank_typed && c.rank != 1 && f.interactions.empty())
+      std::fprintf(stderr,
+                   "warning: --rank %u without a -q pair (or --dotproduct ab): nothing to factorise, the model is "
+                   "linear (as VW's --rank without -q)\n",
+                   c.rank);
+    // The other latent settings mean nothing without a pair: say so rather
+    // than train a linear model the user did not ask for (typed on the
+    // command line; a -i model stores them all, defaults included).
+    for (const char* name : {"dotproduct_l2", "dotproduct_lr", "dotproduct_init", "dotproduct_center",
+                             "dotproduct_freq_l2", "dotproduct_side_ratio", "dotproduct_dropout"})
+      if (f.initial_model.empty() && v.given(name))
+        throw UsageError(std::string("--") + name +
+                         " applies to --dotproduct models only (give --dotproduct ab, or VW's --rank K -q ab)");
+  }
+  describe_latent(c, s);
 }
 
 }  // namespace learner

@@ -244,15 +244,4 @@ void Model::print_summary(std::FILE* out) const {
                dot_->latent_l2());
 }
 
-const LearnerPlugin& gd_plugin() {
-  static const LearnerPlugin plugin = [] {
-    LearnerPlugin p;
-    p.name = "gd";
-    p.title = "gradient learner";
-    p.make = [](const LearnerContext& c) -> std::unique_ptr<Learner> { return std::make_unique<Model>(c.core, c.loss); };
-    return p;
-  }();
-  return plugin;
-}
-
 }  // namespace learner

@@ -213,11 +213,11 @@ const LearnerPlugin& kernel_plugin() {
     policy.stored = true;
     policy.resumable = true;
     p.options = {kernel,
-                 number_option("degree", OptionKind::kCount, "2", 1, kMaxDegree,
+                 number_option("degree", OptionKind::kCount, default_text(KernelConfig{}.degree), 1, kMaxDegree,
                                "poly: (gamma <x,x'> + coef0)^degree", true),
-                 number_option("coef0", OptionKind::kNumber, "1", -kMaxCoef0, kMaxCoef0, "poly: the constant term",
+                 number_option("coef0", OptionKind::kNumber, default_text(KernelConfig{}.coef0), -kMaxCoef0, kMaxCoef0, "poly: the constant term",
                                true),
-                 number_option("gamma", OptionKind::kNumber, "1", 0, kMaxGamma,
+                 number_option("gamma", OptionKind::kNumber, default_text(KernelConfig{}.gamma), 0, kMaxGamma,
                                "poly, rbf exp(-gamma |x - x'|^2), laplacian exp(-gamma |x - x'|_1); an example "
                                "whose kernel values overflow is not learned from",
                                true, 0, true),

@@ -29,8 +29,9 @@ double query_probability(double k, double err, double G, double c0) {
   return std::min(1.0, b * r * r);
 }
 
-ActiveLearner::ActiveLearner(const ReductionSpec& spec, Learner& learner, LabelRange& range)
-    : spec_(spec), model_(learner), range_(range), coding_(coding_for(learner)),
+ActiveLearner::ActiveLearner(const ReductionSpec& spec, const ActiveSettings& settings, Learner& learner,
+                             LabelRange& range)
+    : spec_(spec), settings_(settings), model_(learner), range_(range), coding_(coding_for(learner)),
       rng_(0x5EEDull ^ (static_cast<uint64_t>(spec.seed) << 32)) {}
 
 double ActiveLearner::threshold() const {
@@ -52,7 +53,7 @@ double ActiveLearner::decide(const Example& ex, const std::vector<Feature>& feat
   const double h_min =
       p_hat == thr ? 0.0 : model_.min_importance(ex, features, kSinglePart, p_hat, opposite, thr);
   const double err = sum_loss_ / k + std::sqrt((1.0 + 0.5 * std::log(k)) / (query_weight_ + 1e-4));
-  return query_probability(k, err, h_min / k, spec_.mellowness);
+  return query_probability(k, err, h_min / k, settings_.mellowness);
 }
 
 void ActiveLearner::learn_labeled(const Example& ex, const std::vector<Feature>& features, double raw,
@@ -79,7 +80,7 @@ const Outcome& ActiveLearner::process(const Example& ex, const std::vector<Featu
   outcome_.weight = ex.importance;
   outcome_.label = ex.label;
   if (!ex.has_label) {
-    if (!spec_.simulation && ex.importance > 0) {  // VW's interactive mode: should this one be labeled?
+    if (!settings_.simulation && ex.importance > 0) {  // VW's interactive mode: should this one be labeled?
       probability_ = decide(ex, features, p_hat, seen_);
       seen_ += ex.importance;
       if (coin(probability_)) {
@@ -95,7 +96,7 @@ const Outcome& ActiveLearner::process(const Example& ex, const std::vector<Featu
                                            : model_.loss().loss(p_hat, ex.label);
     return outcome_;
   }
-  if (!spec_.simulation) {
+  if (!settings_.simulation) {
     learn_labeled(ex, features, raw_, ex.importance);
     return outcome_;
   }
@@ -116,7 +117,7 @@ const Outcome& ActiveLearner::process(const Example& ex, const std::vector<Featu
 void ActiveLearner::prediction_text(const std::string& tag, std::string& out) const {
   out.clear();
   append_number(out, shown_);
-  if (spec_.simulation) return append_tag(out, tag);
+  if (settings_.simulation) return append_tag(out, tag);
   out.push_back(' ');  // VW: prediction, tag (possibly empty), importance when queried
   out.append(tag);
   if (query_importance_ > 0) {
@@ -133,7 +134,7 @@ void ActiveLearner::raw_text(const std::string& tag, std::string& out) const {
 
 void ActiveLearner::print_summary(std::FILE* out) const {
   std::fprintf(out, "total queries = %llu\n", static_cast<unsigned long long>(queries_));
-  if (spec_.simulation && considered_ > 0)
+  if (settings_.simulation && considered_ > 0)
     std::fprintf(out, "labels queried = %.4f of %llu labeled examples\n",
                  static_cast<double>(queries_) / static_cast<double>(considered_),
                  static_cast<unsigned long long>(considered_));
@@ -146,6 +147,7 @@ const ReductionPlugin& active_plugin() {
     p.name = "active";
     p.needs_learner_below = "it asks its learner for the minimum importance that flips a prediction (VW's order "
                             "puts --active below --bootstrap and --boosting)";
+    p.stands_alone = "works on simple (binary) labels";
     p.title = "--active (importance-weighted active learning)";
     OptionSpec active;
     active.name = "active";
@@ -156,25 +158,26 @@ const ReductionPlugin& active_plugin() {
     OptionSpec mellowness;
     mellowness.name = "mellowness";
     mellowness.kind = OptionKind::kNumber;
-    mellowness.default_value = "8";
+    mellowness.default_value = default_text(ActiveSettings{}.mellowness);
     mellowness.min = 0;
     mellowness.min_exclusive = true;
     mellowness.help = "with --active: c0, larger queries more (VW's default 8; try 1e-3 with the default update rule)";
     p.options = {active, simulation, mellowness};
-    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      spec.simulation = v.flag("simulation");
-      spec.mellowness = v.number("mellowness");
-    };
     p.labels = [](const ReductionSpec&) { return LabelFormat::kSimple; };
     p.sub_models = [](const ReductionSpec&) { return uint32_t{1}; };
-    p.make = [](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
-      detail::check_output(spec, "active", false, false, learner);
-      if (!learner.has_min_importance())
-        throw UsageError("--active needs a learner that can compute the importance that flips a prediction (the "
-                         "gradient learner); the " + std::string(learner.name()) + " learner cannot");
-      return std::make_unique<ActiveLearner>(spec, learner, range);
+    p.setup = [](const OptionValues& v, const ReductionSpec&) {
+      const ActiveSettings settings{v.flag("simulation"), v.number("mellowness")};
+      ReductionSetup s;
+      s.make = [settings](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+        detail::check_output(spec, "active", {}, learner);
+        if (!learner.has_min_importance())
+          throw UsageError("--active needs a learner that can compute the importance that flips a prediction (the "
+                           "gradient learner); the " + std::string(learner.name()) + " learner cannot");
+        return std::make_unique<ActiveLearner>(spec, settings, learner, range);
+      };
+      s.describe = settings.simulation ? "active (simulation)" : "active";
+      return s;
     };
-    p.describe = [](const ReductionSpec& spec) { return std::string(spec.simulation ? "active (simulation)" : "active"); };
     return p;
   }();
   return plugin;

@@ -156,9 +156,10 @@ Algorithm algorithm_of(const OptionValues& v) {
   throw UsageError("--alg must be BBM, logistic or adaptive, got '" + alg + "'");
 }
 
-// --gamma is also the kernel perceptron's option (declared there, default 1):
-// the weak learners' edge is 0.1 unless given.
-double gamma_of(const OptionValues& v) { return v.given("gamma") ? v.number("gamma") : 0.1; }
+// --gamma is also the kernel perceptron's option (declared there with its
+// own default): the weak learners' edge is kDefaultEdge unless given.
+constexpr double kDefaultEdge = 0.1;
+double gamma_of(const OptionValues& v) { return v.given("gamma") ? v.number("gamma") : kDefaultEdge; }
 
 }  // namespace
 
@@ -169,12 +170,12 @@ const LayerPlugin& boosting_plugin() {
     p.title = "online boosting";
     p.options = {number_option("boosting", OptionKind::kCount, "", 1, 1024,
                                "online boosting with N weak learners (VW's; --gamma G: the weak learners' edge "
-                               "for BBM, default 0.1)",
+                               "for BBM, default " + default_text(kDefaultEdge) + ")",
                                true),
                  text_option("alg", "with --boosting: BBM (online boost-by-majority, the default), logistic "
                                     "(AdaBoost.OL.W) or adaptive (AdaBoost.OL)",
                              0, "BBM", true),
-                 number_option("gamma", OptionKind::kNumber, "0.1", 0, 0.5, "")};
+                 number_option("gamma", OptionKind::kNumber, default_text(kDefaultEdge), 0, 0.5, "")};
     p.validate = [](const OptionValues& v) {
       algorithm_of(v);
       if (v.given("kernel")) throw UsageError("--boosting and --kernel both read --gamma; use one of them");

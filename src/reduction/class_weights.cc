@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <memory>
+#include <utility>
 
 #include "learner/error.h"
 
@@ -53,6 +55,35 @@ double ClassWeights::factor(const Example& ex) const {
   const auto key = static_cast<int64_t>(std::trunc(static_cast<double>(ex.label)));
   const auto it = weights_.find(key);
   return it == weights_.end() ? 1.0 : it->second;
+}
+
+ClassWeighting::ClassWeighting(std::shared_ptr<const ClassWeights> weights, std::unique_ptr<Reduction> below)
+    : weights_(std::move(weights)), below_(std::move(below)) {}
+
+const Outcome& ClassWeighting::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  weighted_ = ex;
+  weighted_.importance *= static_cast<float>(weights_->factor(ex));
+  return below_->process(weighted_, features, learn && weighted_.importance > 0);
+}
+
+const ReductionLayerPlugin& classweight_plugin() {
+  static const ReductionLayerPlugin plugin = [] {
+    ReductionLayerPlugin p;
+    p.name = "classweight";
+    p.title = "class weights";
+    p.options = {list_option("classweight", "importance multiplier per class, class:weight,... (e.g. 1:2,-1:0.5; "
+                                            "repeatable); simple labels: the label's integer part; not applied with -t",
+                             0, false)};
+    p.setup = [](const ReductionLayerContext& c) -> ReductionWrap {
+      auto weights = std::make_shared<const ClassWeights>(c.values.list("classweight"), c.labels, c.class_labels);
+      if (c.test_only) return {};  // VW: the weights change learning only
+      return [weights](std::unique_ptr<Reduction> below) -> std::unique_ptr<Reduction> {
+        return std::make_unique<ClassWeighting>(weights, std::move(below));
+      };
+    };
+    return p;
+  }();
+  return plugin;
 }
 
 }  // namespace learner

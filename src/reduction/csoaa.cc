@@ -57,7 +57,7 @@ void Csoaa::print_summary(std::FILE* out) const { constant_.print(out, spec_.cla
 
 const ReductionPlugin& csoaa_plugin() {
   static const ReductionPlugin plugin = detail::multiclass_plugin<Csoaa>(
-      {"csoaa", 1, "cost-sensitive one-against-all (regression of each class's cost); VW's labels `1:0.5 2:1 3:0 |...`", LabelFormat::kCostSensitive, true, false, false});
+      {"csoaa", 1, "cost-sensitive one-against-all (regression of each class's cost); VW's labels `1:0.5 2:1 3:0 |...`", LabelFormat::kCostSensitive, {.scores = true}});
   return plugin;
 }
 

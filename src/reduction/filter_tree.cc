@@ -68,7 +68,8 @@ void FilterTree::print_summary(std::FILE* out) const { constant_.print(out, spec
 
 const ReductionPlugin& filter_tree_plugin() {
   static const ReductionPlugin plugin = detail::multiclass_plugin<FilterTree>(
-      {"filter_tree", 2, "filter tree over K classes: a tournament of binary classifiers; labels: a class or `class:cost ...`", LabelFormat::kMulticlassOrCost, false, false, true});
+      {"filter_tree", 2, "filter tree over K classes: a tournament of binary classifiers; labels: a class or `class:cost ...`", LabelFormat::kMulticlassOrCost,
+       {.games = true, .scores_hint = " (use --scoring_filter_tree)"}});
   return plugin;
 }
 

@@ -46,6 +46,7 @@ class Layer : public Learner, public Averaging {
   uint64_t weight_slots() const override { return below_.weight_slots(); }
 
   // Averaging (learners/averaging.h): the learner below's, when it has one.
+  Averaging* averaging_interface() override { return this; }
   bool averaged() const override {
     const Averaging* a = averaging(below_);
     return a && a->averaged();

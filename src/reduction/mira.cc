@@ -5,8 +5,8 @@
 
 namespace learner {
 
-Mira::Mira(const ReductionSpec& spec, Learner& learner, LabelRange&)
-    : spec_(spec), learner_(learner), scores_(spec.classes), costs_(spec.classes), constant_(spec.classes) {
+Mira::Mira(const ReductionSpec& spec, const MiraSettings& settings, Learner& learner, LabelRange&)
+    : spec_(spec), settings_(settings), learner_(learner), scores_(spec.classes), costs_(spec.classes), constant_(spec.classes) {
   for (uint32_t k = 0; k < spec.classes; ++k) all_parts_.push_back(Part{k, 1.0});
 }
 
@@ -22,7 +22,7 @@ const Outcome& Mira::process(const Example& ex, const std::vector<Feature>& feat
     // highest-scoring class other than the best one even when the
     // prediction is right (its margin may still be short).
     uint32_t rival = predicted_;
-    if (spec_.mira_margin && rival == best) {
+    if (settings_.margin && rival == best) {
       rival = 0;
       for (uint32_t k = 1; k <= spec_.classes; ++k)
         if (k != best && (rival == 0 || scores_[k - 1] > scores_[rival - 1])) rival = k;
@@ -58,22 +58,19 @@ void Mira::print_summary(std::FILE* out) const {
 
 const ReductionPlugin& mira_plugin() {
   static const ReductionPlugin plugin = [] {
-    ReductionPlugin p = detail::multiclass_plugin<Mira>(
+    ReductionPlugin p = detail::multiclass_plugin_with<Mira, MiraSettings>(
         {"mira", 2,
          "multiclass MIRA over K classes (Crammer and Singer): on a mistake the true and the predicted class move to the "
          "margin l(y*, y^); labels: a class or `class:cost ...`; learner: passive-aggressive (averaged) unless "
          "--perceptron",
-         LabelFormat::kMulticlassOrCost, true, false});
+         LabelFormat::kMulticlassOrCost, {.scores = true}},
+        {switch_option("mira_margin",
+                       "with --mira: also update when the prediction is right but the best other class is within the "
+                       "margin l(y*, y') (Crammer and Singer's margin rule; without it, updates on mistakes only)",
+                       false)},
+        [](const OptionValues& v) { return MiraSettings{v.flag("mira_margin")}; },
+        [](const MiraSettings&) { return std::string(); });
     p.default_learner = "pa";
-    p.options.push_back(switch_option(
-        "mira_margin", "with --mira: also update when the prediction is right but the best other class is within "
-                       "the margin l(y*, y') (Crammer and Singer's margin rule; without it, updates on mistakes only)",
-        false));
-    auto configure = p.configure;
-    p.configure = [configure](const OptionValues& v, ReductionSpec& spec) {
-      configure(v, spec);
-      spec.mira_margin = v.flag("mira_margin");
-    };
     return p;
   }();
   return plugin;

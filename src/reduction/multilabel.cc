@@ -8,8 +8,9 @@
 
 namespace learner {
 
-Multilabel::Multilabel(const ReductionSpec& spec, Learner& learner, const LabelRange& range)
-    : spec_(spec), task_(learner, range), scores_(spec.classes), shown_(spec.classes), predicted_(spec.classes),
+Multilabel::Multilabel(const ReductionSpec& spec, const MultilabelSettings& settings, Learner& learner,
+                       const LabelRange& range)
+    : spec_(spec), settings_(settings), task_(learner, range), scores_(spec.classes), shown_(spec.classes), predicted_(spec.classes),
       truth_(spec.classes) {}
 
 const Outcome& Multilabel::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
@@ -30,7 +31,7 @@ const Outcome& Multilabel::process(const Example& ex, const std::vector<Feature>
   for (uint32_t k = 0; k < K; ++k) wrong += predicted_[k] != truth_[k];
   outcome_.labeled = true;
   outcome_.label = ex.label_set.empty() ? 0 : ex.label_set.front();
-  const bool zero_one = spec_.multilabel_loss == MultilabelLoss::kZeroOne;
+  const bool zero_one = settings_.loss == MultilabelLoss::kZeroOne;
   outcome_.loss = zero_one ? (wrong > 0) : wrong;
   if (ex.importance > 0) {
     weight_ += ex.importance;
@@ -72,27 +73,34 @@ void Multilabel::print_summary(std::FILE* out) const {
 }
 
 
+namespace {
+
+MultilabelSettings multilabel_settings(const OptionValues& v) {
+  const std::string loss = v.text("multilabel_loss");
+  if (loss == "zero_one") return {MultilabelLoss::kZeroOne};
+  if (loss != "hamming") throw UsageError("--multilabel_loss must be hamming or zero_one, got '" + loss + "'");
+  return {MultilabelLoss::kHamming};
+}
+
+std::string multilabel_suffix(const MultilabelSettings& s) {
+  return s.loss == MultilabelLoss::kZeroOne ? " (zero_one chain)" : " (hamming)";
+}
+
+MultilabelSettings hamming_only(const OptionValues&) { return {}; }
+std::string no_suffix(const MultilabelSettings&) { return ""; }
+
+}  // namespace
+
 const ReductionPlugin& multilabel_plugin() {
   static const ReductionPlugin plugin = [] {
-    ReductionPlugin p = detail::multiclass_plugin<Multilabel>(
+    return detail::multiclass_plugin_with<Multilabel, MultilabelSettings>(
         {"multilabel", 1,
          "K independent binary classifiers; labels are class sets `1,3,4` (1-based; VW's --multilabel_oaa counts from 0)",
-         LabelFormat::kMultilabel, true, true},
+         LabelFormat::kMultilabel, {.scores = true, .probabilities = true}},
         {text_option("multilabel_loss",
                      "hamming: train every classifier; zero_one: the chain that stops at the first classifier that errs",
-                     0, "hamming", true)});
-    p.configure = [](const OptionValues& v, ReductionSpec& spec) {
-      detail::configure_classes(v, spec, "multilabel");
-      const std::string loss = v.text("multilabel_loss");
-      if (loss == "zero_one") spec.multilabel_loss = MultilabelLoss::kZeroOne;
-      else if (loss == "hamming") spec.multilabel_loss = MultilabelLoss::kHamming;
-      else throw UsageError("--multilabel_loss must be hamming or zero_one, got '" + loss + "'");
-    };
-    p.describe = [](const ReductionSpec& spec) {
-      return detail::describe_classes("multilabel", spec) +
-             (spec.multilabel_loss == MultilabelLoss::kZeroOne ? " (zero_one chain)" : " (hamming)");
-    };
-    return p;
+                     0, "hamming", true)},
+        multilabel_settings, multilabel_suffix);
   }();
   return plugin;
 }
@@ -101,10 +109,11 @@ const ReductionPlugin& multilabel_plugin() {
 // VW's 0-based class sets `0,2,5` in labels and -p (--indexing 1 for 1-based).
 const ReductionPlugin& multilabel_oaa_plugin() {
   static const ReductionPlugin plugin = [] {
-    ReductionPlugin p = detail::multiclass_plugin<Multilabel>(
+    ReductionPlugin p = detail::multiclass_plugin_with<Multilabel, MultilabelSettings>(
         {"multilabel_oaa", 1,
          "VW's multilabel one-against-all: --multilabel K with 0-based class sets `0,2,5` (Hamming loss)",
-         LabelFormat::kMultilabel, true, true});
+         LabelFormat::kMultilabel, {.scores = true, .probabilities = true}},
+        {}, hamming_only, no_suffix);
     p.configure = [](const OptionValues& v, ReductionSpec& spec) {
       detail::configure_classes(v, spec, "multilabel_oaa");
       spec.class_labels = std::make_shared<const ClassLabels>(ClassLabels::zero_based());

@@ -48,7 +48,7 @@ void Oaa::print_summary(std::FILE* out) const { constant_.print(out, spec_.class
 
 const ReductionPlugin& oaa_plugin() {
   static const ReductionPlugin plugin = detail::multiclass_plugin<Oaa>(
-      {"oaa", 1, "one-against-all over K classes; labels 1..K (`3 [importance] |...`)", LabelFormat::kMulticlass, true, true, false});
+      {"oaa", 1, "one-against-all over K classes; labels 1..K (`3 [importance] |...`)", LabelFormat::kMulticlass, {.scores = true, .probabilities = true}});
   return plugin;
 }
 

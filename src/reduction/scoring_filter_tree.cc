@@ -59,7 +59,7 @@ void ScoringFilterTree::print_summary(std::FILE* out) const { constant_.print(ou
 
 const ReductionPlugin& scoring_filter_tree_plugin() {
   static const ReductionPlugin plugin = detail::multiclass_plugin<ScoringFilterTree>(
-      {"scoring_filter_tree", 2, "scoring filter tree: games compare per-class scores f(x;lambda) > f(x;phi); labels as --filter_tree", LabelFormat::kMulticlassOrCost, true, false, false});
+      {"scoring_filter_tree", 2, "scoring filter tree: games compare per-class scores f(x;lambda) > f(x;phi); labels as --filter_tree", LabelFormat::kMulticlassOrCost, {.scores = true}});
   return plugin;
 }
 

@@ -3,14 +3,15 @@
 #include <limits>
 
 #include "plugin_helpers.h"
+#include "learner/costs/class_learner.h"
 #include "learner/costs/cost_learner.h"
 #include "learner/reduction/score_text.h"
 
 namespace learner {
 namespace {
 
-CostLearningSvm& cost_learner(Learner& learner) {
-  auto* svm = dynamic_cast<CostLearningSvm*>(&learner);
+ClassLearner& cost_learner(Learner& learner) {
+  ClassLearner* svm = learner.class_learner();
   if (!svm)
     throw UsageError("--struct_svm trains its own learner (w, b and the cost weights v); the '" +
                      std::string(learner.name()) + "' learner cannot be used with it");
@@ -53,7 +54,7 @@ const ReductionPlugin& struct_svm_plugin() {
         {"struct_svm", 2,
          "structured multiclass SVM over K classes (Crammer-Singer hinge with AdaGrad, --l1/--l2 by "
          "composite mirror descent), optionally learning its misclassification costs; labels 1..K; K in 2..1024",
-         LabelFormat::kMulticlass, true, false});
+         LabelFormat::kMulticlass, {.scores = true}});
     p.options.front().max = 1024;  // K (K - 1) cost factors
     p.default_learner = "struct_svm";
     p.needs_learner_below = "its learner scores the classes itself";

@@ -11,8 +11,6 @@ namespace learner {
 RunEnd Trainer::run(ExampleStream& stream, const RunLoopOptions& options) {
   if (group_reduction_) return run_groups(stream, options);
   RunEnd end;
-  const bool weigh = options.class_weights && !options_.testonly;
-  Example weighted;  // the example with its --classweight factor applied (slots are read-only)
   while (const ParsedExample* slot = stream.next()) {
     while (slot->pass != pass_) {
       if (next_pass(end.source)) {
@@ -41,13 +39,7 @@ RunEnd Trainer::run(ExampleStream& stream, const RunLoopOptions& options) {
         break;
       }
     if (wanted) {
-      const Example* ex = &slot->ex;
-      if (weigh) {
-        weighted = slot->ex;
-        weighted.importance *= static_cast<float>(options.class_weights->factor(slot->ex));
-        ex = &weighted;
-      }
-      const Outcome& outcome = process(*ex, slot->features);
+      const Outcome& outcome = process(slot->ex, slot->features);
       for (RunObserver* o : observers_) o->after(*slot, outcome);
     }
     bool stop = false;

@@ -11,6 +11,7 @@
 #include "learner/batch/batch_learner.h"
 #include "learner/core/config.h"
 #include "learner/loss/loss.h"
+#include "../core/fixed_config.h"
 
 namespace learner {
 namespace {
@@ -66,7 +67,7 @@ class Copies final : public AllReduce {
 // Runs `passes` passes over `data` (the last one closed by end_training()).
 std::vector<BatchPass> train(const Data& data, AllReduce* group, double l2, unsigned passes, std::vector<double>* out) {
   const std::unique_ptr<Loss> loss = make_loss(LossSpec{"logistic"});
-  CoreConfig core;
+  CoreConfig core = fixed_config();
   core.bits = 4;
   BatchConfig config;
   config.l2 = l2;
@@ -130,7 +131,7 @@ TEST(BatchLearner, AcceptedObjectivesNeverRiseAndTheLastAcceptedWeightsAreKept) 
 // not accepted) or well below it (0.97, accepted).
 TEST(BatchLearner, ATrialThatBarelyLowersTheObjectiveIsNotAccepted) {
   const std::unique_ptr<Loss> loss = make_loss(LossSpec{"squared"});
-  CoreConfig core;
+  CoreConfig core = fixed_config();
   core.bits = 4;
   BatchConfig config;
   config.quiet = true;

@@ -17,6 +17,7 @@
 #include "learner/features/feature_builder.h"
 #include "learner/loss/loss.h"
 #include "learner/parse/text_parser.h"
+#include "../core/fixed_config.h"
 
 namespace learner {
 namespace {
@@ -56,7 +57,7 @@ const std::vector<Built>& ratings() {
 // rank 0: the linear model. sgd: plain SGD (--sgd) instead of VW's default
 // adaptive, normalized rule.
 void learn(benchmark::State& state, const char* loss_name, unsigned rank, bool sgd = false) {
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   if (sgd) {
     config.rule.adaptive = false;
     config.rule.normalized = false;

@@ -6,6 +6,7 @@
 
 #include "learner/core/model.h"
 #include "learner/error.h"
+#include "fixed_config.h"
 
 namespace learner {
 namespace {
@@ -25,7 +26,7 @@ Example ratings_example(uint32_t user, uint32_t item, uint32_t genre = 0) {
 }
 
 CoreConfig dyadic_config(unsigned rank = 2) {
-  CoreConfig c;
+  CoreConfig c = fixed_config();
   c.dotproducts = {{"u", "i", false}};
   c.rank = rank;
   c.init_scale = 0.2;
@@ -34,7 +35,7 @@ CoreConfig dyadic_config(unsigned rank = 2) {
 
 TEST(Components, SubModelsAreIndependent) {
   const auto loss = make_loss({});
-  CoreConfig c;
+  CoreConfig c = fixed_config();
   c.sub_models = 2;
   Model model(c, *loss);
   Example ex = ratings_example(1, 2);
@@ -50,7 +51,7 @@ TEST(Components, SubModelsAreIndependent) {
 // sub-models of one feature sit side by side and never collide.
 TEST(Components, SubModelsInterleaveWithinAFeature) {
   const auto loss = make_loss({});
-  CoreConfig c;
+  CoreConfig c = fixed_config();
   c.bits = 10;
   c.sub_models = 4;
   Model model(c, *loss);
@@ -70,7 +71,7 @@ TEST(Components, SubModelsInterleaveWithinAFeature) {
 // counters made the later class in an example learn differently).
 TEST(Components, IdenticallyTrainedSubModelsStayIdentical) {
   const auto loss = make_loss({});
-  CoreConfig c;
+  CoreConfig c = fixed_config();
   c.sub_models = 3;
   Model model(c, *loss);
   for (uint32_t n = 1; n < 30; ++n) {

@@ -12,6 +12,7 @@
 #include "learner/core/model.h"
 #include "learner/error.h"
 #include "one_hot_pair.h"
+#include "fixed_config.h"
 
 namespace learner {
 namespace {
@@ -19,7 +20,7 @@ namespace {
 using test::one_hot_pair;
 
 CoreConfig dyadic_config(unsigned rank) {
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   config.dotproducts = {{"u", "i", false}};
   config.rank = rank;
   config.init_scale = 0.3;

@@ -13,6 +13,7 @@
 #include "learner/model/model_file.h"
 #include "one_hot_pair.h"
 #include "support/files.h"
+#include "fixed_config.h"
 
 namespace learner {
 namespace {
@@ -23,7 +24,7 @@ constexpr uint32_t kUsers = 7, kItems = 5, kRank = 3;
 constexpr uint32_t kUser0 = 1000, kItem0 = 5000, kUnseenUser = 900001, kUnseenItem = 900003;
 
 CoreConfig unseen_config(double center) {
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   config.dotproducts = {{"u", "i", false}};
   config.rank = kRank;
   config.init_scale = 0.3;

@@ -11,6 +11,7 @@
 #include "learner/core/model.h"
 #include "learner/error.h"
 #include "one_hot_pair.h"
+#include "fixed_config.h"
 
 namespace learner {
 namespace {
@@ -20,7 +21,7 @@ using test::one_hot_pair;
 const std::vector<Feature> kNoLinear;  // predict/learn the dyadic part alone
 
 CoreConfig latent_config(unsigned rank) {
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   config.rank = rank;
   config.init_scale = 0.3;
   config.center = 0.0;

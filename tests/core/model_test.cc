@@ -8,6 +8,7 @@
 
 #include "learner/model/weight_table.h"
 #include "one_hot_pair.h"
+#include "fixed_config.h"
 
 namespace learner {
 namespace {
@@ -28,7 +29,7 @@ TEST(Model, FirstDefaultUpdateMatchesVwClosedForm) {
   // One feature, value 2, squared loss, label 1, p = 0: VW's default update
   // gives G = 4 (p-y)^2 x^2 = 16, s = 2, N/T = 1, r = 1/(sqrt(16) * 2),
   // H = x^2 r = 0.5, and p' = y - (y - p) e^{-2 eta H}.
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   const auto loss = make_loss({});
   Model model(config, *loss);
   Example ex;
@@ -45,7 +46,7 @@ TEST(Model, ImportanceWeightTwoEqualsTwoUpdatesOfOneOnFreshSensitivity) {
   // With --sgd (no accumulators) and initial_t large, the rate barely
   // changes; the importance-aware squared update with h = 2 reaches the same
   // prediction as two h = 1 updates.
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   config.rule = UpdateRule{false, false, true};
   config.learning_rate = 0.1;
   config.initial_t = 1e12;
@@ -65,7 +66,7 @@ TEST(Model, ImportanceWeightTwoEqualsTwoUpdatesOfOneOnFreshSensitivity) {
 // p = 0: t = -l'(0) = 2, w += eta t = 0.2, G += l1 eta = 0.005 per example.
 // Plain SGD at rate 0.1 with no decay (scale = eta) and the given --l1.
 CoreConfig plain_sgd_with_l1(double l1) {
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   config.rule = UpdateRule{false, false, false};
   config.learning_rate = 0.1;
   config.initial_t = 1e12;
@@ -109,7 +110,7 @@ TEST(Model, L1WeightsInsideTheTruncationReadAndCountAsZero) {
 }
 
 TEST(Model, ZeroImportanceDoesNotLearn) {
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   const auto loss = make_loss({});
   Model model(config, *loss);
   Example ex;
@@ -123,7 +124,7 @@ class DyadicModel : public ::testing::TestWithParam<const char*> {};
 // The latent weights must move the prediction exactly along the path the
 // loss solved on: after learn(), predict() equals the path's end point.
 TEST_P(DyadicModel, UpdateLandsWherePathSays) {
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   config.dotproducts = {{"u", "i", false}};
   config.rank = 3;
   config.init_scale = 0.3;
@@ -157,7 +158,7 @@ INSTANTIATE_TEST_SUITE_P(Losses, DyadicModel,
                          ::testing::Values("squared", "quantile", "hinge", "logistic", "absolute", "expectile"));
 
 TEST(Dyadic, StartsNearZeroAndUsesLatentWeights) {
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   config.dotproducts = {{"u", "i", false}};
   config.rank = 2;
   const auto loss = make_loss({});
@@ -172,7 +173,7 @@ TEST(Dyadic, StartsNearZeroAndUsesLatentWeights) {
 }
 
 TEST(Dyadic, L2KeepsWeightsFiniteAtHugeLearningRate) {
-  CoreConfig config;
+  CoreConfig config = fixed_config();
   config.dotproducts = {{"u", "i", false}};
   config.rank = 2;
   config.learning_rate = 1000;
@@ -198,7 +199,7 @@ TEST(Dyadic, L2KeepsWeightsFiniteAtHugeLearningRate) {
 // anywhere.
 TEST(Dyadic, PlainSgdStepStaysFiniteAndShortOfTheLabel) {
   for (const char* name : {"squared", "quantile", "absolute", "expectile"}) {
-    CoreConfig config;
+    CoreConfig config = fixed_config();
     config.dotproducts = {{"u", "i", false}};
     config.rank = 5;
     config.rule = UpdateRule{false, false, false};
@@ -236,7 +237,7 @@ TEST(Dyadic, PlainSgdStepStaysFiniteAndShortOfTheLabel) {
 // sqrt(1000) times larger.
 TEST(Dyadic, PlainSgdLatentRateDecaysWithPowerT) {
   auto ratio_after = [](int seen) {
-    CoreConfig config;
+    CoreConfig config = fixed_config();
     config.dotproducts = {{"u", "i", false}};
     config.rank = 5;
     config.rule = UpdateRule{false, false, true};

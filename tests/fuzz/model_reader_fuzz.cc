@@ -32,8 +32,9 @@ struct NullBuffer : std::streambuf {
 };
 
 bool too_big(const learner::Options& o) {
-  if (o.core.bits > 16 || o.core.sub_models > 256 || o.core.rank > 64) return true;
-  return (uint64_t{1} << o.core.bits) * o.core.sub_models * (1 + o.core.rank) > (uint64_t{1} << 20);
+  const auto rank = static_cast<uint64_t>(o.values->number("rank"));
+  if (o.bits > 16 || o.sub_models > 256 || rank > 64) return true;
+  return (uint64_t{1} << o.bits) * o.sub_models * (1 + rank) > (uint64_t{1} << 20);
 }
 
 }  // namespace
@@ -55,8 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     const auto o = learner::parse_options(7, argv, null_out);
     if (!o || !o->initial_model || too_big(*o)) return 0;
     const std::unique_ptr<learner::Loss> loss = learner::make_loss(o->loss);
-    const std::unique_ptr<learner::Learner> model = o->learner->make(
-        learner::LearnerContext{*o->values, o->core.bits, o->core.sub_models, *loss, o->core, nullptr});
+    const std::unique_ptr<learner::Learner> model = o->learner_setup.make(
+        learner::LearnerContext{*o->values, o->bits, o->sub_models, *loss, nullptr});
     learner::LabelRange range;
     learner::load_model(*o->initial_model, *model, range);
   } catch (const learner::Error&) {

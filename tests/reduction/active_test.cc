@@ -58,10 +58,7 @@ double accuracy(Reduction& r, const Data& d) {
 }
 
 test::Pick active(bool simulation, double mellowness) {
-  test::Pick s = test::pick(active_plugin());
-  s.spec.simulation = simulation;
-  s.spec.mellowness = mellowness;
-  return s;
+  return test::with_settings<ActiveLearner>(active_plugin(), 0, ActiveSettings{simulation, mellowness});
 }
 
 TEST(Active, QueriesFewerThanHalfTheLabelsWithPassiveAccuracy) {

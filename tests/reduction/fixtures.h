@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@
 #include "learner/reduction/oaa.h"
 #include "learner/reduction/reduction.h"
 #include "learner/reduction/scoring_filter_tree.h"
+#include "../core/fixed_config.h"
 
 namespace learner::test {
 
@@ -74,17 +76,29 @@ inline std::vector<std::string> separable_multiclass(uint32_t classes, std::size
 }
 
 // A reduction as the CLI selects it: its plug-in (one of src/cli/registry.cc's
-// list) and the spec its options fill.
+// list), the spec its options fill and its factory (the plug-in's make, or
+// one built with the reduction's own settings: with_settings).
 struct Pick {
   const ReductionPlugin* plugin;
   ReductionSpec spec;
+  std::function<std::unique_ptr<Reduction>(const ReductionSpec&, Learner&, LabelRange&)> make;
   LabelFormat labels() const { return plugin->labels(spec); }
   uint32_t sub_models() const { return plugin->sub_models(spec); }
 };
 
 inline Pick pick(const ReductionPlugin& plugin, uint32_t classes = 0) {
-  Pick p{&plugin, {}};
+  Pick p{&plugin, {}, plugin.make};
   p.spec.classes = classes;
+  return p;
+}
+
+// A reduction R(spec, settings, learner, range) with its own settings.
+template <class R, class S>
+Pick with_settings(const ReductionPlugin& plugin, uint32_t classes, S settings) {
+  Pick p = pick(plugin, classes);
+  p.make = [settings](const ReductionSpec& spec, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+    return std::make_unique<R>(spec, settings, learner, range);
+  };
   return p;
 }
 
@@ -95,14 +109,14 @@ struct Rig {
   LabelRange range;
   std::unique_ptr<Reduction> reduction;
 
-  Rig(const Pick& pick, const std::string& loss_name, CoreConfig config = {}) {
+  Rig(const Pick& pick, const std::string& loss_name, CoreConfig config = fixed_config()) {
     LossSpec ls;
     ls.name = loss_name;
     loss = make_loss(ls);
     config.sub_models = pick.sub_models();
     model = std::make_unique<Model>(config, *loss);
     range = LabelRange{loss->initial_range().min, loss->initial_range().max};
-    reduction = pick.plugin->make(pick.spec, *model, range);
+    reduction = pick.make(pick.spec, *model, range);
   }
   // Processes every example once; returns the weighted mean loss.
   double pass(const Data& d, bool learn) {
@@ -118,7 +132,7 @@ struct Rig {
 };
 
 inline CoreConfig dyadic_config(const std::string& pair, unsigned rank) {
-  CoreConfig c;
+  CoreConfig c = fixed_config();
   c.dotproducts = {{pair.substr(0, 1), pair.substr(1, 1), false}};
   c.rank = rank;
   return c;

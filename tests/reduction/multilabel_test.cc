@@ -12,9 +12,7 @@ using test::Data;
 using test::Rig;
 
 test::Pick spec(MultilabelLoss loss) {
-  test::Pick s = test::pick(multilabel_plugin(), 4);
-  s.spec.multilabel_loss = loss;
-  return s;
+  return test::with_settings<Multilabel>(multilabel_plugin(), 4, MultilabelSettings{loss});
 }
 
 Data lines(const std::vector<std::string>& text) {

@@ -18,6 +18,7 @@
 #include "learner/stream/pipeline.h"
 #include "learner/train/trainer.h"
 #include "support/files.h"
+#include "../core/fixed_config.h"
 
 namespace learner {
 namespace {
@@ -65,7 +66,7 @@ Trained train(const std::string& path, std::vector<RunObserver*> observers, unsi
   std::unique_ptr<CacheReader> cache;
   open_cache(in, stream_options, cache);
   const std::unique_ptr<Loss> loss = make_loss(LossSpec{});
-  CoreConfig core;
+  CoreConfig core = fixed_config();
   Model model(core, *loss);
   LabelRange range;
   range.min = loss->initial_range().min;

@@ -1,6 +1,6 @@
 // The command line turned into plain structs. Options are declared as data:
 // the command line's own groups in src/cli/option_table.cc, each plug-in's
-// beside its code (plugin.h). src/cli/options.cc (parse_options, the only
+// (the gradient learner's too) beside its code (plugin.h). src/cli/options.cc (parse_options, the only
 // translation unit that sees Boost.ProgramOptions) splits the command line
 // into values and checks their ranges; the readers of option_readers.h
 // (io_options.cc, feature_options.cc, learning_options.cc, ...) fill each
@@ -16,13 +16,12 @@
 #include <utility>
 #include <vector>
 
-#include "learner/core/config.h"
 #include "learner/features/feature_builder.h"
 #include "learner/loss/loss.h"
 #include "learner/model/model_file.h"
+#include "learner/model/weight_init.h"
 #include "learner/parse/text_parser.h"
 #include "learner/plugin.h"
-#include "learner/reduction/class_weights.h"
 #include "learner/reduction/reduction.h"
 #include "learner/report/progress.h"
 
@@ -64,7 +63,7 @@ struct Options {
   // Holdout and passes (VW's rule: trainer.h). Holdout is on when passes
   // > 1 or --holdout_after is given, unless --holdout_off.
   bool holdout = false;             // resolved
-  bool dyadic_no_holdout = false;   // the dyadic default turned holdout off (learning_options.cc)
+  std::string no_holdout_reason;    // the learner's default turned holdout off (LearnerSetup), and why
   unsigned holdout_period = 10;     // --holdout_period: every N-th example of a pass is held out
   uint64_t holdout_after = 0;       // --holdout_after: hold out examples after the N-th (0: period rule)
   unsigned early_terminate = 3;     // --early_terminate: stop after N passes without holdout improvement
@@ -74,14 +73,23 @@ struct Options {
   ParseOptions parse;
   FeatureSpec features;
   LossSpec loss;
-  CoreConfig core;
+  unsigned bits = 0;               // -b
+  uint32_t sub_models = 1;         // the reduction's K times the layers' widths: what the learner is asked for
+  uint32_t random_seed = 0;        // --random_seed
+  WeightInit weight_init;          // --initial_weight, --random_weights, ..., --constant
+  std::optional<double> min_prediction, max_prediction;  // --min_prediction, --max_prediction
   ReductionSpec reduction;         // --oaa, --csoaa, --filter_tree, --scoring_filter_tree, --multilabel, --active
-  std::shared_ptr<const ClassWeights> class_weights;  // --classweight (null: none)
+  // The layers over the reduction (plugin.h's ReductionLayerPlugin: --classweight), in registry order.
+  std::vector<ReductionWrap> reduction_layers;
 
   // The learner and the reduction the command line selects (registry.h);
   // no reduction: the scalar problem.
   const LearnerPlugin* learner = nullptr;
+  // Its settings, read by its own code (LearnerPlugin::setup): its factory
+  // and what the run must know of them.
+  LearnerSetup learner_setup;
   const ReductionPlugin* reduction_plugin = nullptr;
+  ReductionSetup reduction_setup;  // its factory and description, its own settings read (ReductionPlugin::setup)
   // The layers between them (plugin.h's LayerPlugin), nearest the learner first.
   std::vector<const LayerPlugin*> layers;
   // The parsed values, for the plug-ins' factories.

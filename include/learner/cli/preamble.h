@@ -8,7 +8,8 @@
 
 namespace learner {
 
-// `learning_rate`: the rate the run starts with (a -i model's restored one).
+// `learning_rate`: the rate the run starts with (a -i model's restored one;
+// NaN: none to show).
 void print_preamble(const Options& o, const Learner& learner, double learning_rate, CacheUse cache);
 
 }  // namespace learner

@@ -1,16 +1,13 @@
-// Settings of the learning core. Plain data; the CLI fills every field from
-// the declared options (src/cli/option_table.cc holds the defaults users see)
-// and resolves the flag-dependent ones (the update rule and its default rate,
-// the dyadic defaults) in src/cli/learning_options.cc (fill_learning), so the
-// core never looks at flags.
+// Settings of the gradient learner ('gd') and its dyadic model. Plain data;
+// the member initialisers are the defaults users see: the options declared
+// in src/core/gd_plugin.cc and src/core/dotproduct.cc show them, and their
+// readers there fill every field and resolve the flag-dependent ones (the
+// update rule and its default rate, the dyadic defaults).
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
-
-#include "learner/model/weight_init.h"
 
 namespace learner {
 
@@ -27,17 +24,19 @@ struct DotProductPair {
   bool by_full_name = false;
 };
 
+// VW's default -l with an update rule other than adaptive + normalized.
+constexpr double kRuleRate = 10.0;
+
 struct CoreConfig {
   unsigned bits = 18;                 // -b
   uint32_t sub_models = 1;            // K of the reduction (learner.h: sub-model i of feature h at slot h K + i)
   double decay_learning_rate = 1.0;   // --decay_learning_rate: the rate's factor at each end of pass
   UpdateRule rule;                    // resolved by fill_learning (VW: naming one turns the others off)
-  double learning_rate = 0.5;         // -l (VW: 0.5; 10 for a non-default rule)
+  double learning_rate = 0.5;         // -l (VW: 0.5; kRuleRate for a non-default rule)
   double power_t = 0.5;               // --power_t
   double initial_t = 0.0;             // --initial_t
   double l1 = 0.0;                    // --l1 (VW's cumulative truncation of every weight: model.h)
   double l2 = 0.0;                    // --l2 (shrinkage of touched weights)
-  std::optional<double> min_prediction, max_prediction;
   // --dotproduct
   std::vector<DotProductPair> dotproducts;
   unsigned rank = 1;                  // --rank
@@ -46,14 +45,14 @@ struct CoreConfig {
   // --dotproduct_lr auto / --dotproduct_l2 auto (the command line's defaults;
   // dotproduct.h, "Automatic rate and L2"): a constant latent rate and an L2
   // set from the mean |dl/dp| of pass 1 instead of the two numbers above.
-  bool auto_latent_rate = false;
-  bool auto_latent_l2 = false;
+  bool auto_latent_rate = true;
+  bool auto_latent_l2 = true;
   bool test_only = false;             // -t: a dyadic model's unseen features take their side's mean at once
   uint32_t random_seed = 0;           // --random_seed
-  double init_scale = 0.01;           // --dotproduct_init: spread of the latent start values
-  double dotproduct_freq_l2 = 0.0;    // --dotproduct_freq_l2 alpha: latent rate x (n_f / mean n)^alpha under L2
+  double init_scale = 0.1;            // --dotproduct_init: spread of the latent start values
+  double dotproduct_freq_l2 = 0.3;    // --dotproduct_freq_l2 alpha: latent rate x (n_f / mean n)^alpha under L2
   double dotproduct_side_ratio = 1.0; // --dotproduct_side_ratio: the right side's latent rate over the left's under L2
-  double center = 1.0;                // --dotproduct_center: the latent start's centre c (offset k c^2 s_a s_b)
+  double center = 0.5;                // --dotproduct_center: the latent start's centre c (offset k c^2 s_a s_b)
   std::string dotproduct_fields;      // --dotproduct_fields: field-aware pairs of these namespace letters (VW's --lrqfa)
   double dotproduct_dropout = 0.0;    // --dotproduct_dropout: chance a latent dimension sits out a training update
   // Whether a dyadic term is configured (--dotproduct or --dotproduct_fields).
@@ -61,7 +60,6 @@ struct CoreConfig {
   unsigned passes = 1;                // --passes (for --average_passes)
   unsigned average_passes = 1;        // --average_passes: weights averaged over the ends of the last N passes
   bool feature_mask = false;          // --feature_mask: only features whose weight is non-zero learn (VW's rule)
-  WeightInit weight_init;             // --initial_weight, --random_weights, --normal_weights, ..., --constant
 };
 
 }  // namespace learner

@@ -142,6 +142,7 @@
 #include <vector>
 
 #include "learner/core/config.h"
+#include "learner/plugin.h"
 #include "learner/model/weight_table.h"
 #include "learner/example.h"
 #include "learner/loss/path.h"
@@ -159,6 +160,17 @@ constexpr std::size_t kMaxDotProductPairs = 8;
 
 // The automatic latent rate and L2 (above), chosen on validation cuts of
 // MovieLens 100K (docs/ratings-quality.md, "Defaults").
+// The dyadic model's options (--dotproduct, --rank, --dotproduct_l2, ...,
+// VW's --lrq, --lrqfa, --lrqdropout), declared in dotproduct.cc beside the
+// code that uses them; their defaults are CoreConfig's.
+std::vector<OptionSpec> dotproduct_options();
+
+// Reads them into `c` (after the linear part's settings), applying VW's
+// spellings (vw_latent.h) and the defaults that depend on other settings,
+// and tells the run what it must know (the namespaces named, raw features,
+// holdout, the preamble's lines, the stored spelling) through `s`.
+void read_dotproduct_options(const OptionValues& v, const RunFacts& f, CoreConfig& c, LearnerSetup& s);
+
 constexpr double kAutoStep = 0.024;
 constexpr double kAutoL2 = 1.0 / 6.0;
 

@@ -225,9 +225,4 @@ class Model final : public Learner {
   bool loaded_without_state_ = false;
 };
 
-// The gradient learner's command-line plug-in: the default learner (no
-// selector); its options are the command line's "Learning" and "Dyadic"
-// groups (src/cli/option_table.cc), resolved into CoreConfig.
-const LearnerPlugin& gd_plugin();
-
 }  // namespace learner

@@ -44,6 +44,7 @@
 #include <memory>
 #include <vector>
 
+#include "learner/costs/class_learner.h"
 #include "learner/costs/cost_weights.h"
 #include "learner/costs/struct_svm.h"
 #include "learner/costs/struct_svm_driver.h"
@@ -52,7 +53,7 @@
 
 namespace learner {
 
-class CostLearningSvm final : public Learner {
+class CostLearningSvm final : public Learner, public ClassLearner {
  public:
   // Throws learner::Error for an out-of-range configuration (struct_svm.h,
   // cost_weights.h) or classes that differ between the two.
@@ -61,10 +62,12 @@ class CostLearningSvm final : public Learner {
   CostLearningSvm& operator=(const CostLearningSvm&) = delete;
 
   // The per-example protocol of struct_svm_driver.h (classes 0-based).
-  uint32_t predict_class(const Example& ex, const std::vector<Feature>& x) { return driver_.predict(ex, x); }
-  StructSvmOutcome learn_class(const Example& ex, const std::vector<Feature>& x, uint32_t truth, double importance);
+  uint32_t predict_class(const Example& ex, const std::vector<Feature>& x) override { return driver_.predict(ex, x); }
+  StructSvmOutcome learn_class(const Example& ex, const std::vector<Feature>& x, uint32_t truth,
+                               double importance) override;
   // The K scores of the last predict_class() / learn_class().
-  const std::vector<double>& scores() const { return driver_.scores(); }
+  const std::vector<double>& scores() const override { return driver_.scores(); }
+  ClassLearner* class_learner() override { return this; }
   // The cost weights with n_S from every label counted so far.
   CostWeights costs() const;
   const StructSvm& svm() const { return *svm_; }

@@ -2,7 +2,8 @@
 // kernel perceptron): training predicts with the current model (online
 // mistakes), test-time prediction with the average of the model sequence.
 //
-// The run loop finds it with averaging(learner) and switches it on for
+// The run loop finds it with averaging(learner) (Learner::averaging_interface)
+// and switches it on for
 // prediction that is not followed by learning (-t, holdout evaluation);
 // learn() is unaffected by the switch. Saving without state (-f) writes the
 // average, so a model loaded for -t predicts as the switch did.
@@ -21,6 +22,6 @@ class Averaging {
 };
 
 // The learner's averaging interface, or nullptr when it has none.
-inline Averaging* averaging(Learner& l) { return dynamic_cast<Averaging*>(&l); }
+inline Averaging* averaging(Learner& l) { return l.averaging_interface(); }
 
 }  // namespace learner

@@ -108,6 +108,7 @@ const char* eviction_name(Eviction e);
 class KernelLearner : public Learner, public Averaging {
  public:
   bool classifier() const override { return true; }
+  Averaging* averaging_interface() override { return this; }
   // Kernel evaluations so far (for the report: evaluations per example).
   virtual uint64_t kernel_evaluations() const = 0;
   virtual uint64_t support_size() const = 0;

@@ -35,6 +35,7 @@ namespace learner {
 class LinearLearner : public Learner, public Averaging {
  public:
   bool classifier() const override { return true; }
+  Averaging* averaging_interface() override { return this; }
   // learn() calls that changed the weights.
   virtual uint64_t updates() const = 0;
 };

@@ -57,9 +57,15 @@ namespace learner {
 // P above, for tests and the documentation.
 double query_probability(double k, double err, double G, double c0);
 
+// --active's own settings (read by its plug-in's setup).
+struct ActiveSettings {
+  bool simulation = false;  // --simulation: labels are present, only the queried ones are learned from
+  double mellowness = 8.0;  // --mellowness: c0 (VW's default)
+};
+
 class ActiveLearner final : public Reduction {
  public:
-  ActiveLearner(const ReductionSpec& spec, Learner& learner, LabelRange& range);
+  ActiveLearner(const ReductionSpec& spec, const ActiveSettings& settings, Learner& learner, LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void prediction_text(const std::string& tag, std::string& out) const override;
   void raw_text(const std::string& tag, std::string& out) const override;
@@ -77,6 +83,7 @@ class ActiveLearner final : public Reduction {
   void learn_labeled(const Example& ex, const std::vector<Feature>& features, double raw, double importance);
 
   ReductionSpec spec_;
+  ActiveSettings settings_;
   Learner& model_;
   LabelRange& range_;
   BinaryCoding coding_;

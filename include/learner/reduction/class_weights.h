@@ -18,6 +18,8 @@
 #include "learner/example.h"
 #include "learner/parse/class_labels.h"
 #include "learner/parse/label_format.h"
+#include "learner/plugin.h"
+#include "learner/reduction/reduction.h"
 
 namespace learner {
 
@@ -34,5 +36,27 @@ class ClassWeights {
   std::map<int64_t, double> weights_;  // by internal class (multiclass) or integer label (simple)
   bool simple_ = true;
 };
+
+// The layer over `below` (plugin.h's ReductionLayerPlugin): each example's
+// importance times its class's factor, before `below` sees it; an example
+// whose weighted importance is 0 is not learned from.
+class ClassWeighting final : public Reduction {
+ public:
+  ClassWeighting(std::shared_ptr<const ClassWeights> weights, std::unique_ptr<Reduction> below);
+  const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
+  void prediction_text(const std::string& tag, std::string& out) const override { below_->prediction_text(tag, out); }
+  void raw_text(const std::string& tag, std::string& out) const override { below_->raw_text(tag, out); }
+  void print_summary(std::FILE* out) const override { below_->print_summary(out); }
+  bool scalar_labels() const override { return below_->scalar_labels(); }
+  bool zero_one_loss() const override { return below_->zero_one_loss(); }
+
+ private:
+  std::shared_ptr<const ClassWeights> weights_;
+  std::unique_ptr<Reduction> below_;
+  Example weighted_;  // the example with its factor applied (the caller's is read-only); reused
+};
+
+// Its command-line plug-in: --classweight.
+const ReductionLayerPlugin& classweight_plugin();
 
 }  // namespace learner

@@ -24,9 +24,14 @@
 
 namespace learner {
 
+// --mira's own settings (read by its plug-in's setup).
+struct MiraSettings {
+  bool margin = false;  // --mira_margin: update on margin violations too, not only on mistakes
+};
+
 class Mira final : public TaggedReduction {
  public:
-  Mira(const ReductionSpec& spec, Learner& learner, LabelRange& range);
+  Mira(const ReductionSpec& spec, const MiraSettings& settings, Learner& learner, LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void print_summary(std::FILE* out) const override;
   uint64_t updates() const { return updates_; }
@@ -36,6 +41,7 @@ class Mira final : public TaggedReduction {
   void write_raw(std::string& out) const override;
 
   ReductionSpec spec_;
+  MiraSettings settings_;
   Learner& learner_;
   std::vector<Part> all_parts_;
   std::vector<double> scores_;

@@ -30,9 +30,16 @@
 
 namespace learner {
 
+enum class MultilabelLoss { kHamming, kZeroOne };
+
+// --multilabel's own settings (read by its plug-in's setup).
+struct MultilabelSettings {
+  MultilabelLoss loss = MultilabelLoss::kHamming;  // --multilabel_loss
+};
+
 class Multilabel final : public TaggedReduction {
  public:
-  Multilabel(const ReductionSpec& spec, Learner& learner, const LabelRange& range);
+  Multilabel(const ReductionSpec& spec, const MultilabelSettings& settings, Learner& learner, const LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void print_summary(std::FILE* out) const override;
 
@@ -43,6 +50,7 @@ class Multilabel final : public TaggedReduction {
   void write_prediction(std::string& out) const override;
   void write_raw(std::string& out) const override;
   ReductionSpec spec_;
+  MultilabelSettings settings_;
   BinaryTask task_;
   std::vector<double> scores_;
   mutable std::vector<double> shown_;

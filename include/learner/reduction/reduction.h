@@ -41,24 +41,20 @@
 
 namespace learner {
 
-enum class MultilabelLoss { kHamming, kZeroOne };
 enum class ScoreOutput { kClass, kScores, kProbabilities };  // what -p prints for a multiclass reduction
 
 // How a scalar prediction is shown (-p, the progress table): --link, --binary.
 enum class Link { kIdentity, kLogistic, kPoisson };
 
+// What the reductions share (each reads its own settings into its own
+// struct: ActiveSettings, MiraSettings, MultilabelSettings).
 struct ReductionSpec {
   bool binary = false;                               // --binary: show sign(p), report 0/1 loss
   Link link = Link::kIdentity;                       // --link
   uint32_t classes = 0;                              // K
   std::shared_ptr<const ClassLabels> class_labels;   // --named_labels / --indexing 0: how -p writes classes
   ScoreOutput output = ScoreOutput::kClass;          // --scores, --probabilities
-  MultilabelLoss multilabel_loss = MultilabelLoss::kHamming;
-  bool mira_margin = false;                          // --mira_margin: update on margin violations too
-  // --active
-  bool simulation = false;
-  double mellowness = 8.0;                           // c0 (VW's default)
-  uint32_t seed = 0;                                 // --random_seed: the query coin
+  uint32_t seed = 0;                                 // --random_seed (--active's query coin)
 };
 
 // The driver's view of one processed example.

@@ -18,11 +18,11 @@
 
 namespace learner {
 
-class CostLearningSvm;
+class ClassLearner;
 
 class StructSvmReduction final : public TaggedReduction {
  public:
-  // Throws UsageError when `learner` is not the struct_svm learner.
+  // Throws UsageError when `learner` does not choose classes itself (the struct_svm learner).
   StructSvmReduction(const ReductionSpec& spec, Learner& learner, LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void print_summary(std::FILE* out) const override;
@@ -32,7 +32,7 @@ class StructSvmReduction final : public TaggedReduction {
   void write_raw(std::string& out) const override;
 
   ReductionSpec spec_;
-  CostLearningSvm& svm_;
+  ClassLearner& svm_;
   ClassCosts costs_;
   ConstantClass constant_;
   uint32_t predicted_ = 1;

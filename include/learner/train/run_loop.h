@@ -31,7 +31,6 @@
 
 #include "learner/example.h"
 #include "learner/example_group.h"
-#include "learner/reduction/class_weights.h"
 #include "learner/reduction/reduction.h"
 #include "learner/stream/example_stream.h"
 
@@ -54,7 +53,6 @@ class RunObserver {
 struct RunLoopOptions {
   bool lenient = false;       // --lenient: malformed lines are warned about, counted and skipped
   bool pad_skipped = false;   // --pad_skipped: "nan" -p/-r lines for them
-  const ClassWeights* class_weights = nullptr;  // --classweight (not applied with -t)
 };
 
 // How the loop ended.

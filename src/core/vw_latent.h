@@ -35,18 +35,22 @@
 // [0, 1)), so predictions differ from VW's.
 #pragma once
 
-#include "learner/cli/options.h"
+#include <string>
+#include <vector>
+
+#include "learner/core/config.h"
 #include "learner/plugin.h"
 
-namespace learner {
+namespace learner::detail {
 
-// Rewrites o.core.dotproducts / dotproduct_fields / dotproduct_dropout / rank
-// and o.features.interactions
-// from VW's spellings; call after the features and --dotproduct are filled.
+// Rewrites c.dotproducts / dotproduct_fields / dotproduct_dropout / rank
+// from VW's spellings; call after --dotproduct and the rest are read.
 // The --rank -q form applies only when --rank is on the command line (not
-// restored from a -i model, which stores the mapped spelling).
+// restored from a -i model, which stores the mapped spelling); it takes the
+// pairs of `interactions` (the -q list) and sets `takes_interactions`.
 // Returns true when a VW spelling was applied: the model file then stores
-// the --dotproduct spelling it maps to (options.cc), so -i restores it.
-bool apply_vw_latent_spellings(const OptionValues& v, Options& o, bool rank_on_command_line);
+// the --dotproduct spelling it maps to (gd_plugin.cc), so -i restores it.
+bool apply_vw_latent_spellings(const OptionValues& v, CoreConfig& c, const std::vector<std::string>& interactions,
+                               bool rank_on_command_line, bool& takes_interactions);
 
-}  // namespace learner
+}  // namespace learner::detail

@@ -59,8 +59,10 @@ void add_pair(CoreConfig& c, char left, char right, const std::string& flag, boo
 
 }  // namespace
 
-bool apply_vw_latent_spellings(const OptionValues& v, Options& o, bool rank_on_command_line) {
-  CoreConfig& c = o.core;
+namespace detail {
+
+bool apply_vw_latent_spellings(const OptionValues& v, CoreConfig& c, const std::vector<std::string>& interactions,
+                               bool rank_on_command_line, bool& takes_interactions) {
   const std::vector<std::string> lrq = v.list("lrq");
   bool applied = false;
   if (!lrq.empty()) {
@@ -100,19 +102,20 @@ bool apply_vw_latent_spellings(const OptionValues& v, Options& o, bool rank_on_c
                        std::to_string(c.dotproduct_dropout));
     c.dotproduct_dropout = 0.5;
   }
-  if (!applied && rank_on_command_line && !c.has_latent() && !o.features.interactions.empty()) {
+  if (!applied && rank_on_command_line && !c.has_latent() && !interactions.empty()) {
     // VW's --rank: the interactions are the factorised pairs, and only them.
-    for (const std::string& s : o.features.interactions) {
+    for (const std::string& s : interactions) {
       if (s.size() != 2)
         throw UsageError("--rank with -q/--interactions (VW's matrix factorisation) takes pairs only, got '" + s + "'");
       if (s.find(':') != std::string::npos)
         throw UsageError("--rank with -q (VW's matrix factorisation) does not take wildcards (':'), got '" + s + "'");
       add_pair(c, s[0], s[1], "--rank with -q " + s, false);
     }
-    o.features.interactions.clear();
+    takes_interactions = true;
     applied = true;
   }
   return applied;
 }
 
+}  // namespace detail
 }  // namespace learner
