@@ -172,6 +172,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
       multiline ? o.reduction_plugin->make_group(*o.values, o.reduction, learner, range) : nullptr;
   const std::unique_ptr<Reduction> reduction =
       multiline           ? nullptr
+      : o.reduction_plugin && o.reduction_plugin->make_with
+          ? o.reduction_plugin->make_with(*o.values, o.reduction, learner, range)
       : o.reduction_plugin ? o.reduction_plugin->make(o.reduction, learner, range)
                            : std::make_unique<Scalar>(o.reduction, learner, range);
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);

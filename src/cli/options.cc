@@ -393,7 +393,9 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
     if (!v.list("classweight").empty())
       o.class_weights = std::make_shared<const ClassWeights>(v.list("classweight"), o.parse.labels,
                                                              o.parse.class_labels.get());
-    o.core.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
+    o.core.sub_models = !o.reduction_plugin                ? 1
+                        : o.reduction_plugin->sub_models_with ? o.reduction_plugin->sub_models_with(v, o.reduction)
+                                                              : o.reduction_plugin->sub_models(o.reduction);
     for (const LayerPlugin* l : o.layers) {
       const uint64_t width = uint64_t{o.core.sub_models} * l->width(v);
       if (width > (uint64_t{1} << 20))

@@ -9,6 +9,7 @@
 #include "learner/learners/pseudo.h"
 #include "learner/reduction/active.h"
 #include "learner/reduction/bootstrap.h"
+#include "learner/reduction/cb.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/csoaa_ldf.h"
@@ -49,6 +50,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &struct_svm_plugin(),
       &csoaa_ldf_plugin(),
       &wap_ldf_plugin(),
+      &cb_plugin(),
   };
   return all;
 }

@@ -181,6 +181,34 @@ void parse_label_dependent(const LabelTokens& tokens, const ClassLabels* labels,
   tokens.set_tag(ex);
 }
 
+// VW's contextual-bandit label (label_format.h, kContextualBandit).
+void parse_contextual_bandit(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx) {
+  tokens.each([&](std::string_view token) {
+    const std::size_t first = token.find(':');
+    const std::string_view action = token.substr(0, first);
+    if (action == "shared")
+      ctx.fail("`shared` starts a multi-line example (--cb_adf); a --cb label is action:cost:probability", token);
+    ClassCost c{parse_class(action, token, classes, nullptr, ctx), kUnknownCost, 0.0f};
+    if (first != std::string_view::npos) {
+      const std::string_view rest = token.substr(first + 1);
+      const std::size_t second = rest.find(':');
+      c.cost = parse_label_number(rest.substr(0, second), "cost", ctx, token);
+      if (second != std::string_view::npos) {
+        const std::string_view p = rest.substr(second + 1);
+        if (p.find(':') != std::string_view::npos)
+          ctx.fail("malformed cb label: expected action:cost:probability", token);
+        c.probability = parse_label_number(p, "probability", ctx, token);
+        if (!(c.probability >= 0.0f && c.probability <= 1.0f)) ctx.fail("a probability must be in [0, 1]", token);
+      }
+    }
+    for (const ClassCost& seen : ex.costs)
+      if (seen.klass == c.klass) ctx.fail("action listed twice in a cb label", token);
+    ex.costs.push_back(c);
+    if (c.cost != kUnknownCost && c.probability > 0.0f) ex.has_label = true;
+  });
+  tokens.set_tag(ex);
+}
+
 bool has_colon(const LabelTokens& tokens) {
   bool colon = false;
   tokens.each([&](std::string_view token) { colon = colon || token.find(':') != std::string_view::npos; });
@@ -255,6 +283,8 @@ void parse_label_part(std::string_view part, const ParseOptions& options, Exampl
       return parse_multilabel(tokens, options.classes, options.class_labels.get(), ex, ctx);
     case LabelFormat::kLabelDependent:
       return parse_label_dependent(tokens, options.class_labels.get(), ex, ctx);
+    case LabelFormat::kContextualBandit:
+      return parse_contextual_bandit(tokens, options.classes, ex, ctx);
     case LabelFormat::kSimple:
       break;
   }
