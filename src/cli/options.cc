@@ -103,6 +103,11 @@ const Catalogue& catalogue() {
     po::options_description reductions("Reductions (each works with every loss and --dotproduct)");
     for (const ReductionPlugin* r : reduction_plugins())
       for (const OptionSpec& s : r->options) {
+        auto it = cat.by_name.find(s.name);
+        if (it != cat.by_name.end() && it->second.reduction) {  // shared with an earlier reduction: declared once
+          it->second.other_reductions.push_back(r);
+          continue;
+        }
         add_to(reductions, s);
         cat.by_name[s.name] = detail::Declared{&s, {}, r, false, {}, {}};
       }

@@ -10,6 +10,7 @@
 #include "learner/reduction/active.h"
 #include "learner/reduction/bootstrap.h"
 #include "learner/reduction/cb.h"
+#include "learner/reduction/cb_adf.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/csoaa_ldf.h"
@@ -51,6 +52,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &csoaa_ldf_plugin(),
       &wap_ldf_plugin(),
       &cb_plugin(),
+      &cb_adf_plugin(),
   };
   return all;
 }

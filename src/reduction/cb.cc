@@ -149,7 +149,7 @@ namespace {
 CbType cb_type_of(const std::string& text) {
   if (text == "ips") return CbType::kIps;
   if (text == "dm") return CbType::kDm;
-  if (text == "dr" || text == "mtr" || text == "sm") return CbType::kDr;
+  if (text.empty() || text == "dr" || text == "mtr" || text == "sm") return CbType::kDr;  // "": --cb's default
   throw UsageError("--cb_type '" + text + "': expected ips, dm, dr, mtr or sm");
 }
 
@@ -169,9 +169,10 @@ ReductionPlugin make_cb_plugin() {
                              "contextual bandit learning from logged data over K actions; labels "
                              "`action:cost:probability |features` (VW's)"),
       text_option("cb_type",
-                  "with --cb: the cost estimate, ips (inverse propensity), dm (direct method) or dr (doubly robust); "
-                  "mtr and sm fall back to dr as in VW's --cb",
-                  0, "dr", true),
+                  "with --cb or --cb_adf: the cost estimate, ips (inverse propensity), dm (direct method), dr "
+                  "(doubly robust; --cb's default) or mtr (multi-task regression; --cb_adf's default); --cb "
+                  "uses dr for mtr and sm, as VW",
+                  0, "", true),
       switch_option("cb_force_legacy",
                     "with --cb: VW's non-ADF contextual bandit (accepted for VW's command lines; it is the only "
                     "--cb learner here)",

@@ -23,6 +23,11 @@
 //                       line is labeled (Example::has_label) when an entry has a known cost and a
 //                       probability > 0 (VW's observed cost). `shared` is refused (it belongs to
 //                       multi-line examples).
+//   kContextualBanditAdf shared | [action:cost:probability] ['tag]  one line of a --cb_adf multi-line example:
+//                       `shared` (the shared context), nothing (an action line without an observation)
+//                       or one observation `a:c:p` (a, a non-negative integer, is not read: the line's
+//                       place in its group is the action). Two tokens, `shared:...`, a probability
+//                       outside [0, 1] are InputErrors. Example::has_label: c known and p > 0.
 //
 // Strict, as the rest of the parser: a class that is not an integer in 1..K
 // (when K > 0), a repeated class, a cost that is not a finite number, an empty
@@ -37,6 +42,6 @@
 namespace learner {
 
 enum class LabelFormat { kSimple, kMulticlass, kCostSensitive, kMulticlassOrCost, kMultilabel, kLabelDependent,
-                         kContextualBandit };
+                         kContextualBandit, kContextualBanditAdf };
 
 }  // namespace learner
