@@ -11,6 +11,7 @@
 #include "learner/reduction/bootstrap.h"
 #include "learner/reduction/cb.h"
 #include "learner/reduction/cb_adf.h"
+#include "learner/reduction/cb_explore_adf.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/csoaa_ldf.h"
@@ -53,6 +54,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &wap_ldf_plugin(),
       &cb_plugin(),
       &cb_adf_plugin(),
+      &cb_explore_adf_plugin(),
   };
   return all;
 }

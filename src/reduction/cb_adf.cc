@@ -183,8 +183,6 @@ void CbAdf::row_text(std::string& label, std::string& prediction) const {
                               : std::to_string(predicted()) + ":" + cb_adf_row_number(scores_[predicted()]);
 }
 
-namespace {
-
 CbAdfSettings cb_adf_settings(const OptionValues& v) {
   CbAdfSettings s;
   const std::string type = v.text("cb_type");
@@ -204,6 +202,8 @@ CbAdfSettings cb_adf_settings(const OptionValues& v) {
   s.clip_p = v.given("clip_p") ? v.number("clip_p") : 0.0;
   return s;
 }
+
+namespace {
 
 ReductionPlugin make_cb_adf_plugin() {
   ReductionPlugin p;

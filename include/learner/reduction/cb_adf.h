@@ -62,6 +62,10 @@ class CbAdf final : public GroupReduction {
   // The scores of the last group's actions (0-based) and its predicted action.
   const std::vector<double>& scores() const { return scores_; }
   uint32_t predicted() const { return order_.empty() ? 0 : order_.front(); }
+  const std::vector<uint32_t>& order() const { return order_; }  // actions by score, lowest first
+  // The logged action of the last group (-1: none), its cost and probability.
+  int observed_action() const { return observed_index_; }
+  const ClassCost& observation() const { return observed_; }
 
  private:
   // Finds the logged line; throws Error when two lines have a cost.
@@ -85,5 +89,7 @@ class CbAdf final : public GroupReduction {
 
 // Its command-line plug-in (plugin.h): --cb_adf, --cb_type, --rank_all, --clip_p.
 const ReductionPlugin& cb_adf_plugin();
+// --cb_adf's settings from the command line (--cb_type, --rank_all, --clip_p).
+CbAdfSettings cb_adf_settings(const OptionValues& values);
 
 }  // namespace learner
