@@ -3,7 +3,9 @@
 // file:line, the cache and a model round trip for every --cb_type.
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "run_helper.h"
 
@@ -106,6 +108,97 @@ TEST(Cb, CacheKeepsProbabilities) {
   const auto loss = [](const std::string& err) { return err.substr(err.find("average loss")); };
   EXPECT_EQ(loss(text.err).substr(0, 30), loss(cached.err).substr(0, 30));
   EXPECT_TRUE(has(cached.err, "average loss")) << cached.err;
+}
+
+// VW's test/train-sets/cb_test.ldf: three groups, the first with a shared line.
+const char* const kCbTestLdf =
+    "shared | s_1 s_2\n0:1.0:0.5 | a_1 b_1 c_1\n | a_2 b_2 c_2\n | a_3 b_3 c_3\n\n"
+    " | b_1 c_1 d_1\n0:0.0:0.5 | b_2 c_2 d_2\n\n | a_1 b_1 c_1\n | a_3 b_3 c_3\n\n";
+
+// VW's cases 91 (--cb_adf --cb_type dr --rank_all) and 533 (--cb_explore_adf
+// --epsilon 0.2): their reference prediction files (dr's scores within the
+// 1e-4 of VW's approximate adaptive update) and average losses.
+TEST(Cb, CbAdfAndExploreMatchVwCases91And533) {
+  const std::string data = data_file("cb_test.ldf", kCbTestLdf), pred = temp_path("adf.predict");
+  const RunResult dr = run_learner("--cb_adf --rank_all -d " + data + " -p " + pred + " --cb_type dr");
+  ASSERT_EQ(dr.exit_code, 0) << dr.err;
+  EXPECT_TRUE(has(dr.err, "average loss = 0.9314")) << dr.err;  // VW: 0.931417
+  EXPECT_TRUE(has(dr.err, "0:1:0.5            0:0       18")) << dr.err;
+  const std::string got = slurp(pred);
+  EXPECT_TRUE(has(got, "0:0,1:0,2:0\n\n1:0.1217")) << got;  // VW: 1:0.121728,0:0.457171
+  const RunResult ex = run_learner("--cb_explore_adf --epsilon 0.2 -d " + data + " --noconstant -b 7 -p " + pred);
+  ASSERT_EQ(ex.exit_code, 0) << ex.err;
+  EXPECT_TRUE(has(ex.err, "average loss = 0.333333")) << ex.err;
+  EXPECT_EQ(slurp(pred), "0:0.333333,1:0.333333,2:0.333333\n\n1:0.9,0:0.1\n\n1:0.9,0:0.1\n\n");
+}
+
+TEST(Cb, MalformedAdfLinesNameFileAndLine) {
+  struct Case {
+    const char* text;
+    const char* why;
+  };
+  const Case cases[] = {
+      {"| a\n0:1:0.5 1:0:0.5 | b\n", "bad.ldf:2"},
+      {"| a\n0:1:1.5 | b\n", "probability must be in [0, 1]"},
+      {"| a\nshared:1 | b\n", "has no cost"},
+      {"| a\nx:1:0.5 | b\n", "integer action"},
+  };
+  for (const Case& c : cases) {
+    const RunResult r = run_learner("-d " + data_file("bad.ldf", c.text) + " --cb_adf");
+    EXPECT_NE(r.exit_code, 0) << c.text;
+    EXPECT_TRUE(has(r.err, c.why)) << c.text << "\n" << r.err;
+  }
+  const RunResult two = run_learner("-d " + data_file("two.ldf", "0:1:0.5 | a\n0:0:0.5 | b\n") + " --cb_adf");
+  EXPECT_NE(two.exit_code, 0);
+  EXPECT_TRUE(has(two.err, "two action lines")) << two.err;
+}
+
+// -f then -t -i rebuilds --cb_adf (every --cb_type) and --cb_explore_adf with
+// their stored settings: the predictions of a second read equal those with the
+// flags given again, and a second -f writes the same bytes.
+TEST(Cb, ModelRoundTripForCbAdfAndExplore) {
+  const std::string data = data_file("cb_test.ldf", kCbTestLdf);
+  const char* stacks[] = {"--cb_adf", "--cb_adf --cb_type dr --rank_all", "--cb_adf --cb_type ips",
+                          "--cb_adf --cb_type dm", "--cb_explore_adf --epsilon 0.3"};
+  for (const char* stack : stacks) {
+    const std::string model = temp_path("adf.model"), p1 = temp_path("p1.pred"), p2 = temp_path("p2.pred");
+    ASSERT_EQ(run_learner("-d " + data + " " + stack + " -f " + model).exit_code, 0) << stack;
+    const RunResult t1 = run_learner("-d " + data + " -t -i " + model + " -p " + p1);
+    ASSERT_EQ(t1.exit_code, 0) << stack << t1.err;
+    const RunResult t2 = run_learner("-d " + data + " -t -i " + model + " " + stack + " -p " + p2);
+    ASSERT_EQ(t2.exit_code, 0) << stack << t2.err;
+    EXPECT_EQ(slurp(p1), slurp(p2)) << stack;
+    EXPECT_FALSE(slurp(p1).empty()) << stack;
+    const std::string again = temp_path("again.model");
+    ASSERT_EQ(run_learner("-d " + data + " -t -i " + model + " -f " + again).exit_code, 0) << stack;
+    EXPECT_EQ(slurp(model), slurp(again)) << stack;
+  }
+}
+
+// Every -p line of --cb_explore_adf is a pmf: sums to 1, each >= epsilon / K.
+TEST(Cb, ExplorePredictionsArePmfs) {
+  const std::string data = data_file("cb_test.ldf", kCbTestLdf), pred = temp_path("pmf.predict");
+  ASSERT_EQ(run_learner("--cb_explore_adf --epsilon 0.25 --passes 4 --holdout_off -k -c -d " + data + " -p " + pred)
+                .exit_code,
+            0);
+  std::istringstream lines(slurp(pred));
+  int rows = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty()) continue;
+    ++rows;
+    double sum = 0.0;
+    int k = 0;
+    std::vector<double> ps;
+    std::istringstream items(line);
+    for (std::string item; std::getline(items, item, ',');) {
+      ps.push_back(std::stod(item.substr(item.find(':') + 1)));
+      sum += ps.back();
+      ++k;
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-5) << line;
+    for (double p : ps) EXPECT_GE(p, 0.25 / k - 1e-6) << line;
+  }
+  EXPECT_EQ(rows, 12);
 }
 
 }  // namespace

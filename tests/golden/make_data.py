@@ -92,3 +92,25 @@ for n in range(240):
     else:
         cb.append(f"{a}:{cost}:{p} {feats}")
 write("cb.vw", cb)
+
+# Logged contextual-bandit data with action-dependent features (--cb_adf, --cb_explore_adf): groups of 2..4
+# action lines `| item features`, most after `shared |s user`, the logged action's line labelled `0:cost:p`
+# (p the logging policy's uniform 1/K), some groups unlabeled. Own seed.
+arng = random.Random(41)
+pref = [[arng.gauss(0, 1) for _ in range(6)] for _ in range(5)]
+adf = []
+for g in range(90):
+    user = arng.randrange(5)
+    if arng.random() < 0.8:
+        adf.append(f"shared 'u{g} |s u{user}")
+    items = arng.sample(range(6), arng.randint(2, 4))
+    logged = arng.randrange(len(items)) if g % 9 != 4 else -1
+    for k, item in enumerate(items):
+        x = round(arng.uniform(0, 1), 3)
+        label = ""
+        if k == logged:
+            cost = -1 if pref[user][item] + arng.gauss(0, 0.5) > 0 else 0
+            label = f"0:{cost}:{round(1 / len(items), 3)} "
+        adf.append(f"{label}|a i{item} |f x:{x}")
+    adf.append("")
+write("cb_adf.vw", adf[:-1])
