@@ -172,8 +172,9 @@ struct ReductionPlugin {
   std::function<std::unique_ptr<GroupReduction>(const OptionValues& values, const ReductionSpec& spec,
                                                 Learner& learner, LabelRange& range)>
       make_group;
-  // A single-line reduction with settings of its own (--cb's --cb_type) reads
-  // them from `values`: when set, these replace sub_models and make.
+  // A single-line reduction with settings of its own (--cb's --cb_type, --eval)
+  // reads them from `values`: when set, these replace labels, sub_models and make.
+  std::function<LabelFormat(const OptionValues& values, const ReductionSpec& spec)> labels_with;
   std::function<uint32_t(const OptionValues& values, const ReductionSpec& spec)> sub_models_with;
   std::function<std::unique_ptr<Reduction>(const OptionValues& values, const ReductionSpec& spec, Learner& learner,
                                            LabelRange& range)>

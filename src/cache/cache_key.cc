@@ -24,6 +24,7 @@ std::string label_grammar(const ParseOptions& parse) {
     case LabelFormat::kLabelDependent: name = "label-dependent multi-line"; break;
     case LabelFormat::kContextualBandit: name = "contextual-bandit"; break;
     case LabelFormat::kContextualBanditAdf: name = "contextual-bandit adf multi-line"; break;
+    case LabelFormat::kContextualBanditEval: name = "contextual-bandit eval"; break;
   }
   return std::string(name) + "/" + std::to_string(parse.classes) +
          (parse.class_labels ? " " + parse.class_labels->describe() : std::string());

@@ -182,8 +182,16 @@ void parse_label_dependent(const LabelTokens& tokens, const ClassLabels* labels,
 }
 
 // VW's contextual-bandit label (label_format.h, kContextualBandit).
-void parse_contextual_bandit(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx) {
+// `eval`: --cb --eval's label, the evaluated policy's action first (in Example::label).
+void parse_contextual_bandit(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx,
+                             bool eval = false) {
+  bool first_token = eval;
   tokens.each([&](std::string_view token) {
+    if (first_token) {
+      first_token = false;
+      ex.label = static_cast<float>(parse_class(token, token, classes, nullptr, ctx));
+      return;
+    }
     const std::size_t first = token.find(':');
     const std::string_view action = token.substr(0, first);
     if (action == "shared")
@@ -322,6 +330,8 @@ void parse_label_part(std::string_view part, const ParseOptions& options, Exampl
       return parse_contextual_bandit(tokens, options.classes, ex, ctx);
     case LabelFormat::kContextualBanditAdf:
       return parse_contextual_bandit_adf(tokens, ex, ctx);
+    case LabelFormat::kContextualBanditEval:
+      return parse_contextual_bandit(tokens, options.classes, ex, ctx, true);
     case LabelFormat::kSimple:
       break;
   }

@@ -74,7 +74,7 @@ const Outcome& ContextualBandit::process(const Example& ex, const std::vector<Fe
     case CbType::kIps:
       for (std::size_t i = 0; i < n; ++i)
         if (observed_ && allowed_[i] == observed_->klass) cost_[i] = observed_->cost / observed_->probability;
-      predicted_ = cost_sensitive(ex, features, learn);
+      predicted_ = settings_.eval ? static_cast<uint32_t>(ex.label) : cost_sensitive(ex, features, learn);
       break;
     case CbType::kDm: {
       double best = kUnknownCost;
@@ -100,7 +100,7 @@ const Outcome& ContextualBandit::process(const Example& ex, const std::vector<Fe
             cost_[i] += (observed_->cost - regressed_[i]) / observed_->probability;
         }
       }
-      predicted_ = cost_sensitive(ex, features, learn);
+      predicted_ = settings_.eval ? static_cast<uint32_t>(ex.label) : cost_sensitive(ex, features, learn);
       break;
   }
 
@@ -157,6 +157,9 @@ CbSettings cb_settings(const OptionValues& v) {
   CbSettings s;
   s.actions = static_cast<uint32_t>(v.number("cb"));
   s.type = cb_type_of(v.text("cb_type"));
+  s.eval = v.flag("eval");
+  if (s.eval && s.type == CbType::kDm)
+    throw UsageError("--eval with --cb_type dm: the direct method is biased, it cannot evaluate a policy (as VW)");
   return s;
 }
 
@@ -173,6 +176,10 @@ ReductionPlugin make_cb_plugin() {
                   "(doubly robust; --cb's default) or mtr (multi-task regression; --cb_adf's default); --cb "
                   "uses dr for mtr and sm, as VW",
                   0, "", true),
+      switch_option("eval",
+                    "with --cb: evaluate a logged policy (labels `policy_action action:cost:probability`): the "
+                    "average loss estimates its cost",
+                    true),
       switch_option("cb_force_legacy",
                     "with --cb: VW's non-ADF contextual bandit (accepted for VW's command lines; it is the only "
                     "--cb learner here)",
@@ -181,6 +188,9 @@ ReductionPlugin make_cb_plugin() {
   p.validate = [](const OptionValues& v) { cb_settings(v); };
   p.configure = [](const OptionValues& v, ReductionSpec& spec) { detail::configure_classes(v, spec, "cb"); };
   p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBandit; };
+  p.labels_with = [](const OptionValues& v, const ReductionSpec&) {
+    return v.flag("eval") ? LabelFormat::kContextualBanditEval : LabelFormat::kContextualBandit;
+  };
   p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return cb_settings(v).sub_models(); };
   p.make_with = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                    LabelRange& range) -> std::unique_ptr<Reduction> {

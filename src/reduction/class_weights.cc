@@ -19,7 +19,7 @@ ClassWeights::ClassWeights(const std::vector<std::string>& items, LabelFormat la
     : simple_(labels == LabelFormat::kSimple) {
   if (labels == LabelFormat::kCostSensitive || labels == LabelFormat::kMultilabel ||
       labels == LabelFormat::kLabelDependent || labels == LabelFormat::kContextualBandit ||
-      labels == LabelFormat::kContextualBanditAdf)
+      labels == LabelFormat::kContextualBanditAdf || labels == LabelFormat::kContextualBanditEval)
     throw UsageError("--classweight applies to simple and multiclass labels, not to cost-sensitive or multilabel ones "
                      "(nor to --csoaa_ldf / --wap_ldf lines or --cb labels)");
   for (const std::string& list : items) {

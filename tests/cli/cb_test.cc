@@ -110,6 +110,27 @@ TEST(Cb, CacheKeepsProbabilities) {
   EXPECT_TRUE(has(cached.err, "average loss")) << cached.err;
 }
 
+// --eval: the estimate of a logged policy's cost. ips: the mean of
+// [h = a] c / p over (1: 1 / 0.5) (2: 0) (2: 0.5 / 0.25) (1: 0) = 4 / 4 (VW 9.11 gives 1 too);
+// -p prints the evaluated actions; dm is refused; the policy's action must be an action.
+TEST(Cb, EvalEstimatesTheLoggedPolicy) {
+  const std::string data =
+      data_file("eval.vw", "1 1:1:0.5 |a x\n2 1:1:0.5 |a y\n2 2:0.5:0.25 |a x\n1 2:2:0.5 |a z\n");
+  const std::string pred = temp_path("eval.predict");
+  const RunResult ips = run_learner("-d " + data + " --cb 2 --eval --cb_type ips -p " + pred);
+  ASSERT_EQ(ips.exit_code, 0) << ips.err;
+  EXPECT_TRUE(has(ips.err, "average loss = 1.000000")) << ips.err;
+  EXPECT_EQ(slurp(pred), "1\n2\n2\n1\n");
+  const RunResult dr = run_learner("-d " + data + " --cb 2 --eval");
+  ASSERT_EQ(dr.exit_code, 0) << dr.err;
+  const RunResult dm = run_learner("-d " + data + " --cb 2 --eval --cb_type dm");
+  EXPECT_NE(dm.exit_code, 0);
+  EXPECT_TRUE(has(dm.err, "direct method is biased")) << dm.err;
+  const RunResult bad = run_learner("-d " + data_file("bad_eval.vw", "3 1:1:0.5 |a x\n") + " --cb 2 --eval");
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_TRUE(has(bad.err, "bad_eval.vw:1")) << bad.err;
+}
+
 // VW's test/train-sets/cb_test.ldf: three groups, the first with a shared line.
 const char* const kCbTestLdf =
     "shared | s_1 s_2\n0:1.0:0.5 | a_1 b_1 c_1\n | a_2 b_2 c_2\n | a_3 b_3 c_3\n\n"

@@ -23,6 +23,8 @@
 //                       line is labeled (Example::has_label) when an entry has a known cost and a
 //                       probability > 0 (VW's observed cost). `shared` is refused (it belongs to
 //                       multi-line examples).
+//   kContextualBanditEval policy (action:cost:probability)* ['tag]  --cb K --eval: the evaluated
+//                       policy's action (1..K, in Example::label), then a --cb label.
 //   kContextualBanditAdf shared | [action:cost:probability] ['tag]  one line of a --cb_adf multi-line example:
 //                       `shared` (the shared context), nothing (an action line without an observation)
 //                       or one observation `a:c:p` (a, a non-negative integer, is not read: the line's
@@ -42,6 +44,7 @@
 namespace learner {
 
 enum class LabelFormat { kSimple, kMulticlass, kCostSensitive, kMulticlassOrCost, kMultilabel, kLabelDependent,
-                         kContextualBandit, kContextualBanditAdf };
+                         kContextualBandit, kContextualBanditAdf,
+                         kContextualBanditEval };
 
 }  // namespace learner

@@ -17,6 +17,12 @@
 //        others.                                                2K sub-models.
 //   mtr, sm: as VW's --cb, a warning and dr.
 //
+// --eval (VW's): evaluates a logged policy instead of learning one. Labels
+// `h a:c:p` (label_format.h, kContextualBanditEval) name the evaluated
+// policy's action h first; the prediction is h, the loss the estimate above
+// of h's cost, and only dr's cost regressors learn (the policy is not
+// learned; dm is refused, as by VW: it is biased).
+//
 // The regressors' predictions are clipped to the run's label range, which
 // widens with every label learned (VW's min/max label); the action scores are
 // raw. An example with no observation (no entry with a known cost and p > 0)
@@ -49,6 +55,7 @@ enum class CbType { kIps, kDm, kDr };
 struct CbSettings {
   uint32_t actions = 0;           // K
   CbType type = CbType::kDr;      // --cb_type
+  bool eval = false;              // --eval
   // The sub-models it asks its learner for: 2K for dr, else K.
   uint32_t sub_models() const { return type == CbType::kDr ? 2 * actions : actions; }
 };
