@@ -180,7 +180,8 @@ TEST(Cb, MalformedAdfLinesNameFileAndLine) {
 TEST(Cb, ModelRoundTripForCbAdfAndExplore) {
   const std::string data = data_file("cb_test.ldf", kCbTestLdf);
   const char* stacks[] = {"--cb_adf", "--cb_adf --cb_type dr --rank_all", "--cb_adf --cb_type ips",
-                          "--cb_adf --cb_type dm", "--cb_explore_adf --epsilon 0.3"};
+                          "--cb_adf --cb_type dm", "--cb_explore_adf --epsilon 0.3",
+                          "--cb_explore_adf --softmax --lambda 2", "--cb_explore_adf --first 1"};
   for (const char* stack : stacks) {
     const std::string model = temp_path("adf.model"), p1 = temp_path("p1.pred"), p2 = temp_path("p2.pred");
     ASSERT_EQ(run_learner("-d " + data + " " + stack + " -f " + model).exit_code, 0) << stack;

@@ -56,5 +56,44 @@ TEST(CbExplore, TiedActionsShareTheGreedyMass) {
   EXPECT_NEAR(pmf[3], 0.05, 1e-6);
 }
 
+// --first and --softmax: the pmf after the epsilon floor (the least change
+// that lifts every probability to epsilon / K) sums to 1 and respects the floor;
+// probabilities already above it keep their order.
+TEST(CbExplore, SoftmaxAndFloorGiveAPmfAboveTheFloor) {
+  Rng rng(5);
+  std::vector<float> pmf;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const uint32_t k = 1 + rng.below(10);
+    std::vector<double> scores(k);
+    for (double& s : scores) s = rng.uniform() * 4 - 2;
+    std::vector<uint32_t> order(k);
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return scores[a] < scores[b]; });
+    const double lambda = rng.uniform() * 20, epsilon = rng.uniform();
+    softmax_pmf(scores, order, lambda, pmf);
+    enforce_minimum_probability(epsilon, pmf);
+    double sum = 0.0;
+    for (std::size_t i = 0; i < k; ++i) {
+      EXPECT_GE(pmf[i], epsilon / k - 1e-6) << "K " << k << " epsilon " << epsilon;
+      if (i > 0) {
+        EXPECT_LE(pmf[i], pmf[i - 1] + 1e-6);  // lower score, higher probability
+      }
+      sum += pmf[i];
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-5);
+  }
+}
+
+TEST(CbExplore, FloorIsTheLeastChange) {
+  std::vector<float> pmf = {1.0f, 0.0f, 0.0f, 0.0f};
+  enforce_minimum_probability(0.4, pmf);  // floor 0.1: the best gives up 0.3
+  EXPECT_NEAR(pmf[0], 0.7, 1e-6);
+  EXPECT_NEAR(pmf[1], 0.1, 1e-6);
+  pmf = {0.5f, 0.3f, 0.2f};
+  enforce_minimum_probability(0.3, pmf);  // every probability already >= 0.1: unchanged
+  EXPECT_NEAR(pmf[0], 0.5, 1e-6);
+  EXPECT_NEAR(pmf[2], 0.2, 1e-6);
+}
+
 }  // namespace
 }  // namespace learner::test

@@ -6,6 +6,14 @@
 //   --epsilon e (default 0.05): every action gets e / K; the actions tied
 //   with the lowest score share 1 - e (--first_only: the first of them
 //   takes it all). Every probability is >= e / K and they sum to 1.
+//   --first T: uniform over the actions for the first T groups learned
+//   from, then all on the best action (VW's cb_explore_adf_first).
+//   --softmax --lambda l (default 1): p_a proportional to exp(-l (s_a -
+//   min s)) (VW's cb_explore_adf_softmax).
+//   With --first or --softmax, --epsilon (default 0) is a floor: the pmf is
+//   projected onto {p >= e / K, sum 1} (p_a - t or e / K, whichever is
+//   larger, for the t that makes them sum to 1; VW's
+//   enforce_minimum_probability).
 //
 // Loss (the progressive "average loss", VW's): the ips estimate of the
 // exploring policy's cost, pmf(a) c / p for the logged action a.
@@ -24,10 +32,22 @@
 
 namespace learner {
 
+enum class Explorer { kGreedy, kFirst, kSoftmax };
+
 struct CbExploreSettings {
-  double epsilon = 0.05;  // --epsilon
+  Explorer explorer = Explorer::kGreedy;
+  double epsilon = 0.05;    // --epsilon (0 by default for --first and --softmax)
   bool first_only = false;  // --first_only
+  uint64_t first = 0;       // --first T
+  double lambda = 1.0;      // --lambda
 };
+
+// Raises every probability of `pmf` to at least epsilon / K, keeping the sum
+// 1, by the least change (the projection described above).
+void enforce_minimum_probability(double epsilon, std::vector<float>& pmf);
+// The softmax pmf of `scores` in `order`, lambda as --lambda.
+void softmax_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order, double lambda,
+                 std::vector<float>& pmf);
 
 // The epsilon-greedy pmf of `scores` listed in `order` (actions by score,
 // lowest first): probabilities in the same order.
@@ -50,11 +70,13 @@ class CbExploreAdf final : public GroupReduction {
  private:
   CbExploreSettings settings_;
   std::unique_ptr<CbAdf> below_;
+  uint64_t explored_ = 0;  // --first: groups learned from so far (not kept in model files)
   std::vector<float> pmf_;
   Outcome outcome_;
 };
 
-// Its command-line plug-in (plugin.h): --cb_explore_adf, --epsilon, --first_only, --cb_type.
+// Its command-line plug-in (plugin.h): --cb_explore_adf, --epsilon, --first_only, --first, --softmax,
+// --lambda, --cb_type.
 const ReductionPlugin& cb_explore_adf_plugin();
 
 }  // namespace learner
