@@ -121,7 +121,7 @@ const Outcome& ContextualBandit::process(const Example& ex, const std::vector<Fe
 bool ContextualBandit::row_text(std::string& label, std::string& prediction) const {
   char text[96];
   if (labeled_) {
-    std::snprintf(text, sizeof text, "%u:%g:%g", observed_->klass, static_cast<double>(observed_->cost),
+    std::snprintf(text, sizeof text, "%u:%.2g:%.2g", observed_->klass, static_cast<double>(observed_->cost),
                   static_cast<double>(observed_->probability));
     label = text;
   } else {
