@@ -24,9 +24,12 @@ struct Feature {
 
 // One class of a cost-sensitive label `class:cost` (--csoaa, filter trees).
 // A bare `class` (VW: a candidate with unknown cost) has cost kUnknownCost.
+// A contextual-bandit label `action:cost:probability` (--cb) also keeps the
+// logging probability (0 when not given, as VW).
 struct ClassCost {
   uint32_t klass;  // 1..K
   float cost;
+  float probability = 0.0f;  // --cb labels only
 };
 inline constexpr float kUnknownCost = 3.40282347e+38f;  // FLT_MAX, as VW
 

@@ -230,6 +230,11 @@ struct ReductionPlugin {
   std::function<std::unique_ptr<GroupReduction>(const OptionValues& values, const ReductionSpec& spec,
                                                 Learner& learner, LabelRange& range)>
       make_group;
+  // A reduction whose label grammar or sub-model count depends on its own
+  // options (--cb's --eval, --cb_type) sets these: they replace labels and
+  // sub_models. Its factory reads its settings in setup (below).
+  std::function<LabelFormat(const OptionValues& values, const ReductionSpec& spec)> labels_with;
+  std::function<uint32_t(const OptionValues& values, const ReductionSpec& spec)> sub_models_with;
   // The preamble's "reduction = ..." text.
   std::function<std::string(const ReductionSpec& spec)> describe;
   // Reads the reduction's own settings into its own struct when the options

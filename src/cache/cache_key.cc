@@ -22,6 +22,9 @@ std::string label_grammar(const ParseOptions& parse) {
     case LabelFormat::kMulticlassOrCost: name = "multiclass-or-cost"; break;
     case LabelFormat::kMultilabel: name = "multilabel"; break;
     case LabelFormat::kLabelDependent: name = "label-dependent multi-line"; break;
+    case LabelFormat::kContextualBandit: name = "contextual-bandit"; break;
+    case LabelFormat::kContextualBanditAdf: name = "contextual-bandit adf multi-line"; break;
+    case LabelFormat::kContextualBanditEval: name = "contextual-bandit eval"; break;
   }
   return std::string(name) + "/" + std::to_string(parse.classes) +
          (parse.class_labels ? " " + parse.class_labels->describe() : std::string());

@@ -87,10 +87,14 @@ void encode_example(const Example& ex, std::string& out) {
     out.append(ex.tag);
   }
   if (!ex.costs.empty()) {
-    put_varint(out, ex.costs.size());
+    // The count, doubled, plus 1 when the entries carry a --cb probability.
+    bool probabilities = false;
+    for (const ClassCost& c : ex.costs) probabilities = probabilities || std::bit_cast<uint32_t>(c.probability) != 0;
+    put_varint(out, ex.costs.size() * 2 + (probabilities ? 1 : 0));
     for (const ClassCost& c : ex.costs) {
       put_varint(out, c.klass);
       put(out, c.cost);
+      if (probabilities) put(out, c.probability);
     }
   }
   if (!ex.label_set.empty()) {
@@ -144,7 +148,9 @@ const char* decode_example(const char* p, const char* end, Example& ex) {
   }
   ex.costs.clear();
   if (flags & kHasCosts) {
-    const uint64_t n = c.varint();
+    const uint64_t coded = c.varint();
+    const uint64_t n = coded / 2;
+    const bool probabilities = (coded & 1) != 0;
     if (!c.ok || n > static_cast<uint64_t>(end - c.p) / 5) return nullptr;  // >= 5 bytes each
     ex.costs.resize(n);
     for (ClassCost& cc : ex.costs) {
@@ -152,6 +158,7 @@ const char* decode_example(const char* p, const char* end, Example& ex) {
       if (k > UINT32_MAX) return nullptr;
       cc.klass = static_cast<uint32_t>(k);
       cc.cost = c.get<float>();
+      cc.probability = probabilities ? c.get<float>() : 0.0f;
     }
   }
   ex.label_set.clear();

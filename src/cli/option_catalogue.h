@@ -25,6 +25,7 @@ struct Declared {
   // learner's --averaged, which is its default and changes nothing).
   std::vector<const LearnerPlugin*> unstored;
   const LayerPlugin* layer = nullptr;  // a layer's own option
+  std::vector<const ReductionPlugin*> other_reductions{};  // later reductions that declare it too (--cb_type)
 };
 using DeclaredOptions = std::map<std::string, Declared, std::less<>>;
 

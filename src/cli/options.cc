@@ -100,6 +100,11 @@ const Catalogue& catalogue() {
     po::options_description reductions("Reductions (each works with every loss and --dotproduct)");
     for (const ReductionPlugin* r : reduction_plugins())
       for (const OptionSpec& s : r->options) {
+        auto it = cat.by_name.find(s.name);
+        if (it != cat.by_name.end() && it->second.reduction) {  // shared with an earlier reduction: declared once
+          it->second.other_reductions.push_back(r);
+          continue;
+        }
         add_to(reductions, s);
         cat.by_name[s.name] = detail::Declared{&s, {}, r, {}, nullptr};
       }
@@ -390,7 +395,9 @@ std::optional<Options> parse_options(int argc, const char* const* argv, std::ost
       if (ReductionWrap wrap = l->setup(ReductionLayerContext{v, o.parse.labels, o.parse.class_labels.get(), o.testonly}))
         o.reduction_layers.push_back(std::move(wrap));
     }
-    o.sub_models = o.reduction_plugin ? o.reduction_plugin->sub_models(o.reduction) : 1;
+    o.sub_models = !o.reduction_plugin                   ? 1
+                   : o.reduction_plugin->sub_models_with ? o.reduction_plugin->sub_models_with(v, o.reduction)
+                                                         : o.reduction_plugin->sub_models(o.reduction);
     for (const LayerPlugin* l : o.layers) {
       const uint64_t width = uint64_t{o.sub_models} * l->width(v);
       if (width > (uint64_t{1} << 20))

@@ -75,7 +75,9 @@ void select_plugins(const OptionValues& v, Options& o) {
       }
       if (!selector) throw UsageError("--" + name + " needs " + owners);
     }
-    if (d.reduction && d.reduction != o.reduction_plugin && name != d.reduction->options.front().name)
+    if (d.reduction && d.reduction != o.reduction_plugin && name != d.reduction->options.front().name &&
+        std::find(d.other_reductions.begin(), d.other_reductions.end(), o.reduction_plugin) ==
+            d.other_reductions.end())
       throw UsageError("--" + name + " needs --" + d.reduction->options.front().name);
   }
   if (o.learner->validate) o.learner->validate(v);

@@ -50,7 +50,8 @@ void fill_reduction(const OptionValues& v, Options& o) {
     return;
   }
   if (o.reduction_plugin->configure) o.reduction_plugin->configure(v, r);
-  o.parse.labels = o.reduction_plugin->labels(r);
+  o.parse.labels =
+      o.reduction_plugin->labels_with ? o.reduction_plugin->labels_with(v, r) : o.reduction_plugin->labels(r);
   r.class_labels = class_labels(v, r.classes, o.parse.labels, r.class_labels);
   o.parse.class_labels = r.class_labels;
   const ReductionPlugin& plugin = *o.reduction_plugin;

@@ -12,6 +12,9 @@
 #include "learner/reduction/active.h"
 #include "learner/reduction/bootstrap.h"
 #include "learner/reduction/class_weights.h"
+#include "learner/reduction/cb.h"
+#include "learner/reduction/cb_adf.h"
+#include "learner/reduction/cb_explore_adf.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/csoaa_ldf.h"
@@ -61,6 +64,9 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &struct_svm_plugin(),
       &csoaa_ldf_plugin(),
       &wap_ldf_plugin(),
+      &cb_plugin(),
+      &cb_adf_plugin(),
+      &cb_explore_adf_plugin(),
   };
   return all;
 }

@@ -181,6 +181,77 @@ void parse_label_dependent(const LabelTokens& tokens, const ClassLabels* labels,
   tokens.set_tag(ex);
 }
 
+// VW's contextual-bandit label (label_format.h, kContextualBandit).
+// `eval`: --cb --eval's label, the evaluated policy's action first (in Example::label).
+void parse_contextual_bandit(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx,
+                             bool eval = false) {
+  bool first_token = eval;
+  tokens.each([&](std::string_view token) {
+    if (first_token) {
+      first_token = false;
+      ex.label = static_cast<float>(parse_class(token, token, classes, nullptr, ctx));
+      return;
+    }
+    const std::size_t first = token.find(':');
+    const std::string_view action = token.substr(0, first);
+    if (action == "shared")
+      ctx.fail("`shared` starts a multi-line example (--cb_adf); a --cb label is action:cost:probability", token);
+    ClassCost c{parse_class(action, token, classes, nullptr, ctx), kUnknownCost, 0.0f};
+    if (first != std::string_view::npos) {
+      const std::string_view rest = token.substr(first + 1);
+      const std::size_t second = rest.find(':');
+      c.cost = parse_label_number(rest.substr(0, second), "cost", ctx, token);
+      if (second != std::string_view::npos) {
+        const std::string_view p = rest.substr(second + 1);
+        if (p.find(':') != std::string_view::npos)
+          ctx.fail("malformed cb label: expected action:cost:probability", token);
+        c.probability = parse_label_number(p, "probability", ctx, token);
+        if (!(c.probability >= 0.0f && c.probability <= 1.0f)) ctx.fail("a probability must be in [0, 1]", token);
+      }
+    }
+    for (const ClassCost& seen : ex.costs)
+      if (seen.klass == c.klass) ctx.fail("action listed twice in a cb label", token);
+    ex.costs.push_back(c);
+    if (c.cost != kUnknownCost && c.probability > 0.0f) ex.has_label = true;
+  });
+  tokens.set_tag(ex);
+}
+
+// One line of a --cb_adf multi-line example (label_format.h, kContextualBanditAdf).
+void parse_contextual_bandit_adf(const LabelTokens& tokens, Example& ex, const LineContext& ctx) {
+  std::size_t count = 0;
+  tokens.each([&](std::string_view token) {
+    if (count++ > 0) ctx.fail("a --cb_adf line has one label, `shared` or action:cost:probability", token);
+    if (token == "shared") {
+      ex.shared = true;
+      return;
+    }
+    const std::size_t first = token.find(':');
+    const std::string_view action = token.substr(0, first);
+    if (action == "shared") ctx.fail("a `shared` line has no cost", token);
+    uint32_t a = 0;
+    const auto [end, ec] = std::from_chars(action.data(), action.data() + action.size(), a);
+    if (action.empty() || ec != std::errc() || end != action.data() + action.size())
+      ctx.fail("a --cb_adf label is action:cost:probability with an integer action", token);
+    ClassCost c{a, kUnknownCost, 0.0f};
+    if (first != std::string_view::npos) {
+      const std::string_view rest = token.substr(first + 1);
+      const std::size_t second = rest.find(':');
+      c.cost = parse_label_number(rest.substr(0, second), "cost", ctx, token);
+      if (second != std::string_view::npos) {
+        const std::string_view p = rest.substr(second + 1);
+        if (p.find(':') != std::string_view::npos)
+          ctx.fail("malformed cb label: expected action:cost:probability", token);
+        c.probability = parse_label_number(p, "probability", ctx, token);
+        if (!(c.probability >= 0.0f && c.probability <= 1.0f)) ctx.fail("a probability must be in [0, 1]", token);
+      }
+    }
+    ex.costs.push_back(c);
+    ex.has_label = c.cost != kUnknownCost && c.probability > 0.0f;
+  });
+  tokens.set_tag(ex);
+}
+
 bool has_colon(const LabelTokens& tokens) {
   bool colon = false;
   tokens.each([&](std::string_view token) { colon = colon || token.find(':') != std::string_view::npos; });
@@ -255,6 +326,12 @@ void parse_label_part(std::string_view part, const ParseOptions& options, Exampl
       return parse_multilabel(tokens, options.classes, options.class_labels.get(), ex, ctx);
     case LabelFormat::kLabelDependent:
       return parse_label_dependent(tokens, options.class_labels.get(), ex, ctx);
+    case LabelFormat::kContextualBandit:
+      return parse_contextual_bandit(tokens, options.classes, ex, ctx);
+    case LabelFormat::kContextualBanditAdf:
+      return parse_contextual_bandit_adf(tokens, ex, ctx);
+    case LabelFormat::kContextualBanditEval:
+      return parse_contextual_bandit(tokens, options.classes, ex, ctx, true);
     case LabelFormat::kSimple:
       break;
   }

@@ -20,9 +20,10 @@ namespace {
 ClassWeights::ClassWeights(const std::vector<std::string>& items, LabelFormat labels, const ClassLabels* names)
     : simple_(labels == LabelFormat::kSimple) {
   if (labels == LabelFormat::kCostSensitive || labels == LabelFormat::kMultilabel ||
-      labels == LabelFormat::kLabelDependent)
+      labels == LabelFormat::kLabelDependent || labels == LabelFormat::kContextualBandit ||
+      labels == LabelFormat::kContextualBanditAdf || labels == LabelFormat::kContextualBanditEval)
     throw UsageError("--classweight applies to simple and multiclass labels, not to cost-sensitive or multilabel ones "
-                     "(nor to --csoaa_ldf / --wap_ldf lines)");
+                     "(nor to --csoaa_ldf / --wap_ldf lines or --cb labels)");
   for (const std::string& list : items) {
     std::size_t start = 0;
     while (start <= list.size()) {

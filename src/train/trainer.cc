@@ -112,7 +112,10 @@ const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& f
       stats_.add_error(r.weight, p - r.label);
     }
   }
-  progress_.after_example(stats_, r.labeled, r.label, r.prediction, n_features);
+  if (reduction_->row_text(row_label_, row_prediction_))
+    progress_.after_example(stats_, row_label_, row_prediction_, n_features);
+  else
+    progress_.after_example(stats_, r.labeled, r.label, r.prediction, n_features);
   return r;
 }
 

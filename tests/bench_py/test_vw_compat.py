@@ -67,6 +67,10 @@ class Report(unittest.TestCase):
         self.assertTrue(vc_report.not_worse(1.01, 1.0))
         self.assertFalse(vc_report.not_worse(1.0101, 1.0))
         self.assertFalse(vc_report.not_worse(None, 1.0))
+        # Negative losses (contextual-bandit rewards): equal is not worse, 1% of the size is the slack.
+        self.assertTrue(vc_report.not_worse(-0.5, -0.5))
+        self.assertTrue(vc_report.not_worse(-0.496, -0.5))
+        self.assertFalse(vc_report.not_worse(-0.49, -0.5))
 
     def test_result_line(self):
         rows = [self.row("a", 1.0, 1.0), self.row("b", 2.0, 1.0), self.row("c", None, 1.0, "rejected: unknown flag --x"),

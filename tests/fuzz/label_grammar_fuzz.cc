@@ -1,8 +1,11 @@
 // libFuzzer target: the reductions' label grammars. The first byte picks the
 // grammar (multiclass, cost-sensitive, either, multilabel, a line of a
-// multi-line example) and a class count K in 0..15; the rest is a text
-// line. Only InputError may escape.
+// multi-line example, a --cb label, a --cb_adf line) and a class count K in
+// 0..15; the rest is a text line. Only InputError may escape, and a --cb
+// label that parses holds probabilities in [0, 1] and is labeled exactly
+// when an entry has a known cost and a positive probability.
 #include <cstddef>
+#include <cstdlib>
 #include <cstdint>
 #include <string_view>
 
@@ -14,14 +17,28 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   static const learner::LabelFormat kFormats[] = {learner::LabelFormat::kMulticlass, learner::LabelFormat::kCostSensitive,
                                                   learner::LabelFormat::kMulticlassOrCost,
                                                   learner::LabelFormat::kMultilabel,
-                                                  learner::LabelFormat::kLabelDependent};
+                                                  learner::LabelFormat::kLabelDependent,
+                                                  learner::LabelFormat::kContextualBandit,
+                                                  learner::LabelFormat::kContextualBanditAdf};
   learner::ParseOptions o;
-  o.labels = kFormats[(data[0] & 7) % 5];
+  o.labels = kFormats[(data[0] & 7) % 7];
   o.classes = (data[0] >> 3) & 15;
   const learner::TextParser parser(o);
   learner::Example ex;
   try {
     parser.parse(std::string_view(reinterpret_cast<const char*>(data + 1), size - 1), ex, "fuzz", 1);
+    if (o.labels == learner::LabelFormat::kContextualBandit ||
+        o.labels == learner::LabelFormat::kContextualBanditAdf) {
+      bool observed = false;
+      for (const learner::ClassCost& c : ex.costs) {
+        if (!(c.probability >= 0.0f && c.probability <= 1.0f)) std::abort();
+        if (o.labels == learner::LabelFormat::kContextualBandit && o.classes > 0 &&
+            (c.klass < 1 || c.klass > o.classes))
+          std::abort();
+        observed = observed || (c.cost != learner::kUnknownCost && c.probability > 0.0f);
+      }
+      if (observed != ex.has_label) std::abort();
+    }
   } catch (const learner::InputError&) {
   }
   return 0;

@@ -19,6 +19,14 @@ i=0
 for l in "${labels[@]}"; do
   for b in '\x00' '\x15' '\x0e' '\x13'; do printf "$b%s" "$l" > "$C/label_grammar/l$((i++))"; done
 done
+# --cb labels (first byte 0x1d: the contextual-bandit grammar, K = 3).
+for l in "1:1:0.5 |x a" "2:0:0.25 1 3 |x a" "1:1:1.5 |x a" "3 1:2 |x a" "shared |x a"; do
+  printf '\x1d%s' "$l" > "$C/label_grammar/l$((i++))"
+done
+# --cb_adf lines (first byte 0x06: that grammar).
+for l in "0:1:0.5 |x a" "shared |x a" "|x a" "0:1:0.5 1:0:0.5 |x a"; do
+  printf '\x06%s' "$l" > "$C/label_grammar/l$((i++))"
+done
 # json_reader, dsjson_reader: first byte = variant (bit 0 keep_tokens, 1 chain_hash, 2 names, 3-4 label grammar).
 jsons=('{"_label":1,"a":{"x":1,"y":0.5},"f":2,"s":"red"}' '{"_label":"1 2 0.5","_tag":"t","_text":"w1 w:2 a|b"}'
   '{"arr":[1,0,null,{"x":1}],"b":true,"c":false,"n":null}' '{"_label":{"Label":-1,"Weight":2,"Initial":0.5},"a":{"b":{"c":1}}}'

@@ -69,3 +69,48 @@ for g in range(90):
         ldf.append(f"{k + 1}:{cost} 'g{g}a{k + 1} |a i{item} |f p:{p}")
     ldf.append("")
 write("ldf.vw", ldf[:-1])
+
+# Logged contextual-bandit data (--cb 3): a uniform logging policy (p = 1/3, some lines 0.5 or 0.25 to vary
+# the importance 1 / p), cost 0 or 1 by a noisy preference of the context, an occasional unlabeled line and
+# an occasional restricted set of actions (`1 2:1:0.5 3`). Own seed, so the files above do not change.
+crng = random.Random(37)
+cb = []
+for n in range(240):
+    f = [crng.randrange(10) for _ in range(3)]
+    z = round(crng.uniform(-1, 1), 3)
+    best = (f[0] + f[1] + (1 if z > 0 else 0)) % 3 + 1
+    feats = f"'c{n} |w " + " ".join(f"t{k}" for k in f) + f" |n z:{z}"
+    if n % 17 == 5:
+        cb.append(feats)
+        continue
+    a = crng.randrange(3) + 1
+    p = crng.choice([0.333, 0.333, 0.5, 0.25])
+    cost = 0 if (a == best) == (crng.random() < 0.85) else 1
+    if n % 11 == 3:
+        others = [str(k) for k in range(1, 4) if k != a]
+        cb.append(f"{a}:{cost}:{p} {' '.join(others)} {feats}")
+    else:
+        cb.append(f"{a}:{cost}:{p} {feats}")
+write("cb.vw", cb)
+
+# Logged contextual-bandit data with action-dependent features (--cb_adf, --cb_explore_adf): groups of 2..4
+# action lines `| item features`, most after `shared |s user`, the logged action's line labelled `0:cost:p`
+# (p the logging policy's uniform 1/K), some groups unlabeled. Own seed.
+arng = random.Random(41)
+pref = [[arng.gauss(0, 1) for _ in range(6)] for _ in range(5)]
+adf = []
+for g in range(90):
+    user = arng.randrange(5)
+    if arng.random() < 0.8:
+        adf.append(f"shared 'u{g} |s u{user}")
+    items = arng.sample(range(6), arng.randint(2, 4))
+    logged = arng.randrange(len(items)) if g % 9 != 4 else -1
+    for k, item in enumerate(items):
+        x = round(arng.uniform(0, 1), 3)
+        label = ""
+        if k == logged:
+            cost = -1 if pref[user][item] + arng.gauss(0, 0.5) > 0 else 0
+            label = f"0:{cost}:{round(1 / len(items), 3)} "
+        adf.append(f"{label}|a i{item} |f x:{x}")
+    adf.append("")
+write("cb_adf.vw", adf[:-1])

@@ -31,7 +31,8 @@
 //            examples, u64 malformed lines skipped, u64 data blocks}
 // Encoded example: u8 flags (1 label, 2 importance, 4 base, 8 tag, 16 costs,
 // 32 label set), the f32 fields present, varint tag length + bytes, costs
-// (varint count, then varint class + f32 cost each), label set (varint
+// (varint 2 count + 1 if they carry --cb probabilities, then varint class +
+// f32 cost [+ f32 probability] each), label set (varint
 // count, then varint classes), varint namespaces, varint
 // features; per namespace: u8 first, varint name length + bytes, u32 hash,
 // varint count, u8 encoding (0: {f32 value, u32 index} pairs; 1: u32 indices
@@ -63,7 +64,7 @@
 namespace learner {
 
 class OutputFile;
-constexpr uint32_t kCacheVersion = 2;  // 2: reduction labels (costs, label sets)
+constexpr uint32_t kCacheVersion = 3;  // 2: reduction labels (costs, label sets); 3: --cb probabilities
 
 // What a cache must have been made from to be used.
 struct CacheKey {

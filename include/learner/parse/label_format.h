@@ -15,6 +15,21 @@
 //                       --named_labels / --indexing 0 write classes), with its cost (a bare id:
 //                       unknown cost, the line is unlabeled). A line without a label, with two ids,
 //                       or `shared:cost` is an InputError. The action in Example::costs (one entry).
+//   kContextualBandit   (action[:cost[:probability]])* ['tag]      VW's --cb label, e.g. `2:0.5:0.25`: the
+//                       logged action (an integer in 1..K), its observed cost and the probability with
+//                       which the logging policy chose it (in [0, 1]); a bare `action` or `action:cost`
+//                       lists an allowed action without an observation. Several tokens restrict the
+//                       actions to those listed. Held in Example::costs (ClassCost::probability); the
+//                       line is labeled (Example::has_label) when an entry has a known cost and a
+//                       probability > 0 (VW's observed cost). `shared` is refused (it belongs to
+//                       multi-line examples).
+//   kContextualBanditEval policy (action:cost:probability)* ['tag]  --cb K --eval: the evaluated
+//                       policy's action (1..K, in Example::label), then a --cb label.
+//   kContextualBanditAdf shared | [action:cost:probability] ['tag]  one line of a --cb_adf multi-line example:
+//                       `shared` (the shared context), nothing (an action line without an observation)
+//                       or one observation `a:c:p` (a, a non-negative integer, is not read: the line's
+//                       place in its group is the action). Two tokens, `shared:...`, a probability
+//                       outside [0, 1] are InputErrors. Example::has_label: c known and p > 0.
 //
 // Strict, as the rest of the parser: a class that is not an integer in 1..K
 // (when K > 0), a repeated class, a cost that is not a finite number, an empty
@@ -28,6 +43,8 @@
 
 namespace learner {
 
-enum class LabelFormat { kSimple, kMulticlass, kCostSensitive, kMulticlassOrCost, kMultilabel, kLabelDependent };
+enum class LabelFormat { kSimple, kMulticlass, kCostSensitive, kMulticlassOrCost, kMultilabel, kLabelDependent,
+                         kContextualBandit, kContextualBanditAdf,
+                         kContextualBanditEval };
 
 }  // namespace learner

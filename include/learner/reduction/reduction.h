@@ -84,6 +84,10 @@ class Reduction {
   // The run's loss is reported as 0/1 (--binary, classifier learners): no
   // best constant of that loss is printed.
   virtual bool zero_one_loss() const { return false; }
+  // The progress row's "current label" and "current predict" columns of the
+  // last example as text (--cb: "1:0.5:0.25" and "2"); false: the numbers of
+  // its Outcome are shown.
+  virtual bool row_text(std::string& /*label*/, std::string& /*prediction*/) const { return false; }
 };
 
 // A reduction whose -p and -r lines are its own text followed by " tag"

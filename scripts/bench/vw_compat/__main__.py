@@ -23,7 +23,8 @@ def main(argv):
     vw = os.path.abspath(os.environ["VW"]) if os.environ.get("VW") else None
     timeout = float(os.environ.get("TIMEOUT", "300"))
     only = set(os.environ.get("ONLY", "").split())
-    rows_in = [c for c in commands.COMMANDS if not only or c[0] in only]
+    table = commands.COMMANDS + commands.suite_rows(test_dir)
+    rows_in = [c for c in table if not only or c[0] in only]
     tools = {"learner": learner, **({"vw": vw} if vw else {})}
     for name in tools:
         work = os.path.join(out_dir, "work-" + name)

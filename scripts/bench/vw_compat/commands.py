@@ -8,6 +8,10 @@ a VW demo, with its data swapped for a test set; "--help" a flag used as VW's --
 describes it, on a VW test set (VW's test suite has no command line for that flag).
 """
 
+import json
+import os
+import re
+
 TEST_SUITE = "core.vwtest.json #"  # a source naming VW's test N
 
 COMMANDS = [
@@ -213,3 +217,26 @@ COMMANDS = [
     ("t710", "--csoaa_ldf m --audit --noconstant -d train-sets/csoaa_ldf_shared.dat -P 1", "core.vwtest.json #710",
      "csoaa_ldf audit"),
 ]
+
+# Issue 31: contextual bandits. Every case of VW's suite whose command uses a contextual-bandit flag
+# (CB_FLAGS: --cb, --cb_adf, --cb_explore(_adf), --cbify, --cbzo, --cb_dro, ..., --explore_eval,
+# --warm_cb) is a row "cbN" (N: the suite's test number), read from the suite's own
+# core.vwtest.json when the test folder has one (suite_rows), so the census covers them all;
+# ONLY="cb256 cb257" runs a chosen few.
+CB_FLAGS = re.compile(r"--cb|--explore_eval|--warm_cb")
+
+
+def suite_rows(test_dir, pattern=CB_FLAGS, prefix="cb"):
+    """Rows (name, args, source, covers) for the suite cases whose command matches `pattern`."""
+    listing = os.path.join(test_dir, "core.vwtest.json")
+    if not os.path.exists(listing):
+        return []
+    with open(listing) as f:
+        tests = json.load(f)
+    rows = []
+    for t in tests:
+        cmd = t.get("vw_command", "")
+        if pattern.search(cmd):
+            flags = " ".join(sorted({m for m in re.findall(r"--(cb\w*|explore_eval|warm_cb)", cmd)}))
+            rows.append((f"{prefix}{t['id']}", cmd, f"{TEST_SUITE}{t['id']}", flags))
+    return rows

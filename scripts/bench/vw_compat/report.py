@@ -15,7 +15,9 @@ def ratio(mine, theirs):
 def not_worse(mine, theirs):
     if mine is None or theirs is None:
         return False
-    return mine <= NOT_WORSE_SLACK * theirs + 1e-12
+    # The slack is 1% of VW's loss's size: contextual-bandit losses are often negative (rewards as
+    # negative costs), where 1.01 x VW's would be a stricter bound than VW's own.
+    return mine <= theirs + (NOT_WORSE_SLACK - 1) * abs(theirs) + 1e-12
 
 
 def _num(x):

@@ -1,0 +1,95 @@
+// --cb_adf: VW's contextual bandit with action-dependent features, learning
+// from logged data over multi-line examples (example_group.h): an optional
+// `shared |context` line, then one line per action (`| features`), the
+// logged action's line labelled `a:c:p` (label_format.h,
+// kContextualBanditAdf): the logging policy chose it with probability p and
+// observed cost c. Actions are the action lines' places, 0-based (VW's). One
+// scalar model (sub-model 0) scores every action line, whose features
+// include the shared line's; the predicted action is the lowest score (the
+// first on ties). A group is learned from when one line has an observation;
+// two lines with a cost are an error (VW's). --cb_type (default mtr), as VW
+// 9.11's cb_adf over csoaa_ldf (every regression below: label the cost,
+// each line a fresh prediction, clipped to the run's label range, which
+// widens with every label learned):
+//
+//   mtr  multi-task regression: the logged line alone regresses c, with
+//        importance 1 / max(p, clip_p) x events / actions (the counts of
+//        groups and action lines learned from so far).
+//   ips  every line regresses c / max(p, clip_p) (the logged one) or 0.
+//   dm   every line regresses c (the logged one) or 0.
+//   dr   a second regressor x_a (sub-model 1) learns c on the logged line
+//        with importance 1 / p; every line regresses x_a, plus
+//        (c - x_a) / max(p, clip_p) on the logged line.       2 sub-models.
+//
+// Loss (the progressive "average loss", VW's off-policy estimate of the
+// learned policy's cost): for the predicted action h, c / p when h is the
+// logged action, else 0 (ips estimate); dr: x_h + (c - x_h) / p when h is
+// the logged action, else x_h.
+//
+// Output, as VW prints it: -p the predicted action, or with --rank_all every
+// action by score `1:0.12,0:0.46`, then a blank line; the progress row's label
+// `a:c:p` (2 significant digits; "unknown"), its prediction `a:score`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "learner/core/label_range.h"
+#include "learner/plugin.h"
+#include "learner/reduction/group_reduction.h"
+
+namespace learner {
+
+enum class CbAdfType { kMtr, kIps, kDm, kDr };
+
+struct CbAdfSettings {
+  CbAdfType type = CbAdfType::kMtr;  // --cb_type
+  bool rank_all = false;             // --rank_all
+  double clip_p = 0.0;               // --clip_p
+  uint32_t sub_models() const { return type == CbAdfType::kDr ? 2 : 1; }
+};
+
+class CbAdf final : public GroupReduction {
+ public:
+  CbAdf(const CbAdfSettings& settings, Learner& learner, LabelRange& range);
+  const Outcome& process(const ExampleGroup& group, bool learn) override;
+  void prediction_text(const ExampleGroup& group, std::string& out) const override;
+  void raw_text(const ExampleGroup& group, std::string& out) const override;
+  void row_text(std::string& label, std::string& prediction) const override;
+  double line_score(std::size_t i) const override { return i < line_scores_.size() ? line_scores_[i] : 0.0; }
+
+  // The scores of the last group's actions (0-based) and its predicted action.
+  const std::vector<double>& scores() const { return scores_; }
+  uint32_t predicted() const { return order_.empty() ? 0 : order_.front(); }
+  const std::vector<uint32_t>& order() const { return order_; }  // actions by score, lowest first
+  // The logged action of the last group (-1: none), its cost and probability.
+  int observed_action() const { return observed_index_; }
+  const ClassCost& observation() const { return observed_; }
+
+ private:
+  // Finds the logged line; throws Error when two lines have a cost.
+  void find_observation(const ExampleGroup& group);
+  // One regression update of action line i towards `label`.
+  void regress(const GroupLine& line, uint32_t sub, double label, double importance);
+  double clipped_p() const { return std::max(static_cast<double>(observed_.probability), settings_.clip_p); }
+
+  CbAdfSettings settings_;
+  Learner& learner_;
+  LabelRange& range_;
+  int observed_index_ = -1;     // the logged action (-1: none)
+  ClassCost observed_{};        // its cost and probability
+  std::vector<double> scores_;       // per action
+  std::vector<double> line_scores_;  // per line of the group (the shared line: 0)
+  std::vector<double> regressed_;    // dr: x_a per action
+  std::vector<uint32_t> order_;      // actions by score
+  uint64_t events_ = 0, actions_ = 0;  // mtr: groups and action lines learned from
+  Outcome outcome_;
+};
+
+// Its command-line plug-in (plugin.h): --cb_adf, --cb_type, --rank_all, --clip_p.
+const ReductionPlugin& cb_adf_plugin();
+// --cb_adf's settings from the command line (--cb_type, --rank_all, --clip_p).
+CbAdfSettings cb_adf_settings(const OptionValues& values);
+
+}  // namespace learner

@@ -1,0 +1,82 @@
+// --cb_explore_adf: VW's exploration over --cb_adf (reduction/cb_adf.h): the
+// layer below learns from the logged data as --cb_adf does (its --cb_type,
+// default mtr) and this layer turns its action scores into a probability
+// mass function over the group's actions (VW 9.11's cb_explore_adf_greedy):
+//
+//   --epsilon e (default 0.05): every action gets e / K; the actions tied
+//   with the lowest score share 1 - e (--first_only: the first of them
+//   takes it all). Every probability is >= e / K and they sum to 1.
+//   --first T: uniform over the actions for the first T groups learned
+//   from, then all on the best action (VW's cb_explore_adf_first).
+//   --softmax --lambda l (default 1): p_a proportional to exp(-l (s_a -
+//   min s)) (VW's cb_explore_adf_softmax).
+//   With --first or --softmax, --epsilon (default 0) is a floor: the pmf is
+//   projected onto {p >= e / K, sum 1} (p_a - t or e / K, whichever is
+//   larger, for the t that makes them sum to 1; VW's
+//   enforce_minimum_probability).
+//
+// Loss (the progressive "average loss", VW's): the ips estimate of the
+// exploring policy's cost, pmf(a) c / p for the logged action a.
+//
+// Output, as VW prints it: -p `action:probability,...` in score order, then a
+// blank line; the progress row's prediction `action:probability` of the
+// first (2 decimals).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "learner/plugin.h"
+#include "learner/reduction/cb_adf.h"
+
+namespace learner {
+
+enum class Explorer { kGreedy, kFirst, kSoftmax };
+
+struct CbExploreSettings {
+  Explorer explorer = Explorer::kGreedy;
+  double epsilon = 0.05;    // --epsilon (0 by default for --first and --softmax)
+  bool first_only = false;  // --first_only
+  uint64_t first = 0;       // --first T
+  double lambda = 1.0;      // --lambda
+};
+
+// Raises every probability of `pmf` to at least epsilon / K, keeping the sum
+// 1, by the least change (the projection described above).
+void enforce_minimum_probability(double epsilon, std::vector<float>& pmf);
+// The softmax pmf of `scores` in `order`, lambda as --lambda.
+void softmax_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order, double lambda,
+                 std::vector<float>& pmf);
+
+// The epsilon-greedy pmf of `scores` listed in `order` (actions by score,
+// lowest first): probabilities in the same order.
+void epsilon_greedy_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order,
+                        const CbExploreSettings& settings, std::vector<float>& pmf);
+
+class CbExploreAdf final : public GroupReduction {
+ public:
+  CbExploreAdf(const CbExploreSettings& settings, std::unique_ptr<CbAdf> below);
+  const Outcome& process(const ExampleGroup& group, bool learn) override;
+  void prediction_text(const ExampleGroup& group, std::string& out) const override;
+  void raw_text(const ExampleGroup& group, std::string& out) const override { below_->raw_text(group, out); }
+  void row_text(std::string& label, std::string& prediction) const override;
+  double line_score(std::size_t i) const override { return below_->line_score(i); }
+
+  // The pmf of the last group, in the order of order().
+  const std::vector<float>& pmf() const { return pmf_; }
+  const std::vector<uint32_t>& order() const { return below_->order(); }
+
+ private:
+  CbExploreSettings settings_;
+  std::unique_ptr<CbAdf> below_;
+  uint64_t explored_ = 0;  // --first: groups learned from so far (not kept in model files)
+  std::vector<float> pmf_;
+  Outcome outcome_;
+};
+
+// Its command-line plug-in (plugin.h): --cb_explore_adf, --epsilon, --first_only, --first, --softmax,
+// --lambda, --cb_type.
+const ReductionPlugin& cb_explore_adf_plugin();
+
+}  // namespace learner

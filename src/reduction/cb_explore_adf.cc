@@ -1,0 +1,208 @@
+#include "learner/reduction/cb_explore_adf.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+#include "learner/error.h"
+#include "learner/reduction/score_text.h"
+
+namespace learner {
+
+void epsilon_greedy_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order,
+                        const CbExploreSettings& settings, std::vector<float>& pmf) {
+  const std::size_t k = order.size();
+  pmf.assign(k, 0.0f);
+  if (k == 0) return;
+  // VW's float arithmetic: e / K each, then 1 - e over the actions tied with the best.
+  const auto epsilon = static_cast<float>(settings.epsilon);
+  std::size_t tied = 1;
+  while (!settings.first_only && tied < k && scores[order[tied]] == scores[order[0]]) ++tied;
+  const float floor = epsilon / static_cast<float>(k);
+  for (float& p : pmf) p = floor;
+  for (std::size_t i = 0; i < tied; ++i) pmf[i] += (1.0f - epsilon) / static_cast<float>(tied);
+}
+
+void enforce_minimum_probability(double epsilon, std::vector<float>& pmf) {
+  const std::size_t k = pmf.size();
+  if (k == 0 || epsilon == 0.0) return;
+  if (epsilon > 0.999) {  // uniform
+    for (float& p : pmf) p = 1.0f / static_cast<float>(k);
+    return;
+  }
+  const float floor = static_cast<float>(epsilon) / static_cast<float>(k);
+  // The shift t: the largest r (by descending probability) whose r-th value
+  // stays above the floor after shifting the first r by t_r = (their sum +
+  // (K - r) floor - 1) / r.
+  std::vector<float> sorted(pmf);
+  std::sort(sorted.begin(), sorted.end(), std::greater<float>());
+  float sum = 0.0f, kept_sum = sorted[0];
+  std::size_t kept = 0;
+  for (std::size_t r = 0; r < k; ++r) {
+    sum += sorted[r];
+    const float shift = (static_cast<float>(k - r - 1) * floor + sum - 1.0f) / static_cast<float>(r + 1);
+    if (sorted[r] > shift + floor) {
+      kept = r;
+      kept_sum = sum;
+    }
+  }
+  const float shift = (static_cast<float>(k - kept - 1) * floor + kept_sum - 1.0f) / static_cast<float>(kept + 1);
+  for (float& p : pmf) p = std::max(p - shift, floor);
+}
+
+void softmax_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order, double lambda,
+                 std::vector<float>& pmf) {
+  pmf.assign(order.size(), 0.0f);
+  if (order.empty()) return;
+  // VW: exp(-lambda (s - min s)) in float, normalised.
+  const auto l = static_cast<float>(-lambda);
+  float low = static_cast<float>(scores[order[0]]);
+  for (uint32_t a : order) low = std::min(low, static_cast<float>(scores[a]));
+  float norm = 0.0f;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    pmf[i] = std::exp(l * (static_cast<float>(scores[order[i]]) - low));
+    norm += pmf[i];
+  }
+  for (float& p : pmf) p /= norm;
+}
+
+CbExploreAdf::CbExploreAdf(const CbExploreSettings& settings, std::unique_ptr<CbAdf> below)
+    : settings_(settings), below_(std::move(below)) {}
+
+const Outcome& CbExploreAdf::process(const ExampleGroup& group, bool learn) {
+  outcome_ = below_->process(group, learn);  // its scores are those before this group's updates
+  switch (settings_.explorer) {
+    case Explorer::kGreedy:
+      epsilon_greedy_pmf(below_->scores(), below_->order(), settings_, pmf_);
+      break;
+    case Explorer::kFirst: {
+      const std::size_t k = below_->order().size();
+      pmf_.assign(k, 0.0f);
+      if (explored_ < settings_.first) {
+        for (float& p : pmf_) p = 1.0f / static_cast<float>(k);
+        if (learn && below_->observed_action() >= 0) ++explored_;  // VW counts the groups learned from
+      } else if (k > 0) {
+        pmf_[0] = 1.0f;
+      }
+      enforce_minimum_probability(settings_.epsilon, pmf_);
+      break;
+    }
+    case Explorer::kSoftmax:
+      softmax_pmf(below_->scores(), below_->order(), settings_.lambda, pmf_);
+      enforce_minimum_probability(settings_.epsilon, pmf_);
+      break;
+  }
+  outcome_.loss = 0.0;
+  if (outcome_.labeled) {
+    const ClassCost& o = below_->observation();
+    const auto& order = below_->order();
+    for (std::size_t i = 0; i < order.size(); ++i)
+      if (static_cast<int>(order[i]) == below_->observed_action())
+        outcome_.loss = static_cast<double>(pmf_[i]) * o.cost / o.probability;
+  }
+  return outcome_;
+}
+
+namespace {
+
+// VW's progress-row number: at most 2 decimals, trailing zeros dropped.
+std::string explore_row_number(double v) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.2f", v);
+  std::string s = text;
+  if (s.find('.') != std::string::npos) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  return s;
+}
+
+}  // namespace
+
+void CbExploreAdf::prediction_text(const ExampleGroup& group, std::string& out) const {
+  out.clear();
+  const auto& order = below_->order();
+  char text[32];
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (i > 0) out += ',';
+    std::snprintf(text, sizeof text, "%u:%g", order[i], static_cast<double>(pmf_[i]));
+    out += text;
+  }
+  append_tag(out, group.tag());
+  out += "\n\n";
+}
+
+void CbExploreAdf::row_text(std::string& label, std::string& prediction) const {
+  std::string ignored;
+  below_->row_text(label, ignored);
+  const auto& order = below_->order();
+  prediction = order.empty() ? std::string("no action")
+                             : std::to_string(order[0]) + ":" + explore_row_number(static_cast<double>(pmf_[0]));
+}
+
+namespace {
+
+CbExploreSettings explore_settings(const OptionValues& v) {
+  CbExploreSettings s;
+  if (v.given("first") && v.flag("softmax")) throw UsageError("--first and --softmax are two explorers: choose one");
+  if (v.given("first")) {
+    s.explorer = Explorer::kFirst;
+    s.first = static_cast<uint64_t>(v.number("first"));
+  } else if (v.flag("softmax")) {
+    s.explorer = Explorer::kSoftmax;
+  }
+  if (s.explorer != Explorer::kGreedy) s.epsilon = 0.0;  // VW's default for these explorers
+  if (v.given("epsilon")) s.epsilon = v.number("epsilon");
+  if (v.given("lambda")) s.lambda = v.number("lambda");
+  s.first_only = v.flag("first_only");
+  return s;
+}
+
+ReductionPlugin make_cb_explore_adf_plugin() {
+  ReductionPlugin p;
+  p.name = "cb_explore_adf";
+  p.title = "--cb_explore_adf (contextual-bandit exploration over --cb_adf)";
+  p.options = {
+      switch_option("cb_explore_adf",
+                    "online explore-exploit over multi-line contextual-bandit examples (as --cb_adf's); -p prints "
+                    "each action's probability, `1:0.9,0:0.1`",
+                    true),
+      text_option("cb_type", "", 0, "", true),  // --cb's declaration is the one shown
+      number_option("epsilon", OptionKind::kNumber, "", 0.0, 1.0,
+                    "with --cb_explore_adf: exploration, each action gets at least epsilon / K (default 0.05; 0 "
+                    "with --first or --softmax)",
+                    true),
+      switch_option("first_only", "with --cb_explore_adf: of actions tied for the best, only the first gets 1 - epsilon",
+                    true),
+      number_option("first", OptionKind::kCount, "", 1, 1e15,
+                    "with --cb_explore_adf: explore uniformly for the first T examples learned from, then greedily",
+                    true),
+      switch_option("softmax", "with --cb_explore_adf: softmax exploration, p proportional to exp(-lambda score)",
+                    true),
+      number_option("lambda", OptionKind::kNumber, "1", -1e6, 1e6, "with --softmax: its lambda", true),
+  };
+  p.validate = [](const OptionValues& v) {
+    cb_adf_settings(v);
+    explore_settings(v);
+  };
+  p.configure = [](const OptionValues&, ReductionSpec&) {};
+  p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBanditAdf; };
+  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return cb_adf_settings(v).sub_models(); };
+  p.make_group = [](const OptionValues& v, const ReductionSpec&, Learner& learner,
+                    LabelRange& range) -> std::unique_ptr<GroupReduction> {
+    return std::make_unique<CbExploreAdf>(explore_settings(v),
+                                          std::make_unique<CbAdf>(cb_adf_settings(v), learner, range));
+  };
+  p.describe = [](const ReductionSpec&) { return std::string("cb_explore_adf over cb_adf"); };
+  return p;
+}
+
+}  // namespace
+
+const ReductionPlugin& cb_explore_adf_plugin() {
+  static const ReductionPlugin plugin = make_cb_explore_adf_plugin();
+  return plugin;
+}
+
+}  // namespace learner
