@@ -89,11 +89,12 @@ OptionList stored_options(const OptionValues& v, const Options& o) {
 // restores the same model whatever the defaults) replace or join the
 // command line's; interactions the learner took are not stored as such.
 void record_learner_values(Options& o) {
-  for (const auto& [name, value] : o.learner_setup.stored) {
+  for (const auto& stored : o.learner_setup.stored) {
+    const std::string& name = stored.first;  // not a structured binding: clang 14 cannot capture one
     auto it = std::find_if(o.model_options.begin(), o.model_options.end(),
                            [&name](const auto& option) { return option.first == name; });
-    if (it == o.model_options.end()) o.model_options.emplace_back(name, value);
-    else it->second = value;
+    if (it == o.model_options.end()) o.model_options.emplace_back(name, stored.second);
+    else it->second = stored.second;
   }
   if (o.learner_setup.takes_interactions)
     for (auto& [name, value] : o.model_options)
