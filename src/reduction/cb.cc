@@ -144,14 +144,14 @@ void ContextualBandit::write_raw(std::string& out) const {
   }
 }
 
-namespace {
-
 CbType cb_type_of(const std::string& text) {
   if (text == "ips") return CbType::kIps;
   if (text == "dm") return CbType::kDm;
   if (text.empty() || text == "dr" || text == "mtr" || text == "sm") return CbType::kDr;  // "": --cb's default
   throw UsageError("--cb_type '" + text + "': expected ips, dm, dr, mtr or sm");
 }
+
+namespace {
 
 CbSettings cb_settings(const OptionValues& v) {
   CbSettings s;

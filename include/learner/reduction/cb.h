@@ -91,6 +91,9 @@ class ContextualBandit final : public TaggedReduction {
   Outcome outcome_;
 };
 
+// --cb_type's text ("" for the default) as --cb reads it: mtr and sm are dr.
+CbType cb_type_of(const std::string& text);
+
 // Its command-line plug-in (plugin.h): --cb K, --cb_type, --cb_force_legacy.
 const ReductionPlugin& cb_plugin();
 
