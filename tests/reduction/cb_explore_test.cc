@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fixtures.h"
+#include "learner/reduction/cb_explore.h"
 #include "learner/reduction/cb_explore_adf.h"
 
 namespace learner::test {
@@ -93,6 +94,28 @@ TEST(CbExplore, FloorIsTheLeastChange) {
   enforce_minimum_probability(0.3, pmf);  // every probability already >= 0.1: unchanged
   EXPECT_NEAR(pmf[0], 0.5, 1e-6);
   EXPECT_NEAR(pmf[2], 0.2, 1e-6);
+}
+
+// --cb_explore K's epsilon-greedy pmf: for every K, epsilon and greedy
+// action, it sums to 1, every entry is >= epsilon / K and the greedy action
+// has 1 - epsilon + epsilon / K.
+TEST(CbExplore, FixedActionPmfSumsToOneAboveTheFloor) {
+  Rng rng(17);
+  std::vector<float> pmf;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const uint32_t k = 1 + rng.below(20);
+    const auto epsilon = static_cast<float>(rng.uniform());
+    const uint32_t chosen = rng.below(k);
+    pmf.assign(k, 0.0f);
+    epsilon_greedy_fixed_pmf(epsilon, chosen, pmf);
+    double sum = 0.0;
+    for (float p : pmf) {
+      EXPECT_GE(p, epsilon / static_cast<float>(k) - 1e-6f) << "K " << k << " epsilon " << epsilon;
+      sum += p;
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-5) << "K " << k << " epsilon " << epsilon;
+    EXPECT_NEAR(pmf[chosen], 1.0 - epsilon + epsilon / k, 1e-5);
+  }
 }
 
 }  // namespace
