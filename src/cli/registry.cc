@@ -15,6 +15,7 @@
 #include "learner/reduction/cb.h"
 #include "learner/reduction/cb_adf.h"
 #include "learner/reduction/cb_explore.h"
+#include "learner/reduction/cbify.h"
 #include "learner/reduction/cb_explore_adf.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
@@ -68,6 +69,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cb_plugin(),
       &cb_adf_plugin(),
       &cb_explore_plugin(),
+      &cbify_plugin(),
       &cb_explore_adf_plugin(),
   };
   return all;

@@ -48,8 +48,13 @@ uint32_t ContextualBandit::cost_sensitive(const Example& ex, const std::vector<F
 }
 
 const Outcome& ContextualBandit::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  return process_label(ex, ex.costs, features, learn);
+}
+
+const Outcome& ContextualBandit::process_label(const Example& ex, const std::vector<ClassCost>& label,
+                                               const std::vector<Feature>& features, bool learn) {
   const uint32_t K = settings_.actions;
-  label_.assign(ex.costs.begin(), ex.costs.end());
+  label_.assign(label.begin(), label.end());
   observed_ = nullptr;
   for (const ClassCost& c : label_)
     if (c.cost != kUnknownCost && c.probability > 0.0f) {

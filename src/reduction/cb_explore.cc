@@ -21,27 +21,33 @@ void epsilon_greedy_fixed_pmf(float epsilon, uint32_t chosen, std::vector<float>
 CbExplore::CbExplore(const CbExploreFixedSettings& settings, std::unique_ptr<ContextualBandit> below, uint32_t actions)
     : settings_(settings), below_(std::move(below)), actions_(actions) {}
 
-const Outcome& CbExplore::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
-  label_.assign(ex.costs.begin(), ex.costs.end());
+const std::vector<float>& CbExplore::call(const Example& ex, const std::vector<ClassCost>& label,
+                                          const std::vector<Feature>& features, bool learn) {
   const bool first = settings_.first > 0;
   // VW's --first learns only from labels logged with probability < 1.
-  const bool learn_below = learn && !(first && !label_.empty() && label_[0].probability >= 1.0f);
-  below_->process(ex, features, learn_below);
+  const bool learn_below = learn && !(first && !label.empty() && label[0].probability >= 1.0f);
+  below_->process_label(ex, label, features, learn_below);
   const uint32_t chosen = below_->predicted() - 1;
   pmf_.assign(actions_, 0.0f);
   if (first) {
-    // VW's counter counts its calls: a trained example is predicted (the
-    // pmf shown), then learned (two calls); others are predicted (one).
     if (explored_ < settings_.first) {
       for (float& p : pmf_) p = 1.0f / static_cast<float>(actions_);
       ++explored_;
     } else if (chosen < actions_) {
       pmf_[chosen] = 1.0f;
     }
-    if (learn && explored_ < settings_.first) ++explored_;
   } else {
     epsilon_greedy_fixed_pmf(static_cast<float>(settings_.epsilon), chosen, pmf_);
   }
+  return pmf_;
+}
+
+const Outcome& CbExplore::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  label_.assign(ex.costs.begin(), ex.costs.end());
+  call(ex, label_, features, learn);
+  // VW predicts (the pmf shown), then learns, a trained example: its --first
+  // counter counts both calls.
+  if (learn && explored_ < settings_.first) ++explored_;
   outcome_ = Outcome{};
   outcome_.prediction = below_->predicted();
   for (const ClassCost& c : label_)

@@ -64,6 +64,9 @@ class ContextualBandit final : public TaggedReduction {
  public:
   ContextualBandit(const CbSettings& settings, Learner& learner, LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
+  // process() with `label` in place of ex.costs (--cbify's bandit feedback).
+  const Outcome& process_label(const Example& ex, const std::vector<ClassCost>& label,
+                               const std::vector<Feature>& features, bool learn);
   bool row_text(std::string& label, std::string& prediction) const override;
   void print_summary(std::FILE*) const override {}
   uint32_t predicted() const { return predicted_; }

@@ -47,6 +47,10 @@ class CbExplore final : public TaggedReduction {
   bool row_text(std::string& label, std::string& prediction) const override;
   void print_summary(std::FILE*) const override {}
   const std::vector<float>& pmf() const { return pmf_; }
+  // One of VW's calls of cb_explore (--cbify's): the cb learner predicts (and
+  // learns `label` when `learn`), --first's counter counts one call; the pmf.
+  const std::vector<float>& call(const Example& ex, const std::vector<ClassCost>& label,
+                                 const std::vector<Feature>& features, bool learn);
 
  private:
   void write_prediction(std::string& out) const override;
