@@ -42,7 +42,8 @@ const Outcome& Cbify::process(const Example& ex, const std::vector<Feature>& fea
   const bool trains = learn && ex.has_label;
   action_ = draw(ex, features);
   if (trains) {
-    const double cost = action_ == label_ ? settings_.loss0 : settings_.loss1;
+    const double sign = settings_.flip_loss_sign ? -1.0 : 1.0;  // VW's --flip_loss_sign: rewards
+    const double cost = sign * (action_ == label_ ? settings_.loss0 : settings_.loss1);
     feedback_.assign(1, ClassCost{});
     feedback_[0].klass = action_;
     feedback_[0].cost = static_cast<float>(cost);
@@ -72,6 +73,7 @@ CbifySettings cbify_settings(const OptionValues& v) {
   s.actions = static_cast<uint32_t>(v.number("cbify"));
   if (v.given("loss0")) s.loss0 = v.number("loss0");
   if (v.given("loss1")) s.loss1 = v.number("loss1");
+  s.flip_loss_sign = v.flag("flip_loss_sign");
   if (v.flag("softmax")) throw UsageError("--softmax works with --cb_explore_adf, not --cbify");
   return s;
 }
@@ -103,6 +105,7 @@ ReductionPlugin make_cbify_plugin() {
                              "--cb_force_legacy): --cb_explore K draws an action and learns its cost"),
       number_option("loss0", OptionKind::kNumber, "0", -1e9, 1e9, "with --cbify: the cost of the right action", true),
       number_option("loss1", OptionKind::kNumber, "1", -1e9, 1e9, "with --cbify: the cost of a wrong action", true),
+      switch_option("flip_loss_sign", "with --cbify: the bandit costs are -loss0 and -loss1 (rewards)", true),
       text_option("cb_type", "", 0, "", true),
       number_option("epsilon", OptionKind::kNumber, "", 0.0, 1.0, "", true),
       number_option("first", OptionKind::kCount, "", 1, 1e15, "", true),

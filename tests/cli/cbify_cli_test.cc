@@ -43,6 +43,8 @@ TEST(CbifyCli, MatchesVwLegacyDrawsAndLoss) {
        "1 2 3 4 1 2 3 2 1 2 2 2 2 2 3 3 3 1 3 3 3 2 2 3 3 3 1 3 1 2"},
       {"--first 6 --loss0 -1 --loss1 0", "average loss = 0.866667",
        "2 4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"},
+      {"--first 4 --flip_loss_sign --loss1 3", "average loss = 0.833333",
+       "2 4 4 4 4 2 4 4 4 4 4 4 4 4 2 2 2 4 2 4 2 4 4 4 2 2 4 2 4 4"},
   };
   for (const Case& c : cases) {
     const std::string pred = temp_path("cbify.predict");

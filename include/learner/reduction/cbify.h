@@ -3,7 +3,8 @@
 // with multiclass label y: --cb_explore (reduction/cb_explore.h) predicts a
 // pmf over the K actions; an action a is drawn from it; the bandit feedback is
 // the label a:c:p with c = --loss0 (default 0) when a = y, else --loss1
-// (default 1), and p the pmf's mass on a; --cb_explore learns from it.
+// (default 1), both negated with --flip_loss_sign, and p the pmf's mass on
+// a; --cb_explore learns from it.
 //
 // The draw is VW's: u = merand48 of the state app_seed + n, one fresh state
 // per draw (not advanced), where app_seed = murmur3_32("vw", 0) (VW does not
@@ -31,6 +32,7 @@ struct CbifySettings {
   uint32_t actions = 0;  // K
   double loss0 = 0.0;    // --loss0: the cost of the right action
   double loss1 = 1.0;    // --loss1: the cost of a wrong one
+  bool flip_loss_sign = false;  // --flip_loss_sign: costs -loss0, -loss1
 };
 
 // VW's sample_after_normalizing: the index drawn from `pmf` (any nonnegative
