@@ -14,6 +14,8 @@
 #include "learner/reduction/class_weights.h"
 #include "learner/reduction/cb.h"
 #include "learner/reduction/cb_adf.h"
+#include "learner/reduction/cb_explore.h"
+#include "learner/reduction/cbify.h"
 #include "learner/reduction/cb_explore_adf.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
@@ -66,6 +68,8 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &wap_ldf_plugin(),
       &cb_plugin(),
       &cb_adf_plugin(),
+      &cb_explore_plugin(),
+      &cbify_plugin(),
       &cb_explore_adf_plugin(),
   };
   return all;

@@ -48,8 +48,13 @@ uint32_t ContextualBandit::cost_sensitive(const Example& ex, const std::vector<F
 }
 
 const Outcome& ContextualBandit::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  return process_label(ex, ex.costs, features, learn);
+}
+
+const Outcome& ContextualBandit::process_label(const Example& ex, const std::vector<ClassCost>& label,
+                                               const std::vector<Feature>& features, bool learn) {
   const uint32_t K = settings_.actions;
-  label_.assign(ex.costs.begin(), ex.costs.end());
+  label_.assign(label.begin(), label.end());
   observed_ = nullptr;
   for (const ClassCost& c : label_)
     if (c.cost != kUnknownCost && c.probability > 0.0f) {
@@ -144,14 +149,14 @@ void ContextualBandit::write_raw(std::string& out) const {
   }
 }
 
-namespace {
-
 CbType cb_type_of(const std::string& text) {
   if (text == "ips") return CbType::kIps;
   if (text == "dm") return CbType::kDm;
   if (text.empty() || text == "dr" || text == "mtr" || text == "sm") return CbType::kDr;  // "": --cb's default
   throw UsageError("--cb_type '" + text + "': expected ips, dm, dr, mtr or sm");
 }
+
+namespace {
 
 CbSettings cb_settings(const OptionValues& v) {
   CbSettings s;

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "fixtures.h"
+#include "learner/reduction/cb_explore.h"
 #include "learner/reduction/cb_explore_adf.h"
+#include "learner/reduction/cbify.h"
 
 namespace learner::test {
 namespace {
@@ -93,6 +95,46 @@ TEST(CbExplore, FloorIsTheLeastChange) {
   enforce_minimum_probability(0.3, pmf);  // every probability already >= 0.1: unchanged
   EXPECT_NEAR(pmf[0], 0.5, 1e-6);
   EXPECT_NEAR(pmf[2], 0.2, 1e-6);
+}
+
+// --cb_explore K's epsilon-greedy pmf: for every K, epsilon and greedy
+// action, it sums to 1, every entry is >= epsilon / K and the greedy action
+// has 1 - epsilon + epsilon / K.
+TEST(CbExplore, FixedActionPmfSumsToOneAboveTheFloor) {
+  Rng rng(17);
+  std::vector<float> pmf;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const uint32_t k = 1 + rng.below(20);
+    const auto epsilon = static_cast<float>(rng.uniform());
+    const uint32_t chosen = rng.below(k);
+    pmf.assign(k, 0.0f);
+    epsilon_greedy_fixed_pmf(epsilon, chosen, pmf);
+    double sum = 0.0;
+    for (float p : pmf) {
+      EXPECT_GE(p, epsilon / static_cast<float>(k) - 1e-6f) << "K " << k << " epsilon " << epsilon;
+      sum += p;
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-5) << "K " << k << " epsilon " << epsilon;
+    EXPECT_NEAR(pmf[chosen], 1.0 - epsilon + epsilon / k, 1e-5);
+  }
+}
+
+// --cbify's draw: the index of the first running sum above u times the total,
+// never an action of zero mass, each drawn with frequency near its mass.
+TEST(CbExplore, DrawFromPmfFollowsTheMass) {
+  const std::vector<float> pmf = {0.1f, 0.0f, 0.6f, 0.3f};
+  EXPECT_EQ(draw_from_pmf(pmf, 0.0f), 0u);
+  EXPECT_EQ(draw_from_pmf(pmf, 0.15f), 2u);
+  EXPECT_EQ(draw_from_pmf(pmf, 0.71f), 3u);
+  EXPECT_EQ(draw_from_pmf(pmf, 0.9999999f), 3u);
+  EXPECT_EQ(draw_from_pmf({0.0f, 0.0f}, 0.5f), 0u);  // no mass: the first
+  EXPECT_EQ(draw_from_pmf({2.0f, 6.0f}, 0.3f), 1u);  // normalised: 0.25, 0.75
+  Rng rng(23);
+  std::vector<int> counts(pmf.size(), 0);
+  const int n = 100000;
+  for (int i = 0; i < n; ++i) ++counts[draw_from_pmf(pmf, static_cast<float>(rng.uniform()))];
+  EXPECT_EQ(counts[1], 0);
+  for (std::size_t i = 0; i < pmf.size(); ++i) EXPECT_NEAR(counts[i] / static_cast<double>(n), pmf[i], 0.01);
 }
 
 }  // namespace

@@ -64,6 +64,9 @@ class ContextualBandit final : public TaggedReduction {
  public:
   ContextualBandit(const CbSettings& settings, Learner& learner, LabelRange& range);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
+  // process() with `label` in place of ex.costs (--cbify's bandit feedback).
+  const Outcome& process_label(const Example& ex, const std::vector<ClassCost>& label,
+                               const std::vector<Feature>& features, bool learn);
   bool row_text(std::string& label, std::string& prediction) const override;
   void print_summary(std::FILE*) const override {}
   uint32_t predicted() const { return predicted_; }
@@ -90,6 +93,9 @@ class ContextualBandit final : public TaggedReduction {
   uint32_t predicted_ = 1;
   Outcome outcome_;
 };
+
+// --cb_type's text ("" for the default) as --cb reads it: mtr and sm are dr.
+CbType cb_type_of(const std::string& text);
 
 // Its command-line plug-in (plugin.h): --cb K, --cb_type, --cb_force_legacy.
 const ReductionPlugin& cb_plugin();

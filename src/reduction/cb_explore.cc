@@ -1,0 +1,159 @@
+#include "learner/reduction/cb_explore.h"
+
+#include <cstdio>
+
+#include "learner/error.h"
+#include "learner/learner.h"
+#include "learner/reduction/score_text.h"
+#include "plugin_helpers.h"
+
+namespace learner {
+
+void epsilon_greedy_fixed_pmf(float epsilon, uint32_t chosen, std::vector<float>& pmf) {
+  const std::size_t k = pmf.size();
+  if (k == 0) return;
+  // VW's float arithmetic: e / K each, the greedy action 1 - e more.
+  const float floor = epsilon / static_cast<float>(k);
+  for (float& p : pmf) p = floor;
+  pmf[chosen < k ? chosen : 0] += 1.0f - epsilon;
+}
+
+CbExplore::CbExplore(const CbExploreFixedSettings& settings, std::unique_ptr<ContextualBandit> below, uint32_t actions)
+    : settings_(settings), below_(std::move(below)), actions_(actions) {}
+
+const std::vector<float>& CbExplore::call(const Example& ex, const std::vector<ClassCost>& label,
+                                          const std::vector<Feature>& features, bool learn) {
+  const bool first = settings_.first > 0;
+  // VW's --first learns only from labels logged with probability < 1.
+  const bool learn_below = learn && !(first && !label.empty() && label[0].probability >= 1.0f);
+  below_->process_label(ex, label, features, learn_below);
+  const uint32_t chosen = below_->predicted() - 1;
+  pmf_.assign(actions_, 0.0f);
+  if (first) {
+    if (explored_ < settings_.first) {
+      for (float& p : pmf_) p = 1.0f / static_cast<float>(actions_);
+      ++explored_;
+    } else if (chosen < actions_) {
+      pmf_[chosen] = 1.0f;
+    }
+  } else {
+    epsilon_greedy_fixed_pmf(static_cast<float>(settings_.epsilon), chosen, pmf_);
+  }
+  return pmf_;
+}
+
+const Outcome& CbExplore::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
+  label_.assign(ex.costs.begin(), ex.costs.end());
+  call(ex, label_, features, learn);
+  // VW predicts (the pmf shown), then learns, a trained example: its --first
+  // counter counts both calls.
+  if (learn && explored_ < settings_.first) ++explored_;
+  outcome_ = Outcome{};
+  outcome_.prediction = below_->predicted();
+  for (const ClassCost& c : label_)
+    if (c.cost != kUnknownCost && c.probability > 0.0f) {
+      outcome_.labeled = true;
+      if (c.klass >= 1 && c.klass <= actions_)
+        outcome_.loss = static_cast<double>(pmf_[c.klass - 1]) * c.cost / c.probability;
+      break;
+    }
+  // VW counts a label that is not a test label (any cost given) as labeled.
+  if (!outcome_.labeled)
+    for (const ClassCost& c : label_)
+      if (c.cost != kUnknownCost) outcome_.labeled = true;
+  return outcome_;
+}
+
+bool CbExplore::row_text(std::string& label, std::string& prediction) const {
+  char text[96];
+  if (outcome_.labeled) {
+    std::snprintf(text, sizeof text, "%u:%g:%g", label_[0].klass, static_cast<double>(label_[0].cost),
+                  static_cast<double>(label_[0].probability));
+    label = text;
+  } else {
+    label = "unknown";
+  }
+  float best = 0.0f;
+  uint32_t best_id = 0;
+  for (std::size_t i = 0; i < pmf_.size(); ++i)
+    if (pmf_[i] > best) {
+      best = pmf_[i];
+      best_id = static_cast<uint32_t>(i + 1);
+    }
+  std::snprintf(text, sizeof text, "%u:%f", best_id, static_cast<double>(best));
+  prediction = text;
+  return true;
+}
+
+void CbExplore::write_prediction(std::string& out) const {
+  char text[32];
+  for (float p : pmf_) {
+    std::snprintf(text, sizeof text, "%f ", static_cast<double>(p));
+    out += text;
+  }
+}
+
+namespace {
+
+CbExploreFixedSettings cb_explore_fixed_settings(const OptionValues& v) {
+  CbExploreFixedSettings s;
+  if (v.flag("softmax")) throw UsageError("--softmax works with --cb_explore_adf, not --cb_explore");
+  if (v.given("first")) {
+    s.first = static_cast<uint64_t>(v.number("first"));
+    s.epsilon = 0.0;
+  }
+  if (v.given("epsilon")) s.epsilon = v.number("epsilon");
+  return s;
+}
+
+CbSettings cb_explore_cb_settings(const OptionValues& v) {
+  CbSettings s;
+  s.actions = static_cast<uint32_t>(v.number("cb_explore"));
+  s.type = cb_type_of(v.text("cb_type"));
+  if (v.flag("eval")) throw UsageError("--eval works with --cb, not --cb_explore");
+  return s;
+}
+
+ReductionPlugin make_cb_explore_plugin() {
+  ReductionPlugin p;
+  p.name = "cb_explore";
+  p.title = "--cb_explore (contextual-bandit exploration over K fixed actions)";
+  p.options = {
+      detail::classes_option("cb_explore", 1,
+                             "online explore-exploit over K actions (VW's --cb_explore, as with --cb_force_legacy), "
+                             "learning as --cb K; -p prints each action's probability"),
+      text_option("cb_type", "", 0, "", true),  // --cb's declaration is the one shown
+      number_option("epsilon", OptionKind::kNumber, "", 0.0, 1.0, "", true),
+      number_option("first", OptionKind::kCount, "", 1, 1e15, "", true),
+      switch_option("cb_force_legacy", "", true),
+  };
+  p.validate = [](const OptionValues& v) {
+    cb_explore_cb_settings(v);
+    cb_explore_fixed_settings(v);
+  };
+  p.configure = [](const OptionValues& v, ReductionSpec& spec) { detail::configure_classes(v, spec, "cb_explore"); };
+  p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBandit; };
+  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
+    return cb_explore_cb_settings(v).sub_models();
+  };
+  p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
+    return {[cb = cb_explore_cb_settings(v), explore = cb_explore_fixed_settings(v)](
+                const ReductionSpec& s, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+              detail::check_output(s, "cb_explore", detail::MulticlassTraits{}, learner);
+              return std::make_unique<CbExplore>(explore, std::make_unique<ContextualBandit>(cb, learner, range),
+                                                 cb.actions);
+            },
+            detail::describe_classes("cb_explore", spec)};
+  };
+  p.describe = [](const ReductionSpec& spec) { return detail::describe_classes("cb_explore", spec); };
+  return p;
+}
+
+}  // namespace
+
+const ReductionPlugin& cb_explore_plugin() {
+  static const ReductionPlugin plugin = make_cb_explore_plugin();
+  return plugin;
+}
+
+}  // namespace learner
