@@ -1,7 +1,6 @@
 // Trainer::run for multi-line examples (run_loop.h, "Multi-line examples"):
 // the stream's lines gathered into groups, each group processed once.
 #include "learner/train/trainer.h"
-#include "malformed_lines.h"
 
 namespace learner {
 
@@ -28,22 +27,12 @@ RunEnd Trainer::run_groups(ExampleStream& stream, const RunLoopOptions& options)
         end.stopped = true;
         break;
       }
-      while (slot->pass != pass_) {
-        if (next_pass(end.source)) {
-          end.early_stop = true;
-          break;
-        }
-      }
-      if (end.early_stop) break;
+      if (reach_pass(*slot, end)) break;
     }
     end.any = true;
     end.source = slot->source;
     if (slot->error) {
-      train_detail::skip_malformed(*slot, options.lenient, stats_);
-      if (options.pad_skipped) {
-        predictions_.write_line("nan");
-        raw_.write_line("nan");
-      }
+      skip_malformed_slot(*slot, options);
       continue;
     }
     if (slot->ex.group_end) {

@@ -8,25 +8,33 @@
 
 namespace learner {
 
+bool Trainer::reach_pass(const ParsedExample& slot, RunEnd& end) {
+  while (slot.pass != pass_) {
+    if (next_pass(end.source)) {
+      end.early_stop = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+void Trainer::skip_malformed_slot(const ParsedExample& slot, const RunLoopOptions& options) {
+  train_detail::skip_malformed(slot, options.lenient, stats_);
+  if (options.pad_skipped) {
+    predictions_.write_line("nan");
+    raw_.write_line("nan");
+  }
+}
+
 RunEnd Trainer::run(ExampleStream& stream, const RunLoopOptions& options) {
   if (group_reduction_) return run_groups(stream, options);
   RunEnd end;
   while (const ParsedExample* slot = stream.next()) {
-    while (slot->pass != pass_) {
-      if (next_pass(end.source)) {
-        end.early_stop = true;
-        break;
-      }
-    }
-    if (end.early_stop) break;
+    if (reach_pass(*slot, end)) break;
     end.any = true;
     end.source = slot->source;
     if (slot->error) {
-      train_detail::skip_malformed(*slot, options.lenient, stats_);
-      if (options.pad_skipped) {
-        predictions_.write_line("nan");
-        raw_.write_line("nan");
-      }
+      skip_malformed_slot(*slot, options);
       continue;
     }
     // Start fetching the next example's weights while this one is learned

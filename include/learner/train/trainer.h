@@ -135,6 +135,12 @@ class Trainer {
           ProgressTable& progress, PredictionWriter& predictions, PredictionWriter& raw);
   void close_pass(PassSource source);
   RunEnd run_groups(ExampleStream& stream, const RunLoopOptions& options);  // run() of multi-line examples
+  // The two loops' shared steps. reach_pass closes passes until the slot's
+  // one; true (and end.early_stop) when early stopping ends the run.
+  // skip_malformed_slot counts or rethrows a malformed line (--lenient) and
+  // writes its --pad_skipped "nan" lines.
+  bool reach_pass(const ParsedExample& slot, RunEnd& end);
+  void skip_malformed_slot(const ParsedExample& slot, const RunLoopOptions& options);
   // Whether the next example (or group) of the pass is held out; counts it.
   bool next_held_out();
   void check_peers();
