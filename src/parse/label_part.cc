@@ -181,6 +181,20 @@ void parse_label_dependent(const LabelTokens& tokens, const ClassLabels* labels,
   tokens.set_tag(ex);
 }
 
+// The ":cost[:probability]" after a cb label's action (its first ':' at
+// `first`, npos: none), into c; the probability must lie in [0, 1].
+void parse_cost_and_probability(std::string_view token, std::size_t first, ClassCost& c, const LineContext& ctx) {
+  if (first == std::string_view::npos) return;
+  const std::string_view rest = token.substr(first + 1);
+  const std::size_t second = rest.find(':');
+  c.cost = parse_label_number(rest.substr(0, second), "cost", ctx, token);
+  if (second == std::string_view::npos) return;
+  const std::string_view p = rest.substr(second + 1);
+  if (p.find(':') != std::string_view::npos) ctx.fail("malformed cb label: expected action:cost:probability", token);
+  c.probability = parse_label_number(p, "probability", ctx, token);
+  if (!(c.probability >= 0.0f && c.probability <= 1.0f)) ctx.fail("a probability must be in [0, 1]", token);
+}
+
 // VW's contextual-bandit label (label_format.h, kContextualBandit).
 // `eval`: --cb --eval's label, the evaluated policy's action first (in Example::label).
 void parse_contextual_bandit(const LabelTokens& tokens, uint32_t classes, Example& ex, const LineContext& ctx,
@@ -197,18 +211,7 @@ void parse_contextual_bandit(const LabelTokens& tokens, uint32_t classes, Exampl
     if (action == "shared")
       ctx.fail("`shared` starts a multi-line example (--cb_adf); a --cb label is action:cost:probability", token);
     ClassCost c{parse_class(action, token, classes, nullptr, ctx), kUnknownCost, 0.0f};
-    if (first != std::string_view::npos) {
-      const std::string_view rest = token.substr(first + 1);
-      const std::size_t second = rest.find(':');
-      c.cost = parse_label_number(rest.substr(0, second), "cost", ctx, token);
-      if (second != std::string_view::npos) {
-        const std::string_view p = rest.substr(second + 1);
-        if (p.find(':') != std::string_view::npos)
-          ctx.fail("malformed cb label: expected action:cost:probability", token);
-        c.probability = parse_label_number(p, "probability", ctx, token);
-        if (!(c.probability >= 0.0f && c.probability <= 1.0f)) ctx.fail("a probability must be in [0, 1]", token);
-      }
-    }
+    parse_cost_and_probability(token, first, c, ctx);
     for (const ClassCost& seen : ex.costs)
       if (seen.klass == c.klass) ctx.fail("action listed twice in a cb label", token);
     ex.costs.push_back(c);
@@ -234,18 +237,7 @@ void parse_contextual_bandit_adf(const LabelTokens& tokens, Example& ex, const L
     if (action.empty() || ec != std::errc() || end != action.data() + action.size())
       ctx.fail("a --cb_adf label is action:cost:probability with an integer action", token);
     ClassCost c{a, kUnknownCost, 0.0f};
-    if (first != std::string_view::npos) {
-      const std::string_view rest = token.substr(first + 1);
-      const std::size_t second = rest.find(':');
-      c.cost = parse_label_number(rest.substr(0, second), "cost", ctx, token);
-      if (second != std::string_view::npos) {
-        const std::string_view p = rest.substr(second + 1);
-        if (p.find(':') != std::string_view::npos)
-          ctx.fail("malformed cb label: expected action:cost:probability", token);
-        c.probability = parse_label_number(p, "probability", ctx, token);
-        if (!(c.probability >= 0.0f && c.probability <= 1.0f)) ctx.fail("a probability must be in [0, 1]", token);
-      }
-    }
+    parse_cost_and_probability(token, first, c, ctx);
     ex.costs.push_back(c);
     ex.has_label = c.cost != kUnknownCost && c.probability > 0.0f;
   });
