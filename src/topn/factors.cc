@@ -8,6 +8,7 @@
 #include "learner/error.h"
 #include "learner/io/line_reader.h"
 #include "learner/io/output_file.h"
+#include "fields.h"
 
 namespace learner::topn {
 
@@ -56,18 +57,7 @@ void write_factor_rows(std::FILE* out, char tag, const IdMap& ids, const std::ve
   }
 }
 
-void split_blanks(std::string_view line, std::vector<std::string_view>& out) {
-  out.clear();
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    if (i == line.size()) break;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-}
+using topn_detail::split_blanks;  // fields.h
 
 bool finite_field(std::string_view s, float& out) {
   double d = 0;

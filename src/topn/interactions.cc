@@ -7,6 +7,7 @@
 
 #include "learner/error.h"
 #include "learner/io/line_reader.h"
+#include "fields.h"
 
 namespace learner::topn {
 
@@ -38,15 +39,7 @@ TopnFormat detect_topn_format(std::string_view line) {
 void split_topn_fields(std::string_view line, TopnFormat f, std::vector<std::string_view>& out) {
   out.clear();
   if (f == TopnFormat::kBlanks) {
-    std::size_t i = 0;
-    while (i < line.size()) {
-      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-      if (i == line.size()) break;
-      std::size_t j = i;
-      while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-      out.push_back(line.substr(i, j - i));
-      i = j;
-    }
+    topn_detail::split_blanks(line, out);
     return;
   }
   const std::string_view sep = f == TopnFormat::kDcolon ? "::" : ",";
