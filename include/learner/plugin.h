@@ -62,7 +62,7 @@ inline OptionSpec switch_option(std::string name, std::string help, bool stored 
   s.name = std::move(name);
   s.short_name = short_name;
   s.kind = OptionKind::kSwitch;
-  s.default_value = "0";
+  s.default_value = std::string(1, '0');  // not = "0": GCC 12 reports a false -Wrestrict for it (PR 105329)
   s.help = std::move(help);
   s.stored = stored;
   return s;

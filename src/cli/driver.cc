@@ -9,7 +9,7 @@
 #include "learner/cli/preamble.h"
 #include "learner/cli/rank_agreement.h"
 #include "learner/cli/signals.h"
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/error.h"
 #include "learner/io/output_file.h"
 #include "learner/parallel/allreduce.h"

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "learner/cli/options.h"
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/parallel/allreduce.h"
 #include "learner/plugin.h"
 

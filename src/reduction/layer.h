@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/learner.h"
 #include "learner/learners/averaging.h"
 

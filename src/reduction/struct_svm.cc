@@ -3,8 +3,8 @@
 #include <limits>
 
 #include "plugin_helpers.h"
-#include "learner/costs/class_learner.h"
-#include "learner/costs/cost_learner.h"
+#include "learner/learners/struct_svm/class_learner.h"
+#include "learner/learners/struct_svm/cost_learner.h"
 #include "learner/reduction/score_text.h"
 
 namespace learner {

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "learner/core/config.h"
-#include "learner/core/model.h"
+#include "learner/learners/gd/config.h"
+#include "learner/learners/gd/model.h"
 #include "learner/features/feature_builder.h"
 #include "learner/loss/loss.h"
 #include "learner/parse/text_parser.h"
-#include "../core/fixed_config.h"
+#include "learners/gd/fixed_config.h"
 
 namespace learner {
 namespace {

@@ -1,4 +1,4 @@
-// End-to-end runs of VW's spellings of the dyadic model (src/core/vw_latent.h):
+// End-to-end runs of VW's spellings of the dyadic model (src/learners/gd/vw_latent.h):
 // --rank K -q ab and --lrq abK are --dotproduct ab --rank K (learner's own start, centre 1).
 #include <gtest/gtest.h>
 

@@ -19,7 +19,7 @@
 #include <string>
 
 #include "learner/cli/options.h"
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/error.h"
 #include "learner/learner.h"
 #include "learner/model/model_file.h"

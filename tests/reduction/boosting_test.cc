@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/model/model_file.h"
 #include "learner/reduction/boosting.h"
 #include "layer_fixtures.h"

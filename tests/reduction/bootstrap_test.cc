@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/error.h"
 #include "learner/learner.h"
 #include "learner/loss/loss.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "learner/core/label_range.h"
-#include "learner/core/model.h"
+#include "learner/learners/gd/label_range.h"
+#include "learner/learners/gd/model.h"
 #include "learner/features/feature_builder.h"
 #include "learner/parse/text_parser.h"
 #include "learner/plugin.h"
@@ -22,7 +22,7 @@
 #include "learner/reduction/oaa.h"
 #include "learner/reduction/reduction.h"
 #include "learner/reduction/scoring_filter_tree.h"
-#include "../core/fixed_config.h"
+#include "learners/gd/fixed_config.h"
 
 namespace learner::test {
 

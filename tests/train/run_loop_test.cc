@@ -10,15 +10,15 @@
 #include <memory>
 #include <string>
 
-#include "learner/core/config.h"
-#include "learner/core/label_range.h"
-#include "learner/core/model.h"
+#include "learner/learners/gd/config.h"
+#include "learner/learners/gd/label_range.h"
+#include "learner/learners/gd/model.h"
 #include "learner/loss/loss.h"
 #include "learner/reduction/scalar.h"
 #include "learner/stream/pipeline.h"
 #include "learner/train/trainer.h"
 #include "support/files.h"
-#include "../core/fixed_config.h"
+#include "learners/gd/fixed_config.h"
 
 namespace learner {
 namespace {

@@ -1,7 +1,7 @@
 // The start values of a linear weight table (VW's --initial_weight,
 // --random_weights, --normal_weights, --truncated_normal_weights and
 // --constant), one seam for every linear learner: the gradient learner
-// (core/model.h) and the perceptron family (src/learners/linear_weights.h)
+// (learners/gd/model.h) and the perceptron family (src/learners/linear/linear_weights.h)
 // call initialize_weights() on their fresh table and then set_constant-like
 // code of their own for --constant. A -i model loaded afterwards overwrites
 // the values it stores, as VW's does (parse_regressor.cc initialises before

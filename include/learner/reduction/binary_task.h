@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/example.h"
 #include "learner/learner.h"
 #include "learner/loss/loss.h"

@@ -44,7 +44,7 @@
 #include <string>
 #include <vector>
 
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/plugin.h"
 #include "learner/reduction/reduction.h"
 

@@ -35,7 +35,7 @@
 #include <string>
 #include <vector>
 
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/plugin.h"
 #include "learner/reduction/group_reduction.h"
 

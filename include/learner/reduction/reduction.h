@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/example.h"
 #include "learner/learner.h"
 #include "learner/parse/class_labels.h"

@@ -17,7 +17,7 @@
 // --scores the K scores; -r the scores.
 //
 // The update path with --dotproduct (the core applies it; derived here).
-// Write f(x; c) = w_c.x + A_c.B_c - k s_a s_b per class (core/dotproduct.h),
+// Write f(x; c) = w_c.x + A_c.B_c - k s_a s_b per class (learners/gd/dotproduct.h),
 // g = dl/dp and t(h) = -int_0^h g dh'. The gradient flow of p = f_lambda -
 // f_phi is
 //

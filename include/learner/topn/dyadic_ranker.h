@@ -1,4 +1,4 @@
-// The dyadic model (learner/core/model.h, --dotproduct ui) trained to rank
+// The dyadic model (learner/learners/gd/model.h, --dotproduct ui) trained to rank
 // from positive pairs with sampled negatives (learner-topn train).
 //
 // Features: user u is feature 2u + 2 of namespace u, item i feature 2i + 3 of
@@ -36,7 +36,7 @@
 #include <memory>
 #include <vector>
 
-#include "learner/core/model.h"
+#include "learner/learners/gd/model.h"
 #include "learner/topn/factors.h"
 #include "learner/topn/interactions.h"
 #include "learner/topn/sampler.h"

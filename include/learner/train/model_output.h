@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/learner.h"
 #include "learner/model/model_file.h"
 

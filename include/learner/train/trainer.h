@@ -54,7 +54,7 @@
 #include <string>
 #include <vector>
 
-#include "learner/core/label_range.h"
+#include "learner/learners/gd/label_range.h"
 #include "learner/example_group.h"
 #include "learner/learner.h"
 #include "learner/learners/averaging.h"
