@@ -6,7 +6,7 @@
 #include <string>
 #include <thread>
 
-#include "learner/bayes/sampling.h"
+#include "sampling.h"
 #include "learner/error.h"
 
 namespace learner::bayes {

@@ -1,4 +1,4 @@
-#include "learner/bayes/sampling.h"
+#include "sampling.h"
 
 #include <cmath>
 

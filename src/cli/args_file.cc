@@ -1,9 +1,9 @@
-#include "learner/cli/args_file.h"
+#include "args_file.h"
 
 #include <algorithm>
 #include <fstream>
 
-#include "learner/cli/driver.h"
+#include "driver.h"
 #include "learner/cli/options.h"
 #include "learner/error.h"
 

@@ -1,4 +1,4 @@
-#include "learner/cli/driver.h"
+#include "driver.h"
 
 #include <cmath>
 #include <csignal>
@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <memory>
 
-#include "learner/cli/preamble.h"
-#include "learner/cli/rank_agreement.h"
-#include "learner/cli/signals.h"
+#include "preamble.h"
+#include "rank_agreement.h"
+#include "signals.h"
 #include "learner/learners/gd/label_range.h"
 #include "learner/error.h"
 #include "learner/io/output_file.h"

@@ -6,10 +6,10 @@
 
 #include <string>
 
-#include "learner/cli/args_file.h"
-#include "learner/cli/driver.h"
+#include "args_file.h"
+#include "driver.h"
 #include "learner/cli/options.h"
-#include "learner/cli/signals.h"
+#include "signals.h"
 #include "learner/error.h"
 #include "learner/parallel/peer_failed.h"
 

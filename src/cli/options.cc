@@ -20,7 +20,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "learner/cli/registry.h"
+#include "registry.h"
 #include "learner/error.h"
 #include "option_catalogue.h"
 #include "option_readers.h"

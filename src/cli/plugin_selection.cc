@@ -4,7 +4,7 @@
 #include <utility>
 #include <string>
 
-#include "learner/cli/registry.h"
+#include "registry.h"
 #include "learner/error.h"
 #include "option_catalogue.h"
 #include "option_readers.h"

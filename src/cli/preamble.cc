@@ -1,4 +1,4 @@
-#include "learner/cli/preamble.h"
+#include "preamble.h"
 
 #include <cmath>
 #include <cstdio>

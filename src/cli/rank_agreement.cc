@@ -1,4 +1,4 @@
-#include "learner/cli/rank_agreement.h"
+#include "rank_agreement.h"
 
 #include <algorithm>
 #include <charconv>

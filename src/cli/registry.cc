@@ -1,4 +1,4 @@
-#include "learner/cli/registry.h"
+#include "registry.h"
 
 #include "learner/error.h"
 

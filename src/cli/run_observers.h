@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "learner/cli/signals.h"
+#include "signals.h"
 #include "learner/reduction/group_reduction.h"
 #include "learner/train/audit.h"
 #include "learner/train/run_loop.h"

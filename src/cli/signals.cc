@@ -1,4 +1,4 @@
-#include "learner/cli/signals.h"
+#include "signals.h"
 
 #include <signal.h>
 

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "learner/cli/registry.h"
+#include "registry.h"
 #include "option_catalogue.h"
 
 namespace learner::detail {

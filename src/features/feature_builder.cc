@@ -6,7 +6,7 @@
 #include <atomic>
 
 #include "learner/error.h"
-#include "learner/features/interaction_gen.h"
+#include "interaction_gen.h"
 #include "learner/features/interaction_spec.h"
 #include "learner/parse/hash.h"
 

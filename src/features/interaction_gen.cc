@@ -1,6 +1,6 @@
 // Cartesian products of interaction terms: a flat loop for pairs, recursion
 // for longer interactions.
-#include "learner/features/interaction_gen.h"
+#include "interaction_gen.h"
 
 #include "learner/parse/hash.h"
 

@@ -3,7 +3,7 @@
 // On-Demand API would pick at compile time, i.e. the portable fallback for a
 // generic x86-64 build), then walked by JsonWalker. The line is copied into a
 // padded buffer: simdjson reads up to SIMDJSON_PADDING bytes past the end.
-#include "learner/formats/json_reader.h"
+#include "json_reader.h"
 
 #include <simdjson.h>
 

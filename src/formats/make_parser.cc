@@ -1,7 +1,7 @@
 #include "learner/formats/make_parser.h"
 
 #include "learner/formats/csv_reader.h"
-#include "learner/formats/json_reader.h"
+#include "json_reader.h"
 
 namespace learner {
 

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "learner/error.h"
-#include "learner/io/byte_source.h"
+#include "byte_source.h"
 
 namespace learner {
 namespace {

@@ -7,7 +7,7 @@
 #include <zlib.h>
 
 #include "learner/error.h"
-#include "learner/io/byte_source.h"
+#include "byte_source.h"
 
 namespace learner {
 namespace {

@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "learner/error.h"
-#include "learner/io/byte_source.h"
+#include "byte_source.h"
 
 namespace learner {
 namespace {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "learner/loss/ode.h"
+#include "ode.h"
 
 namespace learner {
 namespace {

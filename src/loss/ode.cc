@@ -1,5 +1,5 @@
 // Dormand-Prince 5(4) with error control and a terminal event (see ode.h).
-#include "learner/loss/ode.h"
+#include "ode.h"
 
 #include <algorithm>
 #include <cmath>

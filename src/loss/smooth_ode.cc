@@ -17,7 +17,7 @@
 #include <cmath>
 #include <limits>
 
-#include "learner/loss/ode.h"
+#include "ode.h"
 #include "smooth.h"
 
 namespace learner::detail {

@@ -1,4 +1,4 @@
-#include "learner/prep/item_similarity.h"
+#include "item_similarity.h"
 
 #include <cmath>
 #include <stdexcept>

@@ -5,7 +5,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "learner/prep/item_similarity.h"
+#include "item_similarity.h"
 
 namespace learner::prep {
 namespace {

@@ -1,5 +1,5 @@
 // The draws of learner/bayes/sampling.h: moments of many draws against their closed forms.
-#include "learner/bayes/sampling.h"
+#include "src/bayes/sampling.h"
 
 #include <gtest/gtest.h>
 

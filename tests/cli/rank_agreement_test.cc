@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "learner/cli/options.h"
-#include "learner/cli/rank_agreement.h"
+#include "src/cli/rank_agreement.h"
 #include "learner/error.h"
 #include "support/thread_group.h"
 

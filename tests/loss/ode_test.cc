@@ -1,5 +1,5 @@
 // The Dormand-Prince driver (include/learner/loss/ode.h).
-#include "learner/loss/ode.h"
+#include "src/loss/ode.h"
 
 #include <gtest/gtest.h>
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "learner/prep/baseline.h"
-#include "learner/prep/item_similarity.h"
+#include "src/prep/item_similarity.h"
 #include "learner/prep/rating_neighbors.h"
 
 namespace learner::prep {

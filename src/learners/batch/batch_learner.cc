@@ -1,10 +1,10 @@
-#include "learner/learners/batch/batch_learner.h"
+#include "batch_learner.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "learner/learners/batch/conjugate_gradient.h"
+#include "conjugate_gradient.h"
 #include "learner/error.h"
 
 namespace learner {

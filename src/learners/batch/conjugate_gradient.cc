@@ -1,4 +1,4 @@
-#include "learner/learners/batch/conjugate_gradient.h"
+#include "conjugate_gradient.h"
 
 #include <algorithm>
 #include <cmath>

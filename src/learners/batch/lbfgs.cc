@@ -1,4 +1,4 @@
-#include "learner/learners/batch/lbfgs.h"
+#include "lbfgs.h"
 
 #include "learner/error.h"
 

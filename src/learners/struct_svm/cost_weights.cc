@@ -4,9 +4,9 @@
 #include <cmath>
 #include <string>
 
-#include "learner/learners/struct_svm/kappa_cosine.h"
-#include "learner/learners/struct_svm/objective10.h"
-#include "learner/learners/struct_svm/simplex_projection.h"
+#include "kappa_cosine.h"
+#include "objective10.h"
+#include "simplex_projection.h"
 #include "learner/error.h"
 #include "learner/model/model_file.h"
 

@@ -1,4 +1,4 @@
-#include "learner/learners/struct_svm/kappa_cosine.h"
+#include "kappa_cosine.h"
 
 #include <algorithm>
 #include <cmath>

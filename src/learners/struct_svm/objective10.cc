@@ -1,4 +1,4 @@
-#include "learner/learners/struct_svm/objective10.h"
+#include "objective10.h"
 
 #include <algorithm>
 #include <cmath>

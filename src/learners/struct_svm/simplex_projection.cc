@@ -1,4 +1,4 @@
-#include "learner/learners/struct_svm/simplex_projection.h"
+#include "simplex_projection.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "learner/learners/batch/batch_learner.h"
+#include "src/learners/batch/batch_learner.h"
 #include "learner/learners/gd/config.h"
 #include "learner/loss/loss.h"
 #include "learners/gd/fixed_config.h"

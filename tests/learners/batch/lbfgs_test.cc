@@ -4,8 +4,8 @@
 
 #include <Eigen/Dense>
 
-#include "learner/learners/batch/conjugate_gradient.h"
-#include "learner/learners/batch/lbfgs.h"
+#include "src/learners/batch/conjugate_gradient.h"
+#include "src/learners/batch/lbfgs.h"
 
 namespace learner {
 namespace {

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "learner/learners/struct_svm/objective10.h"
+#include "src/learners/struct_svm/objective10.h"
 #include "learner/error.h"
 #include "learner/model/model_file.h"
 #include "support/files.h"

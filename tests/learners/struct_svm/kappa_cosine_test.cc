@@ -1,4 +1,4 @@
-#include "learner/learners/struct_svm/kappa_cosine.h"
+#include "src/learners/struct_svm/kappa_cosine.h"
 
 #include <gtest/gtest.h>
 

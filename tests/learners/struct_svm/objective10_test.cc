@@ -1,4 +1,4 @@
-#include "learner/learners/struct_svm/objective10.h"
+#include "src/learners/struct_svm/objective10.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "learner/learners/struct_svm/simplex_projection.h"
+#include "src/learners/struct_svm/simplex_projection.h"
 
 #include <gtest/gtest.h>
 

@@ -49,7 +49,7 @@
 #include <Eigen/Core>
 
 #include "learner/learners/batch/batch_plugin.h"
-#include "learner/learners/batch/lbfgs.h"
+#include "lbfgs.h"
 #include "learner/learners/gd/model.h"
 #include "learner/learner.h"
 #include "learner/parallel/allreduce.h"
