@@ -2,30 +2,8 @@
 
 #include "learner/error.h"
 
-#include "learner/learners/batch/batch_plugin.h"
-#include "learner/learners/gd/gd_plugin.h"
-#include "learner/learners/struct_svm/cost_learner.h"
-#include "learner/learners/kernel/kernel_perceptron.h"
-#include "learner/learners/linear/passive_aggressive.h"
-#include "learner/learners/linear/perceptron.h"
-#include "learner/learners/pseudo/pseudo.h"
-#include "learner/reduction/active.h"
-#include "learner/reduction/bootstrap.h"
-#include "learner/reduction/class_weights.h"
-#include "learner/reduction/cb.h"
-#include "learner/reduction/cb_adf.h"
-#include "learner/reduction/cb_explore.h"
-#include "learner/reduction/cbify.h"
-#include "learner/reduction/cb_explore_adf.h"
-#include "learner/reduction/boosting.h"
-#include "learner/reduction/csoaa.h"
-#include "learner/reduction/csoaa_ldf.h"
-#include "learner/reduction/filter_tree.h"
-#include "learner/reduction/mira.h"
-#include "learner/reduction/multilabel.h"
-#include "learner/reduction/oaa.h"
-#include "learner/reduction/scoring_filter_tree.h"
-#include "learner/reduction/struct_svm.h"
+#include "learner/learners/plugins.h"
+#include "learner/reduction/plugins.h"
 
 namespace learner {
 

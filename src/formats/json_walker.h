@@ -1,6 +1,6 @@
 // Reads one VW JSON example body (the object of a --json line, or a --dsjson
 // event's "c") into an Example: namespaces, features, _label, _tag, _text, as
-// described in learner/formats/json_reader.h, from simdjson's DOM. Private to
+// described in json_reader.h, from simdjson's DOM. Private to
 // the formats stage.
 //
 // The walker keeps the JSON path of the member being read (a stack of keys and

@@ -1,5 +1,6 @@
 #include "plugin_helpers.h"
-#include "learner/reduction/active.h"
+#include "learner/reduction/plugins.h"
+#include "active.h"
 
 #include <algorithm>
 #include <cmath>

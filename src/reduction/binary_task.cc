@@ -1,4 +1,4 @@
-#include "learner/reduction/binary_task.h"
+#include "binary_task.h"
 
 #include <cmath>
 

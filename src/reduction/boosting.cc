@@ -1,4 +1,5 @@
-#include "learner/reduction/boosting.h"
+#include "boosting.h"
+#include "learner/reduction/plugins.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,5 @@
-#include "learner/reduction/bootstrap.h"
+#include "bootstrap.h"
+#include "learner/reduction/plugins.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,5 @@
-#include "learner/reduction/cb.h"
+#include "cb.h"
+#include "learner/reduction/plugins.h"
 
 #include <cstdio>
 

@@ -1,4 +1,5 @@
-#include "learner/reduction/cb_adf.h"
+#include "cb_adf.h"
+#include "learner/reduction/plugins.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,5 @@
-#include "learner/reduction/cb_explore.h"
+#include "cb_explore.h"
+#include "learner/reduction/plugins.h"
 
 #include <cstdio>
 

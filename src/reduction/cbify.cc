@@ -1,4 +1,5 @@
-#include "learner/reduction/cbify.h"
+#include "cbify.h"
+#include "learner/reduction/plugins.h"
 
 #include <cstdio>
 

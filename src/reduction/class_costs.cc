@@ -1,4 +1,4 @@
-#include "learner/reduction/class_costs.h"
+#include "class_costs.h"
 
 #include <algorithm>
 #include <cmath>

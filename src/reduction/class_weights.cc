@@ -1,4 +1,5 @@
-#include "learner/reduction/class_weights.h"
+#include "class_weights.h"
+#include "learner/reduction/plugins.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,9 +1,10 @@
 #include "plugin_helpers.h"
-#include "learner/reduction/csoaa.h"
+#include "learner/reduction/plugins.h"
+#include "csoaa.h"
 
 #include <cmath>
 
-#include "learner/reduction/binary_task.h"
+#include "binary_task.h"
 #include "learner/reduction/score_text.h"
 
 namespace learner {

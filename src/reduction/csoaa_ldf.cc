@@ -1,4 +1,5 @@
-#include "learner/reduction/csoaa_ldf.h"
+#include "csoaa_ldf.h"
+#include "learner/reduction/plugins.h"
 
 #include <algorithm>
 #include <cmath>

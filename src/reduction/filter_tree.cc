@@ -1,5 +1,6 @@
 #include "plugin_helpers.h"
-#include "learner/reduction/filter_tree.h"
+#include "learner/reduction/plugins.h"
+#include "filter_tree.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,5 @@
-#include "learner/reduction/mira.h"
+#include "mira.h"
+#include "learner/reduction/plugins.h"
 
 #include "plugin_helpers.h"
 #include "learner/reduction/score_text.h"

@@ -1,9 +1,10 @@
 #include "plugin_helpers.h"
-#include "learner/reduction/multilabel.h"
+#include "learner/reduction/plugins.h"
+#include "multilabel.h"
 
 #include <cmath>
 
-#include "learner/reduction/class_costs.h"
+#include "class_costs.h"
 #include "learner/reduction/score_text.h"
 
 namespace learner {

@@ -1,5 +1,6 @@
 #include "plugin_helpers.h"
-#include "learner/reduction/oaa.h"
+#include "learner/reduction/plugins.h"
+#include "oaa.h"
 
 #include <cmath>
 

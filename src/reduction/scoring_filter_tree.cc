@@ -1,5 +1,6 @@
 #include "plugin_helpers.h"
-#include "learner/reduction/scoring_filter_tree.h"
+#include "learner/reduction/plugins.h"
+#include "scoring_filter_tree.h"
 
 #include "learner/reduction/score_text.h"
 

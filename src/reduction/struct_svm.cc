@@ -1,4 +1,5 @@
-#include "learner/reduction/struct_svm.h"
+#include "struct_svm.h"
+#include "learner/reduction/plugins.h"
 
 #include <limits>
 

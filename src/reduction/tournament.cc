@@ -1,4 +1,4 @@
-#include "learner/reduction/tournament.h"
+#include "tournament.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-// The Dormand-Prince driver (include/learner/loss/ode.h).
+// The Dormand-Prince driver (src/loss/ode.h).
 #include "src/loss/ode.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,6 @@
 // --active: the query probability and the query savings on an easy problem.
-#include "learner/reduction/active.h"
+#include "src/reduction/active.h"
+#include "learner/reduction/plugins.h"
 
 #include <gtest/gtest.h>
 

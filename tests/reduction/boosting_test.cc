@@ -9,7 +9,8 @@
 
 #include "learner/learners/gd/label_range.h"
 #include "learner/model/model_file.h"
-#include "learner/reduction/boosting.h"
+#include "src/reduction/boosting.h"
+#include "learner/reduction/plugins.h"
 #include "layer_fixtures.h"
 #include "support/files.h"
 

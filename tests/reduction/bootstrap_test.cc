@@ -14,7 +14,8 @@
 #include "learner/learner.h"
 #include "learner/loss/loss.h"
 #include "learner/model/weight_init.h"
-#include "learner/reduction/bootstrap.h"
+#include "src/reduction/bootstrap.h"
+#include "learner/reduction/plugins.h"
 #include "layer_fixtures.h"
 
 namespace learner {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "fixtures.h"
-#include "learner/reduction/cb_explore.h"
-#include "learner/reduction/cb_explore_adf.h"
-#include "learner/reduction/cbify.h"
+#include "src/reduction/cb_explore.h"
+#include "src/reduction/cb_explore_adf.h"
+#include "src/reduction/cbify.h"
 
 namespace learner::test {
 namespace {

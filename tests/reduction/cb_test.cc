@@ -10,7 +10,7 @@
 
 #include "fixtures.h"
 #include "layer_fixtures.h"
-#include "learner/reduction/cb.h"
+#include "src/reduction/cb.h"
 
 namespace learner::test {
 namespace {

@@ -2,9 +2,10 @@
 // reduction below sees each example with its class's factor on the
 // importance, learns only when that importance is positive, and everything
 // else passes through; with -t the layer is not put in place.
-#include "learner/reduction/class_weights.h"
+#include "src/reduction/class_weights.h"
 
 #include "learner/error.h"
+#include "learner/reduction/plugins.h"
 
 #include <gtest/gtest.h>
 

@@ -7,6 +7,7 @@
 
 #include "fixtures.h"
 #include "learner/error.h"
+#include "learner/reduction/plugins.h"
 
 namespace learner {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "learner/loss/loss.h"
-#include "learner/reduction/csoaa_ldf.h"
+#include "src/reduction/csoaa_ldf.h"
 #include "support/count_allocations.h"
 
 namespace learner {

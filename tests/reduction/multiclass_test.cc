@@ -4,7 +4,8 @@
 
 #include "fixtures.h"
 #include "learner/error.h"
-#include "learner/reduction/binary_task.h"
+#include "src/reduction/binary_task.h"
+#include "learner/reduction/plugins.h"
 
 namespace learner {
 namespace {

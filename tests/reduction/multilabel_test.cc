@@ -1,5 +1,6 @@
 // --multilabel: independent classifiers (Hamming) and the seed's 0/1 chain.
-#include "learner/reduction/multilabel.h"
+#include "src/reduction/multilabel.h"
+#include "learner/reduction/plugins.h"
 
 #include <gtest/gtest.h>
 

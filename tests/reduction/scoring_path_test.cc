@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "fixtures.h"
-#include "learner/reduction/binary_task.h"
+#include "src/reduction/binary_task.h"
 
 namespace learner {
 namespace {

@@ -1,5 +1,5 @@
 // The filter trees' tournament: structure and the training set of each game.
-#include "learner/reduction/tournament.h"
+#include "src/reduction/tournament.h"
 
 #include <gtest/gtest.h>
 

@@ -27,7 +27,7 @@
 //    a string value: index = hash_feature(value, hash_feature(name, ns)),
 //    value 1 (also for `:red`), not scaled by the namespace weight (VW).
 //    VW's --chain_hash changes nothing here: its text format always
-//    chain-hashes (the flag is for JSON, learner/formats/json_reader.h). One that starts like a number but has junk
+//    chain-hashes (the flag is for JSON, src/formats/json_reader.h). One that starts like a number but has junk
 //    ("1.5x", "0x10", "1:2") is an error (strict; VW warns). `x:` and `:`
 //    are errors (strict; VW reads `x:` as `x`).
 //  * `:v` features take index ns_hash + k, k counting every `:v` of the

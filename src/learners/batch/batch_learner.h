@@ -48,7 +48,7 @@
 
 #include <Eigen/Core>
 
-#include "learner/learners/batch/batch_plugin.h"
+#include "batch_plugin.h"
 #include "lbfgs.h"
 #include "learner/learners/gd/model.h"
 #include "learner/learner.h"

@@ -2,9 +2,10 @@
 // and meaning: bfgs.cc's --bfgs, --conjugate_gradient, --mem 15,
 // --termination 0.001, --hessian_on).
 #include <cmath>
+#include "learner/learners/plugins.h"
 #include <limits>
 
-#include "learner/learners/batch/batch_plugin.h"
+#include "batch_plugin.h"
 #include "learner/learners/gd/gd_plugin.h"
 #include "learner/error.h"
 

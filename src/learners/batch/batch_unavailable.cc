@@ -2,7 +2,7 @@
 // file instead of the batch learner's when find_package(Eigen3) fails).
 #include <string>
 
-#include "learner/learners/batch/batch_plugin.h"
+#include "batch_plugin.h"
 #include "learner/error.h"
 #include "learner/learner.h"
 

@@ -1,5 +1,6 @@
 // The gradient learner's options and their reading (gd_plugin.h).
 #include "learner/learners/gd/gd_plugin.h"
+#include "learner/learners/plugins.h"
 
 #include <cstdio>
 #include <limits>

@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "learner/learners/kernel/kernel_perceptron.h"
+#include "kernel_perceptron.h"
 #include "learner/loss/loss.h"
 #include "sparse.h"
 #include "support_set.h"

@@ -1,4 +1,5 @@
-#include "learner/learners/kernel/kernel_perceptron.h"
+#include "kernel_perceptron.h"
+#include "learner/learners/plugins.h"
 
 #include <cmath>
 

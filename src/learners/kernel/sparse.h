@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "learner/example.h"
-#include "learner/learners/kernel/kernel_perceptron.h"
+#include "kernel_perceptron.h"
 
 namespace learner::detail {
 

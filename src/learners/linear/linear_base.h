@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "learner/learners/linear/linear_learner.h"
+#include "linear_learner.h"
 #include "learner/loss/loss.h"
 #include "linear_weights.h"
 

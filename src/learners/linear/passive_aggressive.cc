@@ -1,4 +1,5 @@
-#include "learner/learners/linear/passive_aggressive.h"
+#include "passive_aggressive.h"
+#include "learner/learners/plugins.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,5 @@
-#include "learner/learners/linear/perceptron.h"
+#include "perceptron.h"
+#include "learner/learners/plugins.h"
 
 #include <cmath>
 

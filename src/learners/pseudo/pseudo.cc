@@ -1,4 +1,5 @@
-#include "learner/learners/pseudo/pseudo.h"
+#include "pseudo.h"
+#include "learner/learners/plugins.h"
 
 #include <cstdio>
 #include <string>

@@ -1,4 +1,5 @@
 #include "learner/learners/struct_svm/cost_learner.h"
+#include "learner/learners/plugins.h"
 
 #include <cmath>
 #include <limits>

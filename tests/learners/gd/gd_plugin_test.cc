@@ -13,6 +13,7 @@
 #include "learner/error.h"
 #include "learner/learner.h"
 #include "learner/loss/loss.h"
+#include "learner/learners/plugins.h"
 
 namespace learner {
 namespace {

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <new>
 
-#include "learner/learners/kernel/kernel_perceptron.h"
-#include "learner/learners/linear/passive_aggressive.h"
-#include "learner/learners/linear/perceptron.h"
+#include "src/learners/kernel/kernel_perceptron.h"
+#include "src/learners/linear/passive_aggressive.h"
+#include "src/learners/linear/perceptron.h"
 #include "learners/perceptrons/fixtures.h"
 
 #include "support/count_allocations.h"

@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "learner/learners/linear/passive_aggressive.h"
-#include "learner/learners/linear/perceptron.h"
+#include "src/learners/linear/passive_aggressive.h"
+#include "src/learners/linear/perceptron.h"
 #include "learners/perceptrons/fixtures.h"
 
 namespace learner {

@@ -1,4 +1,4 @@
-#include "learner/learners/kernel/kernel_perceptron.h"
+#include "src/learners/kernel/kernel_perceptron.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <random>
 
 #include "learner/error.h"
-#include "learner/learners/linear/perceptron.h"
+#include "src/learners/linear/perceptron.h"
 #include "learners/perceptrons/fixtures.h"
 
 namespace learner {

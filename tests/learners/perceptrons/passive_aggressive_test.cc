@@ -1,4 +1,4 @@
-#include "learner/learners/linear/passive_aggressive.h"
+#include "src/learners/linear/passive_aggressive.h"
 
 #include <gtest/gtest.h>
 

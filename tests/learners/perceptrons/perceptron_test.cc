@@ -1,4 +1,4 @@
-#include "learner/learners/linear/perceptron.h"
+#include "src/learners/linear/perceptron.h"
 #include "learner/model/weight_init.h"
 
 #include <gtest/gtest.h>

@@ -8,9 +8,9 @@
 #include <functional>
 
 #include "learner/error.h"
-#include "learner/learners/kernel/kernel_perceptron.h"
-#include "learner/learners/linear/passive_aggressive.h"
-#include "learner/learners/linear/perceptron.h"
+#include "src/learners/kernel/kernel_perceptron.h"
+#include "src/learners/linear/passive_aggressive.h"
+#include "src/learners/linear/perceptron.h"
 #include "learner/model/weight_init.h"
 #include "learners/perceptrons/fixtures.h"
 #include "support/thread_group.h"

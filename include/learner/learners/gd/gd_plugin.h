@@ -22,6 +22,4 @@ const std::vector<OptionSpec>& gd_options();
 // know of them (LearnerSetup without make). Throws UsageError.
 LearnerSetup read_gd_settings(const OptionValues& v, const RunFacts& f, CoreConfig& c);
 
-const LearnerPlugin& gd_plugin();
-
 }  // namespace learner

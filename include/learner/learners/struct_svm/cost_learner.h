@@ -108,7 +108,6 @@ class CostLearningSvm final : public Learner, public ClassLearner {
 // chooses it as its default learner). It shares --l1 and --l2 with the
 // gradient learner and reads -l (default 0.5) and the reduction's cost
 // options.
-const LearnerPlugin& struct_svm_learner_plugin();
 
 // The cost configuration the command line gives (--learn_costs,
 // --cost_factors, --cost_norm, --cost_scale, --cost_rate) for K classes.

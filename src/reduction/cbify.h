@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "learner/plugin.h"
-#include "learner/reduction/cb_explore.h"
+#include "cb_explore.h"
 #include "learner/reduction/reduction.h"
 
 namespace learner {
@@ -63,6 +63,5 @@ class Cbify final : public TaggedReduction {
 };
 
 // Its command-line plug-in (plugin.h): --cbify K, --loss0, --loss1.
-const ReductionPlugin& cbify_plugin();
 
 }  // namespace learner

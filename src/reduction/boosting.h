@@ -25,6 +25,4 @@
 
 namespace learner {
 
-const LayerPlugin& boosting_plugin();
-
 }  // namespace learner

@@ -30,7 +30,4 @@ struct BatchConfig {
 std::unique_ptr<Learner> make_batch_learner(const BatchConfig& config, const CoreConfig& core, const Loss& loss,
                                             AllReduce* group);
 
-const LearnerPlugin& bfgs_plugin();
-const LearnerPlugin& conjugate_gradient_plugin();
-
 }  // namespace learner

@@ -46,7 +46,7 @@
 #include <vector>
 
 #include "learner/plugin.h"
-#include "learner/reduction/binary_task.h"
+#include "binary_task.h"
 #include "learner/reduction/group_reduction.h"
 
 namespace learner {
@@ -93,7 +93,5 @@ class CsoaaLdf final : public GroupReduction {
 };
 
 // Their command-line plug-ins (plugin.h).
-const ReductionPlugin& csoaa_ldf_plugin();
-const ReductionPlugin& wap_ldf_plugin();
 
 }  // namespace learner

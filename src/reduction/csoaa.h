@@ -18,7 +18,7 @@
 
 #include "learner/plugin.h"
 
-#include "learner/reduction/class_costs.h"
+#include "class_costs.h"
 #include "learner/reduction/reduction.h"
 
 namespace learner {
@@ -44,8 +44,6 @@ class Csoaa final : public TaggedReduction {
   Outcome outcome_;
 };
 
-
 // Its command-line plug-in (plugin.h).
-const ReductionPlugin& csoaa_plugin();
 
 }  // namespace learner

@@ -88,7 +88,6 @@ class CbAdf final : public GroupReduction {
 };
 
 // Its command-line plug-in (plugin.h): --cb_adf, --cb_type, --rank_all, --clip_p.
-const ReductionPlugin& cb_adf_plugin();
 // --cb_adf's settings from the command line (--cb_type, --rank_all, --clip_p).
 CbAdfSettings cb_adf_settings(const OptionValues& values);
 

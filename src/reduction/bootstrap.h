@@ -14,6 +14,4 @@
 
 namespace learner {
 
-const LayerPlugin& bootstrap_plugin();
-
 }  // namespace learner

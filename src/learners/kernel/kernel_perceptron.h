@@ -122,8 +122,6 @@ inline constexpr int kMaxDegree = 64;
 inline constexpr double kMaxGamma = 1e6, kMaxCoef0 = 1e6;
 std::unique_ptr<KernelLearner> make_kernel_perceptron(const KernelConfig& config);
 
-
 // Its command-line plug-in (plugin.h): --kernel KIND and its settings.
-const LearnerPlugin& kernel_plugin();
 
 }  // namespace learner

@@ -49,7 +49,7 @@
 
 #include <cstdint>
 
-#include "learner/reduction/binary_task.h"
+#include "binary_task.h"
 #include "learner/reduction/reduction.h"
 
 namespace learner {
@@ -99,8 +99,6 @@ class ActiveLearner final : public Reduction {
   Outcome outcome_;
 };
 
-
 // Its command-line plug-in (plugin.h).
-const ReductionPlugin& active_plugin();
 
 }  // namespace learner

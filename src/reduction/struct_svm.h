@@ -13,7 +13,7 @@
 #pragma once
 
 #include "learner/plugin.h"
-#include "learner/reduction/class_costs.h"
+#include "class_costs.h"
 #include "learner/reduction/reduction.h"
 
 namespace learner {
@@ -41,6 +41,5 @@ class StructSvmReduction final : public TaggedReduction {
 
 // Its command-line plug-in (plugin.h): --struct_svm K and the cost options;
 // selects the "struct_svm" learner.
-const ReductionPlugin& struct_svm_plugin();
 
 }  // namespace learner

@@ -13,7 +13,4 @@
 
 namespace learner {
 
-const LearnerPlugin& noop_plugin();
-const LearnerPlugin& print_plugin();
-
 }  // namespace learner

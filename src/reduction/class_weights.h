@@ -57,6 +57,5 @@ class ClassWeighting final : public Reduction {
 };
 
 // Its command-line plug-in: --classweight.
-const ReductionLayerPlugin& classweight_plugin();
 
 }  // namespace learner

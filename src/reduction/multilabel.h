@@ -25,7 +25,7 @@
 
 #include "learner/plugin.h"
 
-#include "learner/reduction/binary_task.h"
+#include "binary_task.h"
 #include "learner/reduction/reduction.h"
 
 namespace learner {
@@ -60,10 +60,7 @@ class Multilabel final : public TaggedReduction {
   Outcome outcome_;
 };
 
-
 // Its command-line plug-in (plugin.h).
-const ReductionPlugin& multilabel_plugin();
 // VW's --multilabel_oaa K: --multilabel K with 0-based classes (--indexing 0 by default).
-const ReductionPlugin& multilabel_oaa_plugin();
 
 }  // namespace learner

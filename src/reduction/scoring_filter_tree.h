@@ -49,10 +49,10 @@
 
 #include "learner/plugin.h"
 
-#include "learner/reduction/binary_task.h"
-#include "learner/reduction/class_costs.h"
+#include "binary_task.h"
+#include "class_costs.h"
 #include "learner/reduction/reduction.h"
-#include "learner/reduction/tournament.h"
+#include "tournament.h"
 
 namespace learner {
 
@@ -77,8 +77,6 @@ class ScoringFilterTree final : public TaggedReduction {
   Outcome outcome_;
 };
 
-
 // Its command-line plug-in (plugin.h).
-const ReductionPlugin& scoring_filter_tree_plugin();
 
 }  // namespace learner

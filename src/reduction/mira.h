@@ -19,7 +19,7 @@
 #pragma once
 
 #include "learner/plugin.h"
-#include "learner/reduction/class_costs.h"
+#include "class_costs.h"
 #include "learner/reduction/reduction.h"
 
 namespace learner {
@@ -54,6 +54,5 @@ class Mira final : public TaggedReduction {
 
 // Its command-line plug-in (plugin.h): selects the "pa" learner unless
 // another learner is named.
-const ReductionPlugin& mira_plugin();
 
 }  // namespace learner

@@ -26,7 +26,7 @@
 #include <limits>
 #include <memory>
 
-#include "learner/learners/linear/linear_learner.h"
+#include "linear_learner.h"
 
 namespace learner {
 
@@ -40,8 +40,6 @@ struct PassiveAggressiveConfig {
 // Throws learner::Error for bits outside 1..32, sub_models 0 or cap <= 0.
 std::unique_ptr<LinearLearner> make_passive_aggressive(const PassiveAggressiveConfig& config);
 
-
 // Its command-line plug-in (plugin.h): selected by --mira or --passive_aggressive.
-const LearnerPlugin& passive_aggressive_plugin();
 
 }  // namespace learner

@@ -12,8 +12,8 @@
 
 #include "learner/plugin.h"
 
-#include "learner/reduction/binary_task.h"
-#include "learner/reduction/class_costs.h"
+#include "binary_task.h"
+#include "class_costs.h"
 #include "learner/reduction/reduction.h"
 
 namespace learner {
@@ -37,8 +37,6 @@ class Oaa final : public TaggedReduction {
   Outcome outcome_;
 };
 
-
 // Its command-line plug-in (plugin.h).
-const ReductionPlugin& oaa_plugin();
 
 }  // namespace learner

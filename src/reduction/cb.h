@@ -98,6 +98,5 @@ class ContextualBandit final : public TaggedReduction {
 CbType cb_type_of(const std::string& text);
 
 // Its command-line plug-in (plugin.h): --cb K, --cb_type, --cb_force_legacy.
-const ReductionPlugin& cb_plugin();
 
 }  // namespace learner

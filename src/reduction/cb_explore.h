@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "learner/plugin.h"
-#include "learner/reduction/cb.h"
+#include "cb.h"
 #include "learner/reduction/reduction.h"
 
 namespace learner {
@@ -66,6 +66,5 @@ class CbExplore final : public TaggedReduction {
 };
 
 // Its command-line plug-in (plugin.h): --cb_explore K with --epsilon, --first.
-const ReductionPlugin& cb_explore_plugin();
 
 }  // namespace learner

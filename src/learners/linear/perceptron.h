@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "learner/learners/linear/linear_learner.h"
+#include "linear_learner.h"
 
 namespace learner {
 
@@ -34,8 +34,6 @@ struct PerceptronConfig {
 // is not finite and positive.
 std::unique_ptr<LinearLearner> make_perceptron(const PerceptronConfig& config);
 
-
 // Its command-line plug-in (plugin.h): --perceptron [--averaged].
-const LearnerPlugin& perceptron_plugin();
 
 }  // namespace learner

@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "learner/plugin.h"
-#include "learner/reduction/cb_adf.h"
+#include "cb_adf.h"
 
 namespace learner {
 
@@ -77,6 +77,5 @@ class CbExploreAdf final : public GroupReduction {
 
 // Its command-line plug-in (plugin.h): --cb_explore_adf, --epsilon, --first_only, --first, --softmax,
 // --lambda, --cb_type.
-const ReductionPlugin& cb_explore_adf_plugin();
 
 }  // namespace learner
