@@ -14,6 +14,7 @@ TARGETS="learner gen_ratings" "$ROOT/scripts/setup.sh" >/dev/null
 L="$BUILD/learner"
 OUT="$BUILD/demo"
 mkdir -p "$OUT"
+rm -f "$OUT"/*.cache  # caches of an earlier demo run (on other data) would only be rebuilt, with a notice
 
 if [ $# -ge 1 ]; then
   cp "$1" "$OUT/all.vw"
@@ -26,7 +27,7 @@ fi
 echo "train: $(wc -l < "$OUT/train.vw") lines, test: $(wc -l < "$OUT/test.vw") lines; loss: quantile (tau 0.5)"
 
 PASSES=20
-COMMON=(--loss_function quantile --passes "$PASSES" --holdout_off -c --quiet)
+COMMON=(--loss_function quantile --passes "$PASSES" --holdout_off --quiet)
 mae() {  # mae PREDICTIONS TEST
   paste -d' ' "$1" "$2" | awk '{d = $1 - $2; s += d < 0 ? -d : d; n++} END {printf "%.4f", s / n}'
 }
@@ -34,7 +35,8 @@ evaluate() {  # evaluate NAME ARGS...
   local name="$1"; shift
   local start end
   start=$(date +%s.%N)
-  "$L" -d "$OUT/train.vw" "${COMMON[@]}" "$@" -f "$OUT/$name.model"
+  # One cache per model: the dyadic flags change what a cache holds, so a shared one would be rebuilt.
+  "$L" -d "$OUT/train.vw" "${COMMON[@]}" "$@" --cache_file "$OUT/$name.cache" -f "$OUT/$name.model"
   end=$(date +%s.%N)
   "$L" -t -i "$OUT/$name.model" -d "$OUT/test.vw" -p "$OUT/$name.pred" --quiet
   local m
