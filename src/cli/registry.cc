@@ -16,6 +16,7 @@
 #include "learner/reduction/cb_adf.h"
 #include "learner/reduction/cb_explore.h"
 #include "learner/reduction/cbify.h"
+#include "learner/reduction/cbify_ldf.h"
 #include "learner/reduction/cb_explore_adf.h"
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
@@ -71,6 +72,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cb_explore_plugin(),
       &cbify_plugin(),
       &cb_explore_adf_plugin(),
+      &cbify_ldf_plugin(),
   };
   return all;
 }
