@@ -13,12 +13,17 @@ import unittest
 
 import helpers
 
-sys.path.insert(0, os.path.join(helpers.SCRIPTS, "bench", "bandits"))
-import experiments as bx  # noqa: E402
-import runs as br  # noqa: E402
-import streams as bs  # noqa: E402
+sys.path.insert(0, os.path.join(helpers.SCRIPTS, "bench"))
+from bandits import experiments as bx  # noqa: E402
+from bandits import runs as br  # noqa: E402
+from bandits import streams as bs  # noqa: E402
 
 DRIVER = os.path.join(helpers.SCRIPTS, "bench", "bandits")
+
+
+def slurp(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 def find_learner():
@@ -142,7 +147,7 @@ class Driver(unittest.TestCase):
             self.assertEqual(int(fields["ran"]) + int(fields["not_built"]), 19)
             self.assertEqual(fields["vw_compared"], fields["ran"])
             self.assertEqual(fields["not_worse"], fields["ran"])
-            records = json.load(open(os.path.join(out, "results.json")))
+            records = json.loads(slurp(os.path.join(out, "results.json")))
             self.assertEqual(len(records), 19)
             for r in records:
                 a = r["learner"]
