@@ -4,6 +4,7 @@
 #include "learner/model/weight_init.h"
 #include "learner/parse/hash.h"
 #include "learner/reduction/cbify.h"
+#include "learner/reduction/score_text.h"
 
 namespace learner {
 
@@ -58,6 +59,7 @@ void CbifyLdf::prediction_text(const ExampleGroup& group, std::string& out) cons
   out.clear();
   for (std::size_t a = 0; a < group.actions(); ++a) {
     out += a == action_ ? std::to_string(action_ + 1) : std::string("0");
+    append_tag(out, group[group.first_action() + a].ex.tag);
     out += '\n';
   }
 }

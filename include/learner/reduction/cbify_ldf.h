@@ -14,7 +14,8 @@
 //
 // Loss (the progressive "average loss", VW's): the cost written on the drawn
 // action's line. -p (VW's): one line per action line, the drawn action's
-// number (1-based, in line order) on its line and 0 on the others.
+// number (1-based, in line order) on its line and 0 on the others, each
+// followed by its line's tag.
 #pragma once
 
 #include <cstdint>

@@ -13,8 +13,9 @@ Rows: (name, tool, flags, grid). "{eps}" is the experiment's epsilon. The main e
 and VW's --lrq ua5 and -q ua (when VW= is set). The weights experiment (WEIGHT_EPSILONS, small:
 an explored action's importance weight 1/(p K) is 1/epsilon under mtr) runs the dyadic model
 with the default rule (adaptive, normalized, exact importance-aware update), with --invariant
-alone (the exact update at plain rates) and with --sgd (the plain gradient step), each with its
-own learning rate chosen on the validation cut.
+alone (the exact update at plain rates) and with --sgd (the plain gradient step), the same three
+for -q ua, and VW's --lrq ua5 (VW's default rule), each with its own learning rate chosen on the
+validation cut.
 """
 SEED = 1
 ROUNDS = 30000
@@ -40,6 +41,10 @@ WEIGHT_ROWS = [
     ("dot_default", "learner", "--dotproduct ua --rank 5", {"-l": RATES}),
     ("dot_invariant", "learner", "--dotproduct ua --rank 5 --invariant", {"-l": PLAIN_RATES}),
     ("dot_sgd", "learner", "--dotproduct ua --rank 5 --sgd", {"-l": PLAIN_RATES}),
+    ("q_default", "learner", "-q ua", {"-l": RATES}),
+    ("q_invariant", "learner", "-q ua --invariant", {"-l": PLAIN_RATES}),
+    ("q_sgd", "learner", "-q ua --sgd", {"-l": PLAIN_RATES}),
+    ("vw_lrq", "vw", "--lrq ua5", {"-l": RATES}),
 ]
 
 
