@@ -1,5 +1,7 @@
 #include "learner/reduction/cbify_ldf.h"
 
+#include <vector>
+
 #include "learner/error.h"
 #include "learner/model/weight_init.h"
 #include "learner/parse/hash.h"
@@ -86,18 +88,23 @@ ReductionPlugin make_cbify_ldf_plugin() {
       switch_option("cbify_ldf",
                     "simulate a contextual bandit from --csoaa_ldf examples (`class:cost |features` lines, an "
                     "optional `shared` line): --cb_explore_adf draws an action and learns only its cost (VW's "
-                    "--cbify_ldf); takes --cb_explore_adf's --epsilon, --first, --softmax, --cb_type",
+                    "--cbify_ldf); takes --cb_explore_adf's options (--epsilon, --first, --softmax, --cb_type, ...)",
                     true),
       number_option("loss0", OptionKind::kNumber, "0", -1e9, 1e9, "", true),
       number_option("loss1", OptionKind::kNumber, "1", -1e9, 1e9, "", true),
-      text_option("cb_type", "", 0, "", true),
-      number_option("epsilon", OptionKind::kNumber, "", 0.0, 1.0, "", true),
-      switch_option("first_only", "", true),
-      number_option("first", OptionKind::kCount, "", 1, 1e15, "", true),
-      switch_option("softmax", "", true),
-      number_option("lambda", OptionKind::kNumber, "1", -1e6, 1e6, "", true),
-      number_option("clip_p", OptionKind::kNumber, "0", 0.0, 1.0, "", true),
   };
+  // Every option of --cb_explore_adf but its selector (its explorers and
+  // --cb_type), declared again without help (it is shown there): an explorer
+  // added to --cb_explore_adf is accepted here too.
+  const std::vector<OptionSpec>& explore = cb_explore_adf_plugin().options;
+  bool clip_p = false;
+  for (std::size_t i = 1; i < explore.size(); ++i) {
+    p.options.push_back(explore[i]);
+    p.options.back().help.clear();
+    clip_p = clip_p || explore[i].name == "clip_p";
+  }
+  // --cb_adf's --clip_p (read by the layer below).
+  if (!clip_p) p.options.push_back(number_option("clip_p", OptionKind::kNumber, "0", 0.0, 1.0, "", true));
   p.validate = [](const OptionValues& v) {
     cbify_ldf_settings(v);
     cb_adf_settings(v);
