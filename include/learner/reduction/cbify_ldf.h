@@ -38,7 +38,7 @@ class CbifyLdf final : public GroupReduction {
   CbifyLdf(const CbifyLdfSettings& settings, std::unique_ptr<CbExploreAdf> below);
   const Outcome& process(const ExampleGroup& group, bool learn) override;
   void prediction_text(const ExampleGroup& group, std::string& out) const override;
-  void raw_text(const ExampleGroup& group, std::string& out) const override { below_->raw_text(bandit_, out); }
+  void raw_text(const ExampleGroup& /*group*/, std::string& out) const override { below_->raw_text(bandit_, out); }
   void row_text(std::string& label, std::string& prediction) const override;
   double line_score(std::size_t i) const override { return below_->line_score(i); }
 
