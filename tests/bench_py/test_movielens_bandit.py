@@ -79,6 +79,9 @@ class Rounds(unittest.TestCase):
 
     def test_table(self):
         self.assertEqual(mx.flags("-q ua", 0.1, [("-l", 2)]), ["--cbify_ldf", "--epsilon", "0.1", "-q", "ua", "-l", "2"])
+        # A "+" key's value is a whole flag string.
+        self.assertEqual(mx.flags("", 0.1, [("+start", "--a 0 --b 1"), ("+x", "")]),
+                         ["--cbify_ldf", "--epsilon", "0.1", "--a", "0", "--b", "1"])
         self.assertIn("--sgd", " ".join(r[2] for r in mx.WEIGHT_ROWS))
         self.assertEqual([r[0] for r in mx.MAIN_ROWS], ["dotproduct", "q", "linear", "vw_lrq", "vw_q"])
 

@@ -29,8 +29,14 @@ BASE = "--cbify_ldf --epsilon {eps}"
 RATES = [0.1, 0.5, 2]
 PLAIN_RATES = [0.02, 0.1, 0.5, 2]
 
+# The dyadic model's start and latent L2: its defaults (centre 0.5, auto L2; made for ratings) or a
+# start around 0 without latent L2 (what bandit costs in {0, 1} favoured on the validation cuts
+# tried). A "+" key's values are whole flag strings ("" adds nothing).
+DYADIC = {"+start": ["", "--dotproduct_center 0 --dotproduct_init 0.3"], "--dotproduct_l2": ["auto", 0]}
+
 MAIN_ROWS = [
-    ("dotproduct", "learner", "--dotproduct ua --rank 5", {"-l": RATES, "--dotproduct_lr": ["auto", 0.1, 0.5]}),
+    ("dotproduct", "learner", "--dotproduct ua --rank 5",
+     {"-l": RATES, "--dotproduct_lr": ["auto", 0.1, 0.3], **DYADIC}),
     ("q", "learner", "-q ua", {"-l": RATES}),
     ("linear", "learner", "", {"-l": RATES}),
     ("vw_lrq", "vw", "--lrq ua5", {"-l": RATES}),
@@ -38,9 +44,9 @@ MAIN_ROWS = [
 ]
 
 WEIGHT_ROWS = [
-    ("dot_default", "learner", "--dotproduct ua --rank 5", {"-l": RATES}),
-    ("dot_invariant", "learner", "--dotproduct ua --rank 5 --invariant", {"-l": PLAIN_RATES}),
-    ("dot_sgd", "learner", "--dotproduct ua --rank 5 --sgd", {"-l": PLAIN_RATES}),
+    ("dot_default", "learner", "--dotproduct ua --rank 5", {"-l": RATES, **DYADIC}),
+    ("dot_invariant", "learner", "--dotproduct ua --rank 5 --invariant", {"-l": PLAIN_RATES, **DYADIC}),
+    ("dot_sgd", "learner", "--dotproduct ua --rank 5 --sgd", {"-l": PLAIN_RATES, **DYADIC}),
     ("q_default", "learner", "-q ua", {"-l": RATES}),
     ("q_invariant", "learner", "-q ua --invariant", {"-l": PLAIN_RATES}),
     ("q_sgd", "learner", "-q ua --sgd", {"-l": PLAIN_RATES}),
@@ -59,5 +65,5 @@ def grid_points(grid):
 def flags(row_flags, eps, point):
     out = BASE.format(eps=eps).split() + row_flags.split()
     for flag, value in point:
-        out += [flag, str(value)]
+        out += str(value).split() if flag.startswith("+") else [flag, str(value)]
     return out
