@@ -96,7 +96,10 @@ def write_curve(out_dir, experiment, records, baselines, title):
         for i in list(range(0, n, step)) + ([n - 1] if (n - 1) % step else []):
             f.write(f"{i + 1} " + " ".join(f"{c[i]:.2f}" for c in columns) + "\n")
     png = os.path.join(out_dir, f"curve_{experiment}.png")
-    plots = ", ".join(f"'{dat}' using 1:{j + 2} with lines lw 2 title '{name}'" for j, (name, _) in enumerate(series))
+    # The systems in colours 1.., the baselines (uniform, oracle) dashed grey.
+    styles = [f"lw 2 lc {j + 1}" if name not in baselines else f"lw 2 lc rgb 'gray{30 + 30 * (name == 'oracle')}' dt 2"
+              for j, (name, _) in enumerate(series)]
+    plots = ", ".join(f"'{dat}' using 1:{j + 2} with lines {styles[j]} title '{name}'" for j, (name, _) in enumerate(series))
     script = (f"set terminal pngcairo size 900,600 noenhanced\nset output '{png}'\nset title '{title}'\n"
               "set xlabel 'round (reported part)'\nset ylabel 'cumulative reward'\nset key left top\nset grid\n"
               f"plot {plots}\n")
