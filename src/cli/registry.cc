@@ -49,6 +49,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cb_explore_plugin(),
       &cbify_plugin(),
       &cb_explore_adf_plugin(),
+      &cbify_ldf_plugin(),
   };
   return all;
 }

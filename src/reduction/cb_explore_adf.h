@@ -75,6 +75,10 @@ class CbExploreAdf final : public GroupReduction {
   Outcome outcome_;
 };
 
+// The explorer's settings from the command line (--epsilon, --first, --softmax,
+// --lambda, --first_only; throws UsageError): also read by --cbify_ldf.
+CbExploreSettings cb_explore_adf_settings(const OptionValues& v);
+
 // Its command-line plug-in (plugin.h): --cb_explore_adf, --epsilon, --first_only, --first, --softmax,
 // --lambda, --cb_type.
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "learner/loss/loss.h"
+#include "src/reduction/cbify_ldf.h"
 #include "src/reduction/csoaa_ldf.h"
 #include "support/count_allocations.h"
 
@@ -92,6 +93,36 @@ TEST(LdfAllocation, NoneOnceWarm) {
   EXPECT_EQ(allocations_when_warm({.wap = true}, "squared"), 0) << "wap_ldf m";
   EXPECT_EQ(allocations_when_warm({.rank = true}, "squared"), 0) << "--csoaa_rank";
   EXPECT_EQ(allocations_when_warm({.classifier = true, .probabilities = true}, "logistic"), 0) << "--probabilities";
+}
+
+// --cbify_ldf: its hidden-label copy of each group and the revealed label
+// reuse kept slots (mtr and dr below it).
+TEST(LdfAllocation, CbifyLdfNoneOnceWarm) {
+  for (const CbAdfType type : {CbAdfType::kMtr, CbAdfType::kDr}) {
+    TinyLinear learner("squared");
+    LabelRange range;
+    CbAdfSettings adf;
+    adf.type = type;
+    CbifyLdf cbify({}, std::make_unique<CbExploreAdf>(CbExploreSettings{},
+                                                      std::make_unique<CbAdf>(adf, learner, range)));
+    const std::vector<ExampleGroup> data = groups();
+    std::string text, label, prediction;
+    const auto pass = [&] {
+      for (const ExampleGroup& g : data) {
+        cbify.process(g, true);
+        cbify.prediction_text(g, text);
+        cbify.raw_text(g, text);
+        cbify.row_text(label, prediction);
+      }
+    };
+    pass();
+    pass();
+    g_allocations = 0;
+    g_counting = true;
+    pass();
+    g_counting = false;
+    EXPECT_EQ(g_allocations, 0) << (type == CbAdfType::kMtr ? "mtr" : "dr");
+  }
 }
 
 }  // namespace

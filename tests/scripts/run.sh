@@ -932,6 +932,20 @@ if [[ -x "$learner_bin" ]]; then
     expect_exit "ngram_speed.sh: VW must be executable" 1 'is not an executable' "$root/scripts/bench/ngram_speed.sh"
 fi
 
+# scripts/bench/bandits.sh and movielens_bandit.sh (the drivers' runs are tests/bench_py): help, refusals.
+# ---------------------------------------------------------------------------
+expect_true "bandits.sh: --help" "$root/scripts/bench/bandits.sh" --help
+expect_exit "bandits.sh: no data folder" 1 'no data folder' "$root/scripts/bench/bandits.sh" "$tmp/nowhere"
+expect_exit "bandits.sh: two arguments" 1 'usage' "$root/scripts/bench/bandits.sh" a b
+VW=/nonexistent/vw expect_exit "bandits.sh: VW must be executable" 1 'is not an executable' \
+  "$root/scripts/bench/bandits.sh" "$tmp"
+REPEATS=0 expect_exit "bandits.sh: REPEATS must be positive" 1 'not a positive integer' "$root/scripts/bench/bandits.sh" "$tmp"
+expect_true "movielens_bandit.sh: --help" "$root/scripts/bench/movielens_bandit.sh" --help
+expect_exit "movielens_bandit.sh: no u.data" 1 'no .*/u.data' "$root/scripts/bench/movielens_bandit.sh" "$tmp/nowhere"
+mkdir -p mlb && printf '1\t1\t5\t1\n' >mlb/u.data
+ROUNDS=x expect_exit "movielens_bandit.sh: ROUNDS must be a positive integer" 1 'not a positive integer' \
+  "$root/scripts/bench/movielens_bandit.sh" "$tmp/mlb"
+
 # learner-topn (top-N recommendation; the units are tests/topn): train, recommend, eval, split.
 topn="${LEARNER_TOPN:-$(dirname -- "$spectral")/learner-topn}"
 if [[ -x "$topn" ]]; then

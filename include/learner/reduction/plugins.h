@@ -28,5 +28,6 @@ const ReductionPlugin& multilabel_oaa_plugin();
 const ReductionPlugin& oaa_plugin();
 const ReductionPlugin& scoring_filter_tree_plugin();
 const ReductionPlugin& struct_svm_plugin();
+const ReductionPlugin& cbify_ldf_plugin();
 
 }  // namespace learner
