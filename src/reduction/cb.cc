@@ -4,6 +4,7 @@
 
 #include "learner/error.h"
 #include "learner/learner.h"
+#include "learner/reduction/cb_to_adf.h"
 #include "learner/reduction/score_text.h"
 #include "plugin_helpers.h"
 
@@ -186,8 +187,8 @@ ReductionPlugin make_cb_plugin() {
                     "average loss estimates its cost",
                     true),
       switch_option("cb_force_legacy",
-                    "with --cb: VW's non-ADF contextual bandit (accepted for VW's command lines; it is the only "
-                    "--cb learner here)",
+                    "with --cb, --cb_explore or --cbify: VW's non-ADF contextual bandit (without it, as VW 9.11, "
+                    "each example runs through --cb_adf / --cb_explore_adf as K action lines)",
                     true),
   };
   p.validate = [](const OptionValues& v) { cb_settings(v); };
@@ -196,8 +197,11 @@ ReductionPlugin make_cb_plugin() {
   p.labels_with = [](const OptionValues& v, const ReductionSpec&) {
     return v.flag("eval") ? LabelFormat::kContextualBanditEval : LabelFormat::kContextualBandit;
   };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return cb_settings(v).sub_models(); };
+  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
+    return cb_routed_to_adf(v) ? cb_adf_settings(v).sub_models() : cb_settings(v).sub_models();
+  };
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
+    if (cb_routed_to_adf(v)) return cb_to_adf_setup(v, spec, "cb");
     const std::string type = v.text("cb_type");
     if (type == "mtr" || type == "sm")
       std::fprintf(stderr, "warning: --cb_type %s applies to --cb_adf; --cb uses dr (as VW)\n", type.c_str());

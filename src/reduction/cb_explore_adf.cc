@@ -141,9 +141,7 @@ void CbExploreAdf::row_text(std::string& label, std::string& prediction) const {
                              : std::to_string(order[0]) + ":" + explore_row_number(static_cast<double>(pmf_[0]));
 }
 
-namespace {
-
-CbExploreSettings explore_settings(const OptionValues& v) {
+CbExploreSettings cb_explore_adf_settings(const OptionValues& v) {
   CbExploreSettings s;
   if (v.given("first") && v.flag("softmax")) throw UsageError("--first and --softmax are two explorers: choose one");
   if (v.given("first")) {
@@ -158,6 +156,8 @@ CbExploreSettings explore_settings(const OptionValues& v) {
   s.first_only = v.flag("first_only");
   return s;
 }
+
+namespace {
 
 ReductionPlugin make_cb_explore_adf_plugin() {
   ReductionPlugin p;
@@ -184,14 +184,14 @@ ReductionPlugin make_cb_explore_adf_plugin() {
   };
   p.validate = [](const OptionValues& v) {
     cb_adf_settings(v);
-    explore_settings(v);
+    cb_explore_adf_settings(v);
   };
   p.configure = [](const OptionValues&, ReductionSpec&) {};
   p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBanditAdf; };
   p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return cb_adf_settings(v).sub_models(); };
   p.make_group = [](const OptionValues& v, const ReductionSpec&, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {
-    return std::make_unique<CbExploreAdf>(explore_settings(v),
+    return std::make_unique<CbExploreAdf>(cb_explore_adf_settings(v),
                                           std::make_unique<CbAdf>(cb_adf_settings(v), learner, range));
   };
   p.describe = [](const ReductionSpec&) { return std::string("cb_explore_adf over cb_adf"); };

@@ -6,6 +6,7 @@
 #include "learner/learner.h"
 #include "learner/model/weight_init.h"
 #include "learner/parse/hash.h"
+#include "learner/reduction/cb_to_adf.h"
 #include "learner/reduction/score_text.h"
 #include "plugin_helpers.h"
 
@@ -117,8 +118,11 @@ ReductionPlugin make_cbify_plugin() {
   };
   p.configure = [](const OptionValues& v, ReductionSpec& spec) { detail::configure_classes(v, spec, "cbify"); };
   p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlass; };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return cbify_cb_settings(v).sub_models(); };
+  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
+    return cb_routed_to_adf(v) ? cb_adf_settings(v).sub_models() : cbify_cb_settings(v).sub_models();
+  };
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
+    if (cb_routed_to_adf(v)) return cbify_adf_setup(v, spec, cbify_settings(v));
     return {[settings = cbify_settings(v), cb = cbify_cb_settings(v), explore = cbify_explore_settings(v)](
                 const ReductionSpec& s, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
               detail::check_output(s, "cbify", detail::MulticlassTraits{}, learner);

@@ -78,5 +78,7 @@ class CbExploreAdf final : public GroupReduction {
 // Its command-line plug-in (plugin.h): --cb_explore_adf, --epsilon, --first_only, --first, --softmax,
 // --lambda, --cb_type.
 const ReductionPlugin& cb_explore_adf_plugin();
+// --cb_explore_adf's explorer settings from the command line (--epsilon, --first, --softmax, ...).
+CbExploreSettings cb_explore_adf_settings(const OptionValues& values);
 
 }  // namespace learner

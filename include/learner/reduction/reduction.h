@@ -88,6 +88,9 @@ class Reduction {
   // last example as text (--cb: "1:0.5:0.25" and "2"); false: the numbers of
   // its Outcome are shown.
   virtual bool row_text(std::string& /*label*/, std::string& /*prediction*/) const { return false; }
+  // The features the statistics count for the last example, given its
+  // built features' count (--cb K over --cb_adf counts its K copies', VW's).
+  virtual uint64_t counted_features(std::size_t built) const { return built; }
 };
 
 // A reduction whose -p and -r lines are its own text followed by " tag"
