@@ -63,6 +63,7 @@ const Outcome& ContextualBandit::process_label(const Example& ex, const std::vec
       break;
     }
   labeled_ = observed_ != nullptr;
+  learn = learn && labeled_;  // VW learns nothing from a test label (no cost with p > 0): it only predicts
 
   // The allowed actions: all K for a label of one observed action (or none), else those listed.
   allowed_.clear();

@@ -5,6 +5,7 @@
 
 #include "learner/error.h"
 #include "learner/learner.h"
+#include "learner/model/model_file.h"
 #include "learner/reduction/score_text.h"
 
 namespace learner {
@@ -118,14 +119,20 @@ const Outcome& CbAdf::process(const ExampleGroup& group, bool learn) {
   return outcome_;
 }
 
+void CbAdf::save_state(ModelWriter& out) const {
+  out.put(events_);
+  out.put(actions_);
+}
+
+void CbAdf::load_state(ModelReader& in) {
+  events_ = in.get<uint64_t>();
+  actions_ = in.get<uint64_t>();
+}
+
 namespace {
 
-// VW's action score text: the shortest of "%g" (6 significant digits).
-void cb_adf_score_text(std::string& out, double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(static_cast<float>(v)));
-  out += text;
-}
+// VW's action score text: at most 6 decimals (score_text.h).
+void cb_adf_score_text(std::string& out, double v) { append_fixed(out, static_cast<float>(v), 6); }
 
 // VW's progress-row number: at most 2 decimals, trailing zeros dropped.
 std::string cb_adf_row_number(double v) {

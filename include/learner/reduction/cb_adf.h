@@ -50,7 +50,7 @@ struct CbAdfSettings {
   uint32_t sub_models() const { return type == CbAdfType::kDr ? 2 : 1; }
 };
 
-class CbAdf final : public GroupReduction {
+class CbAdf final : public GroupReduction, public ReductionState {
  public:
   CbAdf(const CbAdfSettings& settings, Learner& learner, LabelRange& range);
   const Outcome& process(const ExampleGroup& group, bool learn) override;
@@ -58,6 +58,10 @@ class CbAdf final : public GroupReduction {
   void raw_text(const ExampleGroup& group, std::string& out) const override;
   void row_text(std::string& label, std::string& prediction) const override;
   double line_score(std::size_t i) const override { return i < line_scores_.size() ? line_scores_[i] : 0.0; }
+  // Model files keep mtr's counts of groups and action lines learned from (VW's event_sum, action_sum).
+  ReductionState* state() override { return this; }
+  void save_state(ModelWriter& out) const override;
+  void load_state(ModelReader& in) override;
 
   // The scores of the last group's actions (0-based) and its predicted action.
   const std::vector<double>& scores() const { return scores_; }

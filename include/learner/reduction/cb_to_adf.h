@@ -80,6 +80,7 @@ class CbToAdf final : public Reduction {
   bool row_text(std::string& label, std::string& prediction) const override;
   uint64_t counted_features(std::size_t) const override;
   GroupReduction& adf() { return *adf_; }
+  ReductionState* state() override { return adf_->state(); }
 
  private:
   ActionCopies copies_;
@@ -94,6 +95,7 @@ class CbifyAdf final : public TaggedReduction {
   bool row_text(std::string& label, std::string& prediction) const override;
   void print_summary(std::FILE*) const override {}
   GroupReduction& adf() { return *explore_; }
+  ReductionState* state() override { return explore_->state(); }
 
  private:
   void write_prediction(std::string& out) const override { out += std::to_string(action_); }

@@ -38,6 +38,7 @@
 #include "learner/learner.h"
 #include "learner/parse/class_labels.h"
 #include "learner/parse/label_format.h"
+#include "learner/reduction/reduction_state.h"
 
 namespace learner {
 
@@ -91,6 +92,8 @@ class Reduction {
   // The features the statistics count for the last example, given its
   // built features' count (--cb K over --cb_adf counts its K copies', VW's).
   virtual uint64_t counted_features(std::size_t built) const { return built; }
+  // Its model-file state (reduction_state.h), or nullptr when it keeps none.
+  virtual ReductionState* state() { return nullptr; }
 };
 
 // A reduction whose -p and -r lines are its own text followed by " tag"
