@@ -179,9 +179,9 @@ ReductionPlugin make_cb_plugin() {
                              "contextual bandit learning from logged data over K actions; labels "
                              "`action:cost:probability |features` (VW's)"),
       text_option("cb_type",
-                  "with --cb or --cb_adf: the cost estimate, ips (inverse propensity), dm (direct method), dr "
-                  "(doubly robust; --cb's default) or mtr (multi-task regression; --cb_adf's default); --cb "
-                  "uses dr for mtr and sm, as VW",
+                  "with --cb, --cb_adf and the layers over them: the cost estimate, ips (inverse propensity), dm "
+                  "(direct method), dr (doubly robust), mtr (multi-task regression; the default) or sm (supervised "
+                  "method); --cb_force_legacy's --cb uses dr by default and for mtr and sm, as VW",
                   0, "", true),
       switch_option("eval",
                     "with --cb: evaluate a logged policy (labels `policy_action action:cost:probability`): the "

@@ -4,6 +4,7 @@
 #include "learner/learner.h"
 #include "learner/model/weight_init.h"
 #include "learner/parse/hash.h"
+#include "learner/reduction/cbify_feedback.h"
 #include "plugin_helpers.h"
 
 namespace learner {
@@ -85,7 +86,8 @@ CbifyAdf::CbifyAdf(const CbifySettings& settings, std::unique_ptr<CbExploreAdf> 
     : settings_(settings), copies_(settings.actions), explore_(std::move(explore)), app_seed_(murmur3_32("vw", 0)) {}
 
 const Outcome& CbifyAdf::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
-  label_ = ex.has_label ? static_cast<uint32_t>(ex.label) : 0;
+  label_ = ex.has_label && !settings_.cost_sensitive ? static_cast<uint32_t>(ex.label) : 0;
+  row_label_ = cbify_row_label(settings_, ex);
   const uint32_t none = copies_.actions();
   explore_->process(copies_.make(ex, features, none, ClassCost{}), false);
   uint64_t state = app_seed_ + draws_++;
@@ -94,8 +96,7 @@ const Outcome& CbifyAdf::process(const Example& ex, const std::vector<Feature>& 
   const uint32_t action = drawn < order.size() ? order[drawn] : 0;  // 0-based
   action_ = action + 1;
   if (learn && ex.has_label) {
-    const double sign = settings_.flip_loss_sign ? -1.0 : 1.0;
-    const double cost = sign * (action_ == label_ ? settings_.loss0 : settings_.loss1);
+    const double cost = cbify_cost(settings_, ex, action_);
     const ClassCost feedback{action, static_cast<float>(cost), explore_->pmf()[drawn]};
     explore_->process(copies_.make(ex, features, action, feedback), true);
   }
@@ -103,17 +104,19 @@ const Outcome& CbifyAdf::process(const Example& ex, const std::vector<Feature>& 
   outcome_.prediction = action_;
   outcome_.label = label_;
   outcome_.labeled = ex.has_label;
-  outcome_.loss = ex.has_label && action_ != label_ ? 1.0 : 0.0;
+  outcome_.loss = ex.has_label ? cbify_loss(settings_, ex, action_) : 0.0;
   return outcome_;
 }
 
 bool CbifyAdf::row_text(std::string& label, std::string& prediction) const {
-  label = outcome_.labeled ? std::to_string(label_) : std::string("unknown");
+  label = row_label_;
   prediction = std::to_string(action_);
   return true;
 }
 
 bool cb_routed_to_adf(const OptionValues& v) { return !v.flag("cb_force_legacy") && !v.flag("eval"); }
+
+bool cbify_uses_adf(const OptionValues& v) { return cb_routed_to_adf(v) || v.flag("cb_explore_adf"); }
 
 ReductionSetup cb_to_adf_setup(const OptionValues& v, const ReductionSpec& spec, const std::string& flag) {
   const auto actions = static_cast<uint32_t>(v.number(flag));

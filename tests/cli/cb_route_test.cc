@@ -8,6 +8,8 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "run_helper.h"
 
@@ -231,6 +233,101 @@ TEST(CbRoute, LegacyIpsSkipsTestLabels) {
   const RunResult r = run_learner("-d " + data + " --cb 3 --cb_type ips --cb_force_legacy -p " + pred);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(slurp(pred), "1 c0\n1 c1\n1 c2\n1 c3\n1 c4\n2 c5\n2 c6\n1 c7\n2 c8\n1 c9\n");
+}
+
+// --cbify_cs: cost-sensitive labels (cbify_feedback.h); VW 9.11's -p and
+// rows on a small log with an unlabeled line, routed, over an explicit
+// --cb_explore_adf, and legacy.
+TEST(CbRoute, CbifyCostSensitiveMatchesVw) {
+  const std::string data = route_file("cs6.vw",
+                                      "1:1.0 2:0.0 3:2.0 | a b c\n1:1.0 2:0.0 3:1.0 | b c d\n1:1.0 2:0.0 3:2.0 | a b c\n"
+                                      "1:0 2:1 3:1 | a d\n|a b\n1:0.5 2:0.5 3:0 | c d e\n");
+  const std::string pred = temp_path("cbify_cs.predict");
+  const struct {
+    const char* args;
+    const char* loss;
+    const char* row;
+    const char* actions;
+  } cases[] = {
+      {"--cbify 3 --cbify_cs --epsilon 0.2", "average loss = 0.700000",
+       "0.750000 1.000000            4            4.0          known              2        3", "2\n3\n1\n2\n2\n2\n"},
+      {"--cbify 3 --cbify_cs --cb_explore_adf --first 2", "average loss = 0.700000",
+       "0.500000 1.000000            2            2.0          known              3        4", "2\n3\n1\n2\n1\n1\n"},
+      {"--cb_force_legacy --cbify 3 --cbify_cs --epsilon 0.2", "average loss = 0.400000",
+       "0.500000 0.500000            4            4.0          known              2        3", "1\n2\n2\n2\n1\n3\n"},
+  };
+  for (const auto& c : cases) {
+    const RunResult r = run_learner("-d " + data + " " + c.args + " -p " + pred);
+    ASSERT_EQ(r.exit_code, 0) << c.args << r.err;
+    EXPECT_TRUE(route_has(r.err, c.loss)) << c.args << r.err;
+    EXPECT_TRUE(route_has(r.err, c.row)) << c.args << r.err;
+    EXPECT_EQ(slurp(pred), c.actions) << c.args;
+  }
+  // A class outside 1..K is refused at file:line.
+  const RunResult bad = run_learner("-d " + route_file("bad_cs.vw", "1:0 4:1 | a\n") + " --cbify 3 --cbify_cs");
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_TRUE(route_has(bad.err, "bad_cs.vw:1")) << bad.err;
+}
+
+// `--cbify K --cb_explore_adf` is cbify over the named --cb_explore_adf (its
+// options, --softmax here, apply and models keep them); VW 9.11's actions.
+TEST(CbRoute, CbifyOverExplicitCbExploreAdf) {
+  const std::string data = route_file("mc.vw", kRouteMulticlass), pred = temp_path("cbify_adf.predict"),
+                    model = temp_path("cbify_adf.model"), again = temp_path("cbify_adf_t.predict");
+  const RunResult r =
+      run_learner("-d " + data + " --cbify 3 --cb_explore_adf --softmax --lambda 3 -p " + pred + " -f " + model);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(route_has(r.err, "average loss = 0.800000")) << r.err;
+  EXPECT_EQ(slurp(pred), "2\n3\n1\n3\n1\n2\n3\n1\n2\n1\n");
+  const RunResult t = run_learner("-d " + data + " -t -i " + model + " -p " + again);
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  const RunResult t2 =
+      run_learner("-d " + data + " -t -i " + model + " --cbify 3 --cb_explore_adf --softmax --lambda 3 -p " + pred);
+  ASSERT_EQ(t2.exit_code, 0) << t2.err;
+  EXPECT_EQ(slurp(again), slurp(pred));
+  const RunResult other = run_learner("-d " + data + " -t -i " + model + " --lambda 2");
+  EXPECT_NE(other.exit_code, 0) << other.err;  // --lambda is stored with cbify's model
+  // Two reductions that do not build on each other are still refused.
+  const RunResult two = run_learner("-d " + data + " --cbify 3 --cb_adf");
+  EXPECT_NE(two.exit_code, 0);
+  EXPECT_TRUE(route_has(two.err, "cannot be combined")) << two.err;
+}
+
+// --cb_type sm (VW's supervised method) on VW's cb_adf_sm.data (suite case
+// 186): the -p scores of VW 9.11 within 2e-4 (learner's exact adaptive
+// update against VW's approximate one), and VW's ips average loss.
+TEST(CbRoute, CbAdfSupervisedMethodMatchesVwCase186) {
+  const std::string data = route_file(
+      "cb_adf_sm.data",
+      "shared | s_1\n0:1.5:0.25 | a:0.5 b:1\n| a:-1 b:-0.5\n| a:-2 b:-1\n\n"
+      "shared | s_1\n0:1.5:0.25 | a:0.5 b:1\n| a:-1 b:-0.5\n| a:-2 b:-1\n\n"
+      "shared | s_1\n0:-1.5:0.5 | a:0.5 b:1\n| a:-1 b:-0.5\n| a:2 b:-1\n\n"
+      "shared | s_1\n0:-2:0.5 | a:3 b:-1\n| a:0.5 b:1\n| a:-1 b:-0.5\n| a:2 b:-1\n\n");
+  const std::string pred = temp_path("sm.predict");
+  const RunResult r = run_learner("--cb_adf --rank_all --cb_type sm -d " + data + " -p " + pred);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(route_has(r.err, "average loss = 1.500000")) << r.err;
+  const std::vector<std::vector<std::pair<int, double>>> vw = {
+      {{0, 0}, {1, 0}, {2, 0}},
+      {{2, -0.532113}, {1, -0.215037}, {0, 0.452151}},
+      {{1, -0.187285}, {0, -0.077514}, {2, 0.022611}},
+      {{2, -0.165079}, {1, 0.072492}, {3, 0.155467}, {0, 0.269677}}};
+  std::istringstream lines(slurp(pred));
+  std::size_t row = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty()) continue;
+    ASSERT_LT(row, vw.size()) << line;
+    std::istringstream items(line);
+    std::size_t i = 0;
+    for (std::string item; std::getline(items, item, ','); ++i) {
+      ASSERT_LT(i, vw[row].size()) << line;
+      EXPECT_EQ(std::stoi(item.substr(0, item.find(':'))), vw[row][i].first) << line;
+      EXPECT_NEAR(std::stod(item.substr(item.find(':') + 1)), vw[row][i].second, 2e-4) << line;
+    }
+    EXPECT_EQ(i, vw[row].size()) << line;
+    ++row;
+  }
+  EXPECT_EQ(row, vw.size());
 }
 
 }  // namespace

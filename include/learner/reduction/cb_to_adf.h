@@ -19,7 +19,8 @@
 // action then a blank line, --cb_explore's the pmf `1:0.975,0:0.025`; the
 // progress row's label `a-1:c:p`, its features the K lines' (VW's count).
 //
-// --cbify K (CbifyAdf): predicts the pmf over the K copies (unlabeled),
+// --cbify K (CbifyAdf; also with --cb_explore_adf given, even under
+// --cb_force_legacy, as VW's cbify): predicts the pmf over the K copies (unlabeled),
 // draws an action from it as the legacy --cbify draws (cbify.h: one draw per
 // example, VW's seed), and, when the example is labeled and learned from,
 // labels the drawn copy with cost loss0 / loss1 and the pmf's probability
@@ -107,12 +108,15 @@ class CbifyAdf final : public TaggedReduction {
   uint32_t app_seed_;
   uint64_t draws_ = 0;
   uint32_t label_ = 0, action_ = 0;  // the last example's class and drawn action (1-based)
+  std::string row_label_;             // the progress row's label column
   Outcome outcome_;
 };
 
 // Whether --cb / --cb_explore / --cbify run through the ADF path (VW 9.11's
 // default): not with --cb_force_legacy or --eval.
 bool cb_routed_to_adf(const OptionValues& values);
+// --cbify's: routed, or --cb_explore_adf given (VW's cbify over it, even with --cb_force_legacy).
+bool cbify_uses_adf(const OptionValues& values);
 // The routed reductions' factories (the plug-ins' setup calls them).
 ReductionSetup cb_to_adf_setup(const OptionValues& values, const ReductionSpec& spec, const std::string& flag);
 ReductionSetup cbify_adf_setup(const OptionValues& values, const ReductionSpec& spec, const CbifySettings& settings);
