@@ -114,7 +114,9 @@ ReductionPlugin make_cbify_plugin() {
                     "with --cbify: cost-sensitive labels `class:cost ...`; the bandit cost of action a is loss0 + "
                     "(loss1 - loss0) x its cost, the loss the regret (VW's)",
                     true),
-      switch_option("cb_explore_adf", "", true),  // --cbify K --cb_explore_adf: cbify over --cb_explore_adf (VW's)
+      switch_option("cb_explore_adf", "", true),
+      number_option("loss_option", OptionKind::kCount, "0", 0, 2,
+                    "with --cbify: VW's loss report option of --cbify_reg (accepted; --cbify K has no use for it)"),  // --cbify K --cb_explore_adf: cbify over --cb_explore_adf (VW's)
       text_option("cb_type", "", 0, "", true),
       number_option("epsilon", OptionKind::kNumber, "", 0.0, 1.0, "", true),
       number_option("first", OptionKind::kCount, "", 1, 1e15, "", true),

@@ -96,7 +96,7 @@ const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& f
     reduction_->prediction_text(ex.tag, line_);
     predictions_.write_line(line_);
   }
-  if (raw_.active()) {
+  if (raw_.active() && reduction_->writes_raw()) {
     reduction_->raw_text(ex.tag, line_);
     raw_.write_line(line_);
   }

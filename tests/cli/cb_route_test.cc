@@ -58,8 +58,10 @@ TEST(CbRoute, CbMatchesVwCase338) {
 // update: 0.268629); the restricted line 3 and the unlabeled line 4 as VW.
 TEST(CbRoute, CbMtrAndDrMatchVw) {
   const std::string data = route_file("log.vw", kRouteLog), pred = temp_path("route.predict");
-  const RunResult mtr = run_learner("-d " + data + " --cb 3 -p " + pred);
+  const std::string raw = temp_path("route.raw");
+  const RunResult mtr = run_learner("-d " + data + " --cb 3 -p " + pred + " -r " + raw);
   ASSERT_EQ(mtr.exit_code, 0) << mtr.err;
+  EXPECT_EQ(slurp(raw), "");  // VW's -r for the routed --cb: nothing
   EXPECT_TRUE(route_has(mtr.err, "average loss = 0.285714")) << mtr.err;
   EXPECT_TRUE(route_has(mtr.err, "0.666667 0.000000            4            4.0        unknown            1:0        6"))
       << mtr.err;
@@ -96,8 +98,10 @@ TEST(CbRoute, CbExploreMatchesVw) {
 // VW 9.11 `--cbify 3 --epsilon 0.2`: cbify's ADF branch, its draws.
 TEST(CbRoute, CbifyMatchesVw) {
   const std::string data = route_file("mc.vw", kRouteMulticlass), pred = temp_path("route.predict");
-  const RunResult r = run_learner("-d " + data + " --cbify 3 --epsilon 0.2 -p " + pred);
+  const std::string raw = temp_path("route.raw");
+  const RunResult r = run_learner("-d " + data + " --cbify 3 --epsilon 0.2 -p " + pred + " -r " + raw);
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(slurp(raw), "");  // VW writes no -r lines for --cbify (its suite's cbify_squared.raw is empty)
   EXPECT_TRUE(route_has(r.err, "average loss = 1.000000")) << r.err;
   EXPECT_TRUE(route_has(r.err, "1.000000 1.000000            4            4.0              2              1        2"))
       << r.err;

@@ -17,7 +17,8 @@
 //
 // Output is the ADF reduction's, as VW prints it: --cb's -p the 0-based
 // action then a blank line, --cb_explore's the pmf `1:0.975,0:0.025`; the
-// progress row's label `a-1:c:p`, its features the K lines' (VW's count).
+// progress row's label `a-1:c:p`, its features the K lines' (VW's count);
+// -r stays empty (VW's, also for --cbify).
 //
 // --cbify K (CbifyAdf; also with --cb_explore_adf given, even under
 // --cb_force_legacy, as VW's cbify): predicts the pmf over the K copies (unlabeled),
@@ -80,6 +81,7 @@ class CbToAdf final : public Reduction {
   void print_summary(std::FILE* out) const override { adf_->print_summary(out); }
   bool row_text(std::string& label, std::string& prediction) const override;
   uint64_t counted_features(std::size_t) const override;
+  bool writes_raw() const override { return false; }  // VW's -r: nothing
   GroupReduction& adf() { return *adf_; }
   ReductionState* state() override { return adf_->state(); }
 
@@ -97,6 +99,7 @@ class CbifyAdf final : public TaggedReduction {
   void print_summary(std::FILE*) const override {}
   GroupReduction& adf() { return *explore_; }
   ReductionState* state() override { return explore_->state(); }
+  bool writes_raw() const override { return false; }  // VW's -r: nothing
 
  private:
   void write_prediction(std::string& out) const override { out += std::to_string(action_); }

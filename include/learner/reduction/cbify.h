@@ -46,6 +46,7 @@ class Cbify final : public TaggedReduction {
   Cbify(const CbifySettings& settings, std::unique_ptr<CbExplore> below);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   bool row_text(std::string& label, std::string& prediction) const override;
+  bool writes_raw() const override { return false; }  // VW's -r: nothing
   void print_summary(std::FILE*) const override {}
 
  private:

@@ -94,6 +94,9 @@ class Reduction {
   virtual uint64_t counted_features(std::size_t built) const { return built; }
   // Its model-file state (reduction_state.h), or nullptr when it keeps none.
   virtual ReductionState* state() { return nullptr; }
+  // Whether -r gets a line per example (VW writes none for --cbify and the
+  // ADF-routed --cb / --cb_explore: their -r files stay empty).
+  virtual bool writes_raw() const { return true; }
 };
 
 // A reduction whose -p and -r lines are its own text followed by " tag"
