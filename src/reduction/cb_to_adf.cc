@@ -14,7 +14,12 @@ const ExampleGroup& ActionCopies::make(const Example& ex, const std::vector<Feat
   group_.clear();
   for (uint32_t a = 0; a < actions_; ++a) {
     GroupLine& line = group_.add();
-    // Only what the ADF reduction and the learner read: no namespaces, names or raw features.
+    // What the ADF reduction and the learner read (the raw features and
+    // namespaces too: --dotproduct's latent terms), no names.
+    line.ex.namespaces = ex.namespaces;
+    line.ex.features.resize(ex.features.size());
+    for (std::size_t i = 0; i < ex.features.size(); ++i)
+      line.ex.features[i] = Feature{ex.features[i].value, action_copy_index(ex.features[i].index, a, actions_)};
     line.ex.importance = ex.importance;
     line.ex.base = ex.base;
     line.ex.tag = ex.tag;

@@ -334,5 +334,17 @@ TEST(CbRoute, CbAdfSupervisedMethodMatchesVwCase186) {
   EXPECT_EQ(row, vw.size());
 }
 
+// The action copies carry the raw features too: --dotproduct's latent
+// terms change the routed --cb's predictions (they were silently dropped).
+TEST(CbRoute, CopiesCarryRawFeaturesForDotproduct) {
+  const std::string data = std::string(LEARNER_SOURCE_DIR) + "/tests/golden/data/cb.vw";
+  const RunResult a = run_learner("-d " + data + " -b 12 --cb 3");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  const RunResult b = run_learner("-d " + data + " -b 12 --cb 3 --dotproduct wn");
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const auto loss = [](const std::string& err) { return err.substr(err.find("average loss"), 30); };
+  EXPECT_NE(loss(a.err), loss(b.err)) << a.err << b.err;
+}
+
 }  // namespace
 }  // namespace learner::test

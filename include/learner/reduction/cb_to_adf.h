@@ -5,8 +5,9 @@
 // --cb_explore_adf, each single-line example becoming a multi-line example
 // (example_group.h) of K action lines, no shared line:
 //
-//   line a (0-based) = the example's features, each moved to action a's
-//   place: index h -> (h with its low bitlen(K) bits cleared) + a, VW's
+//   line a (0-based) = the example's features (built and raw, so
+//   --dotproduct's latent terms see them), each moved to action a's place:
+//   index h -> (h with its low bitlen(K) bits cleared) + a, VW's
 //   copy_example_to_adf (with the cb_adf's sub-model interleaving below, the
 //   K copies of a weight sit side by side, as VW's copies do).
 //
