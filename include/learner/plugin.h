@@ -209,6 +209,10 @@ struct ReductionPlugin {
   // ("works on simple (binary) labels": "--active works on ..., not with
   // --oaa"), or "" for the general refusal.
   std::string stands_alone;
+  // Selectors of reductions it builds on when given with it (VW's `--cbify K
+  // --cb_explore_adf`): the command line then selects this one, and the
+  // options of the one below belong to it (validated, stored in models).
+  std::vector<std::string> stands_over;
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
   // Pure checks of the reduction's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;

@@ -57,8 +57,8 @@ LabelRange initial_range(const Options& o, const Loss& loss) {
 // --invert_hash collects. Paths are checked for writability before training.
 class ModelOutputs final : public RunObserver {
  public:
-  ModelOutputs(const Options& o, const Learner& learner, const LabelRange& range)
-      : o_(o), learner_(learner), range_(range) {
+  ModelOutputs(const Options& o, const Learner& learner, const LabelRange& range, const ReductionState* reduction)
+      : o_(o), learner_(learner), range_(range), reduction_(reduction) {
     check_output_writable(o.final_regressor);  // fail before training, not after
     check_output_writable(o.readable_model);
     check_output_writable(o.invert_hash);
@@ -76,7 +76,7 @@ class ModelOutputs final : public RunObserver {
 
   void save() const {
     if (!o_.final_regressor.empty())
-      save_model(o_.final_regressor, o_.model_options, learner_, range_, !o_.predict_only_model);
+      save_model(o_.final_regressor, o_.model_options, learner_, range_, !o_.predict_only_model, reduction_);
     if (!o_.readable_model.empty())
       write_readable_model(o_.readable_model, o_.model_options, learner_, range_, o_.bits, nullptr);
     if (!o_.invert_hash.empty())
@@ -84,13 +84,14 @@ class ModelOutputs final : public RunObserver {
   }
   void save_pass(unsigned pass) const {
     save_model(o_.final_regressor + "." + std::to_string(pass + 1), o_.model_options, learner_, range_,
-               !o_.predict_only_model);
+               !o_.predict_only_model, reduction_);
   }
 
  private:
   const Options& o_;
   const Learner& learner_;
   const LabelRange& range_;
+  const ReductionState* reduction_;  // the reduction's model-file state (nullptr: none)
   NameMap names_;
 };
 
@@ -155,7 +156,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   LabelRange range = initial_range(o, *loss);
   if (o.initial_model) {
     learner.set_restore_rate(!o.learning_rate_given);  // the gradient learner's (learner.h)
-    load_model(*o.initial_model, learner, range);
+    load_model(*o.initial_model, learner, range, false);  // the reduction's state follows, once it is built
     if (learner.loaded_without_state() && !o.testonly)
       std::fprintf(stderr,
                    "warning: %s has no optimizer state (written with --predict_only_model): "
@@ -177,8 +178,10 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                            : std::make_unique<Scalar>(o.reduction, learner, range);
   if (reduction)
     for (const ReductionWrap& wrap : o.reduction_layers) reduction = wrap(std::move(reduction));
+  ReductionState* reduction_state = group_reduction ? group_reduction->state() : reduction ? reduction->state() : nullptr;
+  if (o.initial_model) load_reduction_state(*o.initial_model, reduction_state);
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
-  ModelOutputs models(o, learner, range);
+  ModelOutputs models(o, learner, range, reduction_state);
   check_output_writable(o.extra_metrics, "--extra_metrics file");
 
   InputSpec input = input_of(o);

@@ -20,6 +20,12 @@ bool read_by_layer(const std::string& name, const std::vector<const LayerPlugin*
   return false;
 }
 
+// Whether `upper` builds on `lower` when both are given (ReductionPlugin::stands_over).
+bool builds_on(const ReductionPlugin* upper, const ReductionPlugin* lower) {
+  return std::find(upper->stands_over.begin(), upper->stands_over.end(), lower->options.front().name) !=
+         upper->stands_over.end();
+}
+
 // The stacks that cannot be built: a reduction that needs the learner itself
 // below it (ReductionPlugin::needs_learner_below) over a layer.
 void check_stack(const Options& o) {
@@ -43,6 +49,15 @@ void select_plugins(const OptionValues& v, Options& o) {
   }
   for (const ReductionPlugin* r : reduction_plugins()) {
     if (!v.given(r->options.front().name)) continue;
+    if (o.reduction_plugin && builds_on(o.reduction_plugin, r)) {
+      o.reduction_below = r;
+      continue;
+    }
+    if (o.reduction_plugin && builds_on(r, o.reduction_plugin)) {
+      o.reduction_below = o.reduction_plugin;
+      o.reduction_plugin = r;
+      continue;
+    }
     if (o.reduction_plugin) {
       for (const auto& [one, other] : {std::pair{r, o.reduction_plugin}, std::pair{o.reduction_plugin, r}})
         if (!one->stands_alone.empty())
@@ -75,7 +90,8 @@ void select_plugins(const OptionValues& v, Options& o) {
       }
       if (!selector) throw UsageError("--" + name + " needs " + owners);
     }
-    if (d.reduction && d.reduction != o.reduction_plugin && name != d.reduction->options.front().name &&
+    if (d.reduction && d.reduction != o.reduction_plugin && d.reduction != o.reduction_below &&
+        name != d.reduction->options.front().name &&
         std::find(d.other_reductions.begin(), d.other_reductions.end(), o.reduction_plugin) ==
             d.other_reductions.end())
       throw UsageError("--" + name + " needs --" + d.reduction->options.front().name);

@@ -68,7 +68,7 @@ OptionList stored_options(const OptionValues& v, const Options& o) {
     const bool foreign = !d.learners.empty() &&
                          std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end();
     if (foreign || !stored_by(d, o.learner->name) ||
-        (d.reduction && d.reduction != o.reduction_plugin &&
+        (d.reduction && d.reduction != o.reduction_plugin && d.reduction != o.reduction_below &&
          std::find(d.other_reductions.begin(), d.other_reductions.end(), o.reduction_plugin) ==
              d.other_reductions.end()) ||
         (d.layer && std::find(o.layers.begin(), o.layers.end(), d.layer) == o.layers.end()))

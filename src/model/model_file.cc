@@ -184,9 +184,26 @@ uint32_t ModelReader::section(std::string_view name, uint32_t max_version) {
   return version;
 }
 
+uint32_t ModelReader::optional_section(std::string_view name, uint32_t max_version) {
+  const auto length = get<uint32_t>();
+  if (length == 0) {
+    ended_ = true;
+    return 0;
+  }
+  if (length > 256) corrupt("a section name of " + std::to_string(length) + " bytes");
+  std::string found(length, '\0');
+  get_bytes(found.data(), length);
+  if (found != name) corrupt("expected section '" + std::string(name) + "' or the end, found '" + found + "'");
+  const auto version = get<uint32_t>();
+  if (version < 1 || version > max_version)
+    throw Error(path_ + ": section '" + found + "' has layout version " + std::to_string(version) +
+                ", this learner reads up to " + std::to_string(max_version) + " (written by a newer learner?)");
+  return version;
+}
+
 void ModelReader::finish() {
   if (finished_) return;
-  const auto end = get<uint32_t>();
+  const auto end = ended_ ? 0u : get<uint32_t>();
   if (end != 0) corrupt("more sections than the learner '" + learner_ + "' writes");
   uint32_t stored;
   raw(&stored, sizeof stored);

@@ -5,6 +5,7 @@
 
 #include "learner/error.h"
 #include "learner/learner.h"
+#include "cb_to_adf.h"
 #include "learner/reduction/score_text.h"
 #include "plugin_helpers.h"
 
@@ -63,6 +64,7 @@ const Outcome& ContextualBandit::process_label(const Example& ex, const std::vec
       break;
     }
   labeled_ = observed_ != nullptr;
+  learn = learn && labeled_;  // VW learns nothing from a test label (no cost with p > 0): it only predicts
 
   // The allowed actions: all K for a label of one observed action (or none), else those listed.
   allowed_.clear();
@@ -178,17 +180,17 @@ ReductionPlugin make_cb_plugin() {
                              "contextual bandit learning from logged data over K actions; labels "
                              "`action:cost:probability |features` (VW's)"),
       text_option("cb_type",
-                  "with --cb or --cb_adf: the cost estimate, ips (inverse propensity), dm (direct method), dr "
-                  "(doubly robust; --cb's default) or mtr (multi-task regression; --cb_adf's default); --cb "
-                  "uses dr for mtr and sm, as VW",
+                  "with --cb, --cb_adf and the layers over them: the cost estimate, ips (inverse propensity), dm "
+                  "(direct method), dr (doubly robust), mtr (multi-task regression; the default) or sm (supervised "
+                  "method); --cb_force_legacy's --cb uses dr by default and for mtr and sm, as VW",
                   0, "", true),
       switch_option("eval",
                     "with --cb: evaluate a logged policy (labels `policy_action action:cost:probability`): the "
                     "average loss estimates its cost",
                     true),
       switch_option("cb_force_legacy",
-                    "with --cb: VW's non-ADF contextual bandit (accepted for VW's command lines; it is the only "
-                    "--cb learner here)",
+                    "with --cb, --cb_explore or --cbify: VW's non-ADF contextual bandit (without it, as VW 9.11, "
+                    "each example runs through --cb_adf / --cb_explore_adf as K action lines)",
                     true),
   };
   p.validate = [](const OptionValues& v) { cb_settings(v); };
@@ -197,8 +199,11 @@ ReductionPlugin make_cb_plugin() {
   p.labels_with = [](const OptionValues& v, const ReductionSpec&) {
     return v.flag("eval") ? LabelFormat::kContextualBanditEval : LabelFormat::kContextualBandit;
   };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return cb_settings(v).sub_models(); };
+  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
+    return cb_routed_to_adf(v) ? cb_adf_settings(v).sub_models() : cb_settings(v).sub_models();
+  };
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
+    if (cb_routed_to_adf(v)) return cb_to_adf_setup(v, spec, "cb");
     const std::string type = v.text("cb_type");
     if (type == "mtr" || type == "sm")
       std::fprintf(stderr, "warning: --cb_type %s applies to --cb_adf; --cb uses dr (as VW)\n", type.c_str());

@@ -26,7 +26,7 @@
 // The regressors' predictions are clipped to the run's label range, which
 // widens with every label learned (VW's min/max label); the action scores are
 // raw. An example with no observation (no entry with a known cost and p > 0)
-// is unlabeled; under ips it still trains towards cost 0 (VW's behaviour).
+// is unlabeled, a test label: nothing learns from it (VW only predicts it).
 //
 // Loss (the progressive "average loss", VW's off-policy estimate of the
 // learned policy's cost): for the predicted action h, ips: c / p when h = a,

@@ -6,6 +6,8 @@
 
 #include "learner/error.h"
 #include "learner/learner.h"
+#include "learner/model/model_file.h"
+#include "cb_explore_adf.h"
 #include "learner/reduction/score_text.h"
 
 namespace learner {
@@ -105,6 +107,9 @@ const Outcome& CbAdf::process(const ExampleGroup& group, bool learn) {
           regress(group[first + a], 0, a == logged ? x + (c - x) / clipped_p() : x, group[first + a].ex.importance);
         }
         break;
+      case CbAdfType::kSm:
+        learn_supervised(group, logged);
+        break;
     }
   }
 
@@ -119,14 +124,55 @@ const Outcome& CbAdf::process(const ExampleGroup& group, bool learn) {
   return outcome_;
 }
 
+// VW's supervised method, in its float arithmetic: the softmax pi (lambda 1
+// over the scores, lowest score likeliest) weighs the lines: the logged line
+// with importance |c| / p x pi(logged) x (1 - pi(logged)), every other line a
+// with |c| / p x pi(logged) x pi(a) (<= 1e-15: 0). The targets are the
+// scores + 1 for the logged action and - 1 for the others (signs swapped for
+// a negative cost), clipped to [-100, 100], taken in score order: line a
+// regresses the target of the a-th action by score (VW's pairing). --clip_p
+// does not apply (VW's).
+void CbAdf::learn_supervised(const ExampleGroup& group, std::size_t logged) {
+  const std::size_t first = group.first_action(), n = order_.size();
+  softmax_pmf(scores_, order_, 1.0, softmax_);  // in order_'s order
+  const float p = observed_.probability > 0.0f ? observed_.probability : 1e-3f;  // VW's safe_probability
+  float weight = observed_.cost / p;
+  float sign = 1.0f;
+  if (observed_.cost < 0.0f) {
+    sign = -1.0f;
+    weight = -weight;
+  }
+  for (std::size_t r = 0; r < n; ++r)
+    if (order_[r] == logged) weight *= softmax_[r];
+  for (std::size_t a = 0; a < n; ++a) {
+    float pi = 0.0f;
+    for (std::size_t r = 0; r < n; ++r)
+      if (order_[r] == a) pi = softmax_[r];
+    // VW pairs line a with the a-th target in score order (its cs label list
+    // is built in score order and handed to the lines by position).
+    const uint32_t ranked = order_[a];
+    const auto score = static_cast<float>(scores_[ranked]);
+    const float target = std::clamp(ranked == logged ? score + sign : score - sign, -100.0f, 100.0f);
+    float importance = group[first + a].ex.importance * weight * (a == logged ? 1.0f - pi : pi);
+    if (importance <= 1e-15f) importance = 0.0f;
+    regress(group[first + a], 0, target, importance);
+  }
+}
+
+void CbAdf::save_state(ModelWriter& out) const {
+  out.put(events_);
+  out.put(actions_);
+}
+
+void CbAdf::load_state(ModelReader& in) {
+  events_ = in.get<uint64_t>();
+  actions_ = in.get<uint64_t>();
+}
+
 namespace {
 
-// VW's action score text: the shortest of "%g" (6 significant digits).
-void cb_adf_score_text(std::string& out, double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", static_cast<double>(static_cast<float>(v)));
-  out += text;
-}
+// VW's action score text: at most 6 decimals (score_text.h).
+void cb_adf_score_text(std::string& out, double v) { append_fixed(out, static_cast<float>(v), 6); }
 
 // VW's progress-row number: at most 2 decimals, trailing zeros dropped.
 std::string cb_adf_row_number(double v) {
@@ -196,7 +242,7 @@ CbAdfSettings cb_adf_settings(const OptionValues& v) {
   else if (type == "dr")
     s.type = CbAdfType::kDr;
   else if (type == "sm")
-    throw UsageError("--cb_type sm (supervised method) is not built yet for --cb_adf; use mtr, ips, dm or dr");
+    s.type = CbAdfType::kSm;
   else
     throw UsageError("--cb_type '" + type + "': expected mtr, ips, dm or dr");
   s.rank_all = v.flag("rank_all");

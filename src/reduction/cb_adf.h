@@ -20,6 +20,12 @@
 //   dr   a second regressor x_a (sub-model 1) learns c on the logged line
 //        with importance 1 / p; every line regresses x_a, plus
 //        (c - x_a) / max(p, clip_p) on the logged line.       2 sub-models.
+//   sm   supervised method (VW's learn_sm): with pi the softmax of the
+//        scores (the lowest likeliest), targets score + 1 for the logged
+//        action and score - 1 for the others (signs swapped for a negative
+//        cost), importance |c| / p x pi(logged) x (1 - pi(logged)) for the
+//        logged line and |c| / p x pi(logged) x pi(a) for the others; as
+//        VW, line a regresses the a-th target in score order.
 //
 // Loss (the progressive "average loss", VW's off-policy estimate of the
 // learned policy's cost): for the predicted action h, c / p when h is the
@@ -41,7 +47,7 @@
 
 namespace learner {
 
-enum class CbAdfType { kMtr, kIps, kDm, kDr };
+enum class CbAdfType { kMtr, kIps, kDm, kDr, kSm };
 
 struct CbAdfSettings {
   CbAdfType type = CbAdfType::kMtr;  // --cb_type
@@ -50,7 +56,7 @@ struct CbAdfSettings {
   uint32_t sub_models() const { return type == CbAdfType::kDr ? 2 : 1; }
 };
 
-class CbAdf final : public GroupReduction {
+class CbAdf final : public GroupReduction, public ReductionState {
  public:
   CbAdf(const CbAdfSettings& settings, Learner& learner, LabelRange& range);
   const Outcome& process(const ExampleGroup& group, bool learn) override;
@@ -58,6 +64,10 @@ class CbAdf final : public GroupReduction {
   void raw_text(const ExampleGroup& group, std::string& out) const override;
   void row_text(std::string& label, std::string& prediction) const override;
   double line_score(std::size_t i) const override { return i < line_scores_.size() ? line_scores_[i] : 0.0; }
+  // Model files keep mtr's counts of groups and action lines learned from (VW's event_sum, action_sum).
+  ReductionState* state() override { return this; }
+  void save_state(ModelWriter& out) const override;
+  void load_state(ModelReader& in) override;
 
   // The scores of the last group's actions (0-based) and its predicted action.
   const std::vector<double>& scores() const { return scores_; }
@@ -70,6 +80,8 @@ class CbAdf final : public GroupReduction {
  private:
   // Finds the logged line; throws Error when two lines have a cost.
   void find_observation(const ExampleGroup& group);
+  // --cb_type sm's updates of the group's lines (`logged`: the logged action).
+  void learn_supervised(const ExampleGroup& group, std::size_t logged);
   // One regression update of action line i towards `label`.
   void regress(const GroupLine& line, uint32_t sub, double label, double importance);
   double clipped_p() const { return std::max(static_cast<double>(observed_.probability), settings_.clip_p); }
@@ -83,6 +95,7 @@ class CbAdf final : public GroupReduction {
   std::vector<double> line_scores_;  // per line of the group (the shared line: 0)
   std::vector<double> regressed_;    // dr: x_a per action
   std::vector<uint32_t> order_;      // actions by score
+  std::vector<float> softmax_;       // sm: the softmax of the scores, in order_'s order
   uint64_t events_ = 0, actions_ = 0;  // mtr: groups and action lines learned from
   Outcome outcome_;
 };

@@ -5,6 +5,7 @@
 
 #include "learner/error.h"
 #include "learner/learner.h"
+#include "cb_to_adf.h"
 #include "learner/reduction/score_text.h"
 #include "plugin_helpers.h"
 
@@ -135,9 +136,10 @@ ReductionPlugin make_cb_explore_plugin() {
   p.configure = [](const OptionValues& v, ReductionSpec& spec) { detail::configure_classes(v, spec, "cb_explore"); };
   p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBandit; };
   p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
-    return cb_explore_cb_settings(v).sub_models();
+    return cb_routed_to_adf(v) ? cb_adf_settings(v).sub_models() : cb_explore_cb_settings(v).sub_models();
   };
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
+    if (cb_routed_to_adf(v)) return cb_to_adf_setup(v, spec, "cb_explore");
     return {[cb = cb_explore_cb_settings(v), explore = cb_explore_fixed_settings(v)](
                 const ReductionSpec& s, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
               detail::check_output(s, "cb_explore", detail::MulticlassTraits{}, learner);

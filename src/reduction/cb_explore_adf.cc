@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "learner/error.h"
+#include "learner/model/model_file.h"
 #include "learner/reduction/score_text.h"
 
 namespace learner {
@@ -105,6 +106,16 @@ const Outcome& CbExploreAdf::process(const ExampleGroup& group, bool learn) {
   return outcome_;
 }
 
+void CbExploreAdf::save_state(ModelWriter& out) const {
+  out.put(explored_);
+  below_->save_state(out);
+}
+
+void CbExploreAdf::load_state(ModelReader& in) {
+  explored_ = in.get<uint64_t>();
+  below_->load_state(in);
+}
+
 namespace {
 
 // VW's progress-row number: at most 2 decimals, trailing zeros dropped.
@@ -124,11 +135,11 @@ std::string explore_row_number(double v) {
 void CbExploreAdf::prediction_text(const ExampleGroup& group, std::string& out) const {
   out.clear();
   const auto& order = below_->order();
-  char text[32];
   for (std::size_t i = 0; i < order.size(); ++i) {
     if (i > 0) out += ',';
-    std::snprintf(text, sizeof text, "%u:%g", order[i], static_cast<double>(pmf_[i]));
-    out += text;
+    out += std::to_string(order[i]);
+    out += ':';
+    append_fixed(out, pmf_[i], 6);  // VW's: at most 6 decimals
   }
   append_tag(out, group.tag());
   out += "\n\n";

@@ -54,7 +54,7 @@ void softmax_pmf(const std::vector<double>& scores, const std::vector<uint32_t>&
 void epsilon_greedy_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order,
                         const CbExploreSettings& settings, std::vector<float>& pmf);
 
-class CbExploreAdf final : public GroupReduction {
+class CbExploreAdf final : public GroupReduction, public ReductionState {
  public:
   CbExploreAdf(const CbExploreSettings& settings, std::unique_ptr<CbAdf> below);
   const Outcome& process(const ExampleGroup& group, bool learn) override;
@@ -62,6 +62,10 @@ class CbExploreAdf final : public GroupReduction {
   void raw_text(const ExampleGroup& group, std::string& out) const override { below_->raw_text(group, out); }
   void row_text(std::string& label, std::string& prediction) const override;
   double line_score(std::size_t i) const override { return below_->line_score(i); }
+  // Model files keep --first's count of explored groups, then --cb_adf's state.
+  ReductionState* state() override { return this; }
+  void save_state(ModelWriter& out) const override;
+  void load_state(ModelReader& in) override;
 
   // The pmf of the last group, in the order of order().
   const std::vector<float>& pmf() const { return pmf_; }
@@ -70,7 +74,7 @@ class CbExploreAdf final : public GroupReduction {
  private:
   CbExploreSettings settings_;
   std::unique_ptr<CbAdf> below_;
-  uint64_t explored_ = 0;  // --first: groups learned from so far (not kept in model files)
+  uint64_t explored_ = 0;  // --first: groups learned from so far (kept in model files)
   std::vector<float> pmf_;
   Outcome outcome_;
 };

@@ -7,6 +7,8 @@
 #include "learner/learner.h"
 #include "learner/model/weight_init.h"
 #include "learner/parse/hash.h"
+#include "cb_to_adf.h"
+#include "cbify_feedback.h"
 #include "learner/reduction/score_text.h"
 #include "plugin_helpers.h"
 
@@ -39,12 +41,12 @@ uint32_t Cbify::draw(const Example& ex, const std::vector<Feature>& features) {
 }
 
 const Outcome& Cbify::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
-  label_ = ex.has_label ? static_cast<uint32_t>(ex.label) : 0;
+  label_ = ex.has_label && !settings_.cost_sensitive ? static_cast<uint32_t>(ex.label) : 0;
+  row_label_ = cbify_row_label(settings_, ex);
   const bool trains = learn && ex.has_label;
   action_ = draw(ex, features);
   if (trains) {
-    const double sign = settings_.flip_loss_sign ? -1.0 : 1.0;  // VW's --flip_loss_sign: rewards
-    const double cost = sign * (action_ == label_ ? settings_.loss0 : settings_.loss1);
+    const double cost = cbify_cost(settings_, ex, action_);
     feedback_.assign(1, ClassCost{});
     feedback_[0].klass = action_;
     feedback_[0].cost = static_cast<float>(cost);
@@ -55,12 +57,12 @@ const Outcome& Cbify::process(const Example& ex, const std::vector<Feature>& fea
   outcome_.prediction = action_;
   outcome_.label = label_;
   outcome_.labeled = ex.has_label;
-  outcome_.loss = ex.has_label && action_ != label_ ? 1.0 : 0.0;
+  outcome_.loss = ex.has_label ? cbify_loss(settings_, ex, action_) : 0.0;
   return outcome_;
 }
 
 bool Cbify::row_text(std::string& label, std::string& prediction) const {
-  label = outcome_.labeled ? std::to_string(label_) : std::string("unknown");
+  label = row_label_;
   prediction = std::to_string(action_);
   return true;
 }
@@ -75,7 +77,9 @@ CbifySettings cbify_settings(const OptionValues& v) {
   if (v.given("loss0")) s.loss0 = v.number("loss0");
   if (v.given("loss1")) s.loss1 = v.number("loss1");
   s.flip_loss_sign = v.flag("flip_loss_sign");
-  if (v.flag("softmax")) throw UsageError("--softmax works with --cb_explore_adf, not --cbify");
+  s.cost_sensitive = v.flag("cbify_cs");
+  if (v.flag("softmax") && !cbify_uses_adf(v))
+    throw UsageError("--softmax works with --cb_explore_adf, not --cbify --cb_force_legacy");
   return s;
 }
 
@@ -107,6 +111,13 @@ ReductionPlugin make_cbify_plugin() {
       number_option("loss0", OptionKind::kNumber, "0", -1e9, 1e9, "with --cbify: the cost of the right action", true),
       number_option("loss1", OptionKind::kNumber, "1", -1e9, 1e9, "with --cbify: the cost of a wrong action", true),
       switch_option("flip_loss_sign", "with --cbify: the bandit costs are -loss0 and -loss1 (rewards)", true),
+      switch_option("cbify_cs",
+                    "with --cbify: cost-sensitive labels `class:cost ...`; the bandit cost of action a is loss0 + "
+                    "(loss1 - loss0) x its cost, the loss the regret (VW's)",
+                    true),
+      switch_option("cb_explore_adf", "", true),
+      number_option("loss_option", OptionKind::kCount, "0", 0, 2,
+                    "with --cbify: VW's loss report option of --cbify_reg (accepted; --cbify K has no use for it)"),  // --cbify K --cb_explore_adf: cbify over --cb_explore_adf (VW's)
       text_option("cb_type", "", 0, "", true),
       number_option("epsilon", OptionKind::kNumber, "", 0.0, 1.0, "", true),
       number_option("first", OptionKind::kCount, "", 1, 1e15, "", true),
@@ -117,9 +128,16 @@ ReductionPlugin make_cbify_plugin() {
     cbify_cb_settings(v);
   };
   p.configure = [](const OptionValues& v, ReductionSpec& spec) { detail::configure_classes(v, spec, "cbify"); };
+  p.stands_over = {"cb_explore_adf"};
   p.labels = [](const ReductionSpec&) { return LabelFormat::kMulticlass; };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return cbify_cb_settings(v).sub_models(); };
+  p.labels_with = [](const OptionValues& v, const ReductionSpec&) {
+    return v.flag("cbify_cs") ? LabelFormat::kCostSensitive : LabelFormat::kMulticlass;
+  };
+  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
+    return cbify_uses_adf(v) ? cb_adf_settings(v).sub_models() : cbify_cb_settings(v).sub_models();
+  };
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
+    if (cbify_uses_adf(v)) return cbify_adf_setup(v, spec, cbify_settings(v));
     return {[settings = cbify_settings(v), cb = cbify_cb_settings(v), explore = cbify_explore_settings(v)](
                 const ReductionSpec& s, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
               detail::check_output(s, "cbify", detail::MulticlassTraits{}, learner);

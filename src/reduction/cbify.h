@@ -14,7 +14,8 @@
 // then learn: --first's counter counts both), once for the others.
 //
 // Output and loss are multiclass, as VW prints them: -p the drawn action, the
-// progressive loss 0/1 (a != y) per labeled example.
+// progressive loss 0/1 (a != y) per labeled example. --cbify_cs reads
+// cost-sensitive labels instead (cbify_feedback.h: costs, loss, row).
 #pragma once
 
 #include <cstdint>
@@ -33,6 +34,7 @@ struct CbifySettings {
   double loss0 = 0.0;    // --loss0: the cost of the right action
   double loss1 = 1.0;    // --loss1: the cost of a wrong one
   bool flip_loss_sign = false;  // --flip_loss_sign: costs -loss0, -loss1
+  bool cost_sensitive = false;  // --cbify_cs: cost-sensitive labels (cbify_feedback.h)
 };
 
 // VW's sample_after_normalizing: the index drawn from `pmf` (any nonnegative
@@ -44,6 +46,7 @@ class Cbify final : public TaggedReduction {
   Cbify(const CbifySettings& settings, std::unique_ptr<CbExplore> below);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   bool row_text(std::string& label, std::string& prediction) const override;
+  bool writes_raw() const override { return false; }  // VW's -r: nothing
   void print_summary(std::FILE*) const override {}
 
  private:
@@ -59,6 +62,7 @@ class Cbify final : public TaggedReduction {
   const std::vector<ClassCost> no_label_;
   uint32_t action_ = 1;
   uint32_t label_ = 0;
+  std::string row_label_;  // the progress row's label column
   Outcome outcome_;
 };
 

@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <limits>
 
 #include "learner/error.h"
@@ -10,6 +12,21 @@
 
 namespace learner {
 void append_number(std::string& out, double value) { append_prediction(out, value); }
+
+void append_fixed(std::string& out, float value, int decimals) {
+  char text[64];
+  const int n = std::snprintf(text, sizeof text, "%.*f", decimals, static_cast<double>(value));
+  if (n <= 0 || static_cast<std::size_t>(n) >= sizeof text) {  // beyond 1e50: every digit, as append_number
+    append_number(out, value);
+    return;
+  }
+  std::size_t end = static_cast<std::size_t>(n);
+  if (std::memchr(text, '.', end)) {
+    while (end > 0 && text[end - 1] == '0') --end;
+    if (end > 0 && text[end - 1] == '.') --end;
+  }
+  out.append(text, end);
+}
 
 void append_tag(std::string& out, const std::string& tag) {
   if (tag.empty()) return;

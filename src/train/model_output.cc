@@ -8,7 +8,7 @@
 namespace learner {
 
 void save_model(const std::string& path, const OptionList& options, const Learner& learner, const LabelRange& range,
-                bool with_state) {
+                bool with_state, const ReductionState* reduction) {
   ModelWriter out(path, options, learner.name());
   learner.save(out, with_state);
   out.begin_section("labels", 2);  // 2: the lowest and highest label learned from
@@ -18,10 +18,14 @@ void save_model(const std::string& path, const OptionList& options, const Learne
   out.put(static_cast<uint8_t>(range.fixed_max));
   out.put(range.lowest);
   out.put(range.highest);
+  if (reduction) {
+    out.begin_section(kReductionStateSection, kReductionStateVersion);
+    reduction->save_state(out);
+  }
   out.commit();
 }
 
-void load_model(ModelReader& in, Learner& learner, LabelRange& range) {
+void load_model(ModelReader& in, Learner& learner, LabelRange& range, bool finish) {
   if (in.learner() != learner.name())
     throw UsageError(in.path() + " was written by the '" + in.learner() + "' learner; this run uses the '" +
                      std::string(learner.name()) + "' learner (drop the flag that selects it, the model's own is used)");
@@ -37,6 +41,14 @@ void load_model(ModelReader& in, Learner& learner, LabelRange& range) {
   } else {  // an older model: the clipping range is all that is known of its labels
     range.lowest = range.min;
     range.highest = range.max;
+  }
+  if (finish) in.finish();
+}
+
+void load_reduction_state(ModelReader& in, ReductionState* reduction) {
+  if (in.optional_section(kReductionStateSection, kReductionStateVersion) != 0) {
+    if (!reduction) throw Error(in.path() + ": it holds the state of a reduction this run does not use");
+    reduction->load_state(in);
   }
   in.finish();
 }

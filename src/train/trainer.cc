@@ -96,11 +96,11 @@ const Outcome& Trainer::process(const Example& ex, const std::vector<Feature>& f
     reduction_->prediction_text(ex.tag, line_);
     predictions_.write_line(line_);
   }
-  if (raw_.active()) {
+  if (raw_.active() && reduction_->writes_raw()) {
     reduction_->raw_text(ex.tag, line_);
     raw_.write_line(line_);
   }
-  const std::size_t n_features = features.size();
+  const uint64_t n_features = reduction_->counted_features(features.size());
   if (held_out && r.labeled) {
     stats_.add_holdout(r.weight, r.loss);
     holdout_.add(r.weight, r.loss);

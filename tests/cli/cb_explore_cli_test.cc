@@ -59,10 +59,11 @@ TEST(CbExploreCli, MatchesVwLegacyPredictionsAndLoss) {
   }
 }
 
-// Every -p line sums to 1 and no entry is below epsilon / K, over several passes.
+// Every -p line sums to 1 and no entry is below epsilon / K, over several passes
+// (the legacy path's -p; reduction/cb_to_adf.h's is CbRoute.ExplorePmfsAboveTheFloor).
 TEST(CbExploreCli, PredictionsArePmfsAboveTheFloor) {
   const std::string data = explore_log(), pred = temp_path("explore_pmf.predict");
-  ASSERT_EQ(run_learner("--cb_explore 3 --epsilon 0.3 --passes 3 --holdout_off -k -c -d " + data + " -p " + pred)
+  ASSERT_EQ(run_learner("--cb_force_legacy --cb_explore 3 --epsilon 0.3 --passes 3 --holdout_off -k -c -d " + data + " -p " + pred)
                 .exit_code,
             0);
   std::istringstream lines(slurp(pred));

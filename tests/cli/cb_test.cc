@@ -70,7 +70,7 @@ TEST(Cb, MalformedLabelsNameFileAndLine) {
   }
 }
 
-// -f then -t -i rebuilds the reduction with its stored --cb_type (dr asks
+// -f then -t -i rebuilds the legacy reduction with its stored --cb_type (dr asks
 // for 2K sub-models, ips and dm for K): the predictions equal those of a
 // second read of the same model, and another --cb_type is refused.
 TEST(Cb, ModelRoundTripForEveryCbType) {
@@ -78,12 +78,15 @@ TEST(Cb, ModelRoundTripForEveryCbType) {
   for (const char* type : {"dr", "ips", "dm"}) {
     const std::string model = temp_path(std::string("cb_") + type + ".model");
     const std::string p_train = temp_path("train.pred"), p1 = temp_path("p1.pred"), p2 = temp_path("p2.pred");
-    ASSERT_EQ(run_learner("-d " + data + " --cb 3 --cb_type " + type + " -f " + model + " -p " + p_train).exit_code,
+    ASSERT_EQ(run_learner("-d " + data + " --cb 3 --cb_force_legacy --cb_type " + type + " -f " + model + " -p " +
+                          p_train)
+                  .exit_code,
               0)
         << type;
     const RunResult t1 = run_learner("-d " + data + " -t -i " + model + " -p " + p1);
     ASSERT_EQ(t1.exit_code, 0) << type << t1.err;
-    const RunResult t2 = run_learner("-d " + data + " -t -i " + model + " --cb 3 --cb_type " + type + " -p " + p2);
+    const RunResult t2 =
+        run_learner("-d " + data + " -t -i " + model + " --cb 3 --cb_force_legacy --cb_type " + type + " -p " + p2);
     ASSERT_EQ(t2.exit_code, 0) << type << t2.err;
     EXPECT_EQ(slurp(p1), slurp(p2)) << type;
     EXPECT_EQ(slurp(p1).size(), 16u) << type;  // 8 actions, one a line

@@ -48,13 +48,13 @@ TEST(CbifyCli, MatchesVwLegacyDrawsAndLoss) {
   };
   for (const Case& c : cases) {
     const std::string pred = temp_path("cbify.predict");
-    const RunResult r = run_learner("--cbify 4 " + std::string(c.args) + " -d " + data + " -p " + pred);
+    const RunResult r = run_learner("--cb_force_legacy --cbify 4 " + std::string(c.args) + " -d " + data + " -p " + pred);
     ASSERT_EQ(r.exit_code, 0) << c.args << r.err;
     EXPECT_NE(r.err.find(c.loss), std::string::npos) << c.args << r.err;
     EXPECT_EQ(slurp(pred), lines_of(c.actions)) << c.args;
     // The draws are seeded as VW's: a second run gives the same actions.
     const std::string again = temp_path("cbify_again.predict");
-    ASSERT_EQ(run_learner("--cbify 4 " + std::string(c.args) + " -d " + data + " -p " + again).exit_code, 0);
+    ASSERT_EQ(run_learner("--cb_force_legacy --cbify 4 " + std::string(c.args) + " -d " + data + " -p " + again).exit_code, 0);
     EXPECT_EQ(slurp(pred), slurp(again)) << c.args;
   }
 }

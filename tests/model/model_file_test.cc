@@ -147,6 +147,38 @@ TEST(ModelFile, ANewerSectionLayoutIsRefused) {
   }
 }
 
+// optional_section: a file whose sections end there reads as "absent" (0)
+// and finishes; present, it is entered as section() enters it; another
+// name is an error naming both.
+TEST(ModelFile, AnOptionalSectionMayBeAbsent) {
+  const std::string path = path_for("optional");
+  write_sample(path);
+  {
+    ModelReader r(path);
+    r.section("t.head", 2);
+    r.get<double>();
+    r.get_string(100);
+    r.section("t.table", 1);
+    std::vector<float> table(64);
+    r.get_floats(table.data(), table.size(), "the table");
+    EXPECT_EQ(r.optional_section("reduction", 1), 0u);
+    EXPECT_NO_THROW(r.finish());
+  }
+  {
+    ModelReader r(path);
+    EXPECT_EQ(r.optional_section("t.head", 2), 2u);
+    EXPECT_EQ(r.get<double>(), 2.5);
+  }
+  ModelReader r(path);
+  try {
+    r.optional_section("reduction", 1);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("expected section 'reduction' or the end, found 't.head'"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(ModelFile, OtherFormatVersionsAreRefusedWithReason) {
   const std::string path = path_for("version");
   write_sample(path);

@@ -65,5 +65,25 @@ TEST(NumberText, ClassScoresNumberTheClasses) {
   EXPECT_EQ(s, "1:0.500000 2:2 3:" + printf_text("%.0f", 3e40));
 }
 
+// VW's fmt_float (its action score text): at most 6 decimals, trailing
+// zeros and point dropped; 1 / 15 is 0.066667, not %g's 0.0666667.
+TEST(FixedText, VwsActionScoreText) {
+  const auto fixed = [](float v, int d) {
+    std::string s = "x";
+    append_fixed(s, v, d);
+    return s.substr(1);
+  };
+  EXPECT_EQ(fixed(1.0f / 15.0f, 6), "0.066667");
+  EXPECT_EQ(fixed(0.5f, 6), "0.5");
+  EXPECT_EQ(fixed(1.0f, 6), "1");
+  EXPECT_EQ(fixed(0.0f, 6), "0");
+  EXPECT_EQ(fixed(1.5e-5f, 6), "0.000015");
+  EXPECT_EQ(fixed(-0.25f, 6), "-0.25");
+  EXPECT_EQ(fixed(123456.0f, 6), "123456");
+  EXPECT_EQ(fixed(0.126f, 2), "0.13");
+  EXPECT_EQ(fixed(1e30f, 6).size(), 31u);  // every digit
+  EXPECT_EQ(fixed(std::nanf(""), 6), "nan");
+}
+
 }  // namespace
 }  // namespace learner

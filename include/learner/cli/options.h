@@ -89,6 +89,7 @@ struct Options {
   // and what the run must know of them.
   LearnerSetup learner_setup;
   const ReductionPlugin* reduction_plugin = nullptr;
+  const ReductionPlugin* reduction_below = nullptr;  // the one it stands over (ReductionPlugin::stands_over)
   ReductionSetup reduction_setup;  // its factory and description, its own settings read (ReductionPlugin::setup)
   // The layers between them (plugin.h's LayerPlugin), nearest the learner first.
   std::vector<const LayerPlugin*> layers;

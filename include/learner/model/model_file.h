@@ -94,6 +94,9 @@ class ModelReader {
   // Enters the next section, which must be `name` at a version in
   // 1..max_version; returns the version.
   uint32_t section(std::string_view name, uint32_t max_version);
+  // As section(), for a section the file may end before: 0 when the
+  // sections end here (finish() then checks the rest).
+  uint32_t optional_section(std::string_view name, uint32_t max_version);
   void get_bytes(void* data, std::size_t n);
   template <class T>
   T get() {
@@ -119,6 +122,7 @@ class ModelReader {
   OptionList options_;
   std::string learner_;
   bool finished_ = false;
+  bool ended_ = false;  // optional_section() read the end of the sections
 };
 
 }  // namespace learner

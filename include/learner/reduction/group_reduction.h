@@ -20,6 +20,7 @@
 
 #include "learner/example_group.h"
 #include "learner/reduction/reduction.h"
+#include "learner/reduction/reduction_state.h"
 
 namespace learner {
 
@@ -39,6 +40,8 @@ class GroupReduction {
   virtual double line_score(std::size_t i) const = 0;
   // Lines appended to the run summary.
   virtual void print_summary(std::FILE* out) const {}
+  // Its model-file state (reduction_state.h), or nullptr when it keeps none.
+  virtual ReductionState* state() { return nullptr; }
 };
 
 }  // namespace learner

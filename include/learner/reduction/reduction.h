@@ -38,6 +38,7 @@
 #include "learner/learner.h"
 #include "learner/parse/class_labels.h"
 #include "learner/parse/label_format.h"
+#include "learner/reduction/reduction_state.h"
 
 namespace learner {
 
@@ -88,6 +89,14 @@ class Reduction {
   // last example as text (--cb: "1:0.5:0.25" and "2"); false: the numbers of
   // its Outcome are shown.
   virtual bool row_text(std::string& /*label*/, std::string& /*prediction*/) const { return false; }
+  // The features the statistics count for the last example, given its
+  // built features' count (--cb K over --cb_adf counts its K copies', VW's).
+  virtual uint64_t counted_features(std::size_t built) const { return built; }
+  // Its model-file state (reduction_state.h), or nullptr when it keeps none.
+  virtual ReductionState* state() { return nullptr; }
+  // Whether -r gets a line per example (VW writes none for --cbify and the
+  // ADF-routed --cb / --cb_explore: their -r files stay empty).
+  virtual bool writes_raw() const { return true; }
 };
 
 // A reduction whose -p and -r lines are its own text followed by " tag"

@@ -16,6 +16,10 @@ class ClassLabels;
 // VW prints them, "%f" (6 decimals), integral values without decimals; every
 // digit, whatever the magnitude (1e300 is 301 digits), "nan", "inf", "-inf".
 void append_number(std::string& out, double value);
+// VW's action score text (its fmt_float): `value` as a float with at most
+// `decimals` decimals, trailing zeros and a trailing point dropped
+// ("0.066667", "1", "0.5").
+void append_fixed(std::string& out, float value, int decimals);
 // " tag" when the tag is not empty (as the scalar -p lines).
 void append_tag(std::string& out, const std::string& tag);
 // "1:s1 2:s2 ..." (`labels`: the classes as --named_labels / --indexing 0 write them).

@@ -10,16 +10,24 @@
 #include "learner/learners/gd/label_range.h"
 #include "learner/learner.h"
 #include "learner/model/model_file.h"
+#include "learner/reduction/reduction_state.h"
 
 namespace learner {
 
-// Writes `learner` and `range` to `path` (model_file.h: atomically).
+// Writes `learner`, `range` and the reduction's state (reduction_state.h;
+// nullptr: none) to `path` (model_file.h: atomically).
 void save_model(const std::string& path, const OptionList& options, const Learner& learner, const LabelRange& range,
-                bool with_state);
+                bool with_state, const ReductionState* reduction = nullptr);
 // Reads the learner's sections and the range from `in` (already open: its
-// options configured the learner) and checks the file's end and CRC. Throws
-// learner::Error when the file was written by another learner.
-void load_model(ModelReader& in, Learner& learner, LabelRange& range);
+// options configured the learner) and, unless `finish` is false, checks the
+// file's end and CRC. Throws learner::Error when the file was written by
+// another learner.
+void load_model(ModelReader& in, Learner& learner, LabelRange& range, bool finish = true);
+// After load_model(..., false), once the reduction is built: reads its state
+// (when the file has the section and `reduction` is not nullptr), then
+// checks the file's end and CRC. A file with the section for a reduction
+// without state is an error (another reduction wrote it).
+void load_reduction_state(ModelReader& in, ReductionState* reduction);
 // Text model: a header (version, learner, options, label range), then the
 // learner's write_text lines. Written atomically like -f.
 void write_readable_model(const std::string& path, const OptionList& options, const Learner& learner,
