@@ -20,6 +20,7 @@
 #include "learner/reduction/boosting.h"
 #include "learner/reduction/csoaa.h"
 #include "learner/reduction/csoaa_ldf.h"
+#include "learner/reduction/explore_eval.h"
 #include "learner/reduction/filter_tree.h"
 #include "learner/reduction/mira.h"
 #include "learner/reduction/multilabel.h"
@@ -71,6 +72,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cb_explore_plugin(),
       &cbify_plugin(),
       &cb_explore_adf_plugin(),
+      &explore_eval_plugin(),
   };
   return all;
 }
