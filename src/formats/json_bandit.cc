@@ -133,12 +133,11 @@ class JsonBanditReader : public ExampleParser {
   // `context`'s members: the shared example, then one per "_multi" object.
   bool read_context(simdjson::dom::object context, bool nested, float importance) const {
     simdjson::dom::element multi;
-    bool has_multi = false;
-    for (const simdjson::dom::key_value_pair& field : context)
-      if (field.key == "_multi") {
-        multi = field.value;
-        has_multi = true;
-      }
+    multi_path_.clear();
+    if (nested) multi_path_.push_back("c");
+    walker_.begin(scratch_, *ctx_);
+    for (const std::string_view key : multi_path_) walker_.push_key(key);
+    const bool has_multi = find_multi(context, multi);
     // Every slot first, so references into examples_ stay valid.
     const std::size_t lines = 1 + (has_multi && kind(multi) == JsonKind::kArray ? multi.get_array().size() : 0);
     if (examples_.size() < lines) examples_.resize(lines);
@@ -148,7 +147,8 @@ class JsonBanditReader : public ExampleParser {
     walker_.body(context);
     if (!has_multi)
       walker_.fail("a --cb_adf example needs \"_multi\": [{...}, ...], one object per action");
-    walker_.push_key("_multi");
+    walker_.begin(shared, *ctx_);
+    for (const std::string_view key : multi_path_) walker_.push_key(key);
     if (kind(multi) != JsonKind::kArray) walker_.fail("_multi must be an array of objects, one per action");
     try {
       label_from_text("shared", options_, shared, *ctx_, label_scratch_);
@@ -159,19 +159,12 @@ class JsonBanditReader : public ExampleParser {
     for (const simdjson::dom::element action : multi.get_array()) {
       walker_.push_index(static_cast<int64_t>(n));
       if (kind(action) != JsonKind::kObject) walker_.fail("an action of _multi must be an object");
-      for (const simdjson::dom::key_value_pair& field : action.get_object()) {
-        const std::string_view key = field.key;
-        if (key == "_multi") walker_.fail("_multi inside an action (nested _multi is not supported, as in VW)");
-        if (bandit_iequals(key, "_labelIndex") || key.substr(0, 7) == "_label_" || key == "_label")
-          walker_.fail(std::string(key) + " inside an action: the label belongs to the " +
-                       (decision_service_ ? "event" : "example's top level") + " (_labelIndex picks the action)");
-      }
+      check_action(action.get_object());
       walker_.pop();
       ++n;
       Example& line = example(n);
       walker_.begin(line, *ctx_);
-      if (nested) walker_.push_key("c");
-      walker_.push_key("_multi");
+      for (const std::string_view key : multi_path_) walker_.push_key(key);
       walker_.push_index(static_cast<int64_t>(n - 1));
       walker_.body(action.get_object());
       line.importance = importance;
@@ -181,6 +174,53 @@ class JsonBanditReader : public ExampleParser {
     lines_ = n + 1;
     apply_label(n, nested);
     return true;
+  }
+
+  // The "_multi" member of `object` or of an object nested in it, as VW finds it at any depth (a
+  // --json line of a decision-service event: "c":{"_multi":...}); its path goes to multi_path_.
+  // Two are an error.
+  bool find_multi(simdjson::dom::object object, simdjson::dom::element& multi) const {
+    bool found = false;
+    for (const simdjson::dom::key_value_pair& field : object) {
+      const std::string_view key = field.key;
+      if (key == "_multi") {
+        if (found) {
+          walker_.push_key(key);
+          walker_.fail("a second _multi (one example has one list of actions)");
+        }
+        multi = field.value;
+        multi_path_.push_back(key);
+        found = true;
+      } else if (kind(field.value) == JsonKind::kObject && !(key.size() > 0 && key[0] == '_')) {
+        const std::size_t depth = multi_path_.size();
+        multi_path_.push_back(key);
+        walker_.push_key(key);
+        simdjson::dom::element inner;
+        if (find_multi(field.value.get_object(), inner)) {
+          if (found) walker_.fail("a second _multi (one example has one list of actions)");
+          multi = inner;
+          found = true;
+        } else {
+          multi_path_.resize(depth);
+        }
+        walker_.pop();
+      }
+    }
+    return found;
+  }
+
+  // An action holds no "_multi" and no label keys, at any depth.
+  void check_action(simdjson::dom::object action) const {
+    for (const simdjson::dom::key_value_pair& field : action) {
+      const std::string_view key = field.key;
+      walker_.push_key(key);
+      if (key == "_multi") walker_.fail("_multi inside an action (nested _multi is not supported, as in VW)");
+      if (bandit_iequals(key, "_labelIndex") || key.substr(0, 7) == "_label_" || key == "_label")
+        walker_.fail(std::string(key) + " inside an action: the label belongs to the " +
+                     (decision_service_ ? "event" : "example's top level") + " (_labelIndex picks the action)");
+      if (kind(field.value) == JsonKind::kObject) check_action(field.value.get_object());
+      walker_.pop();
+    }
   }
 
   void apply_label(std::size_t actions, bool nested) const {
@@ -210,10 +250,13 @@ class JsonBanditReader : public ExampleParser {
     }
   }
 
+  // The label keys of `object` and of the objects nested in it (VW reads them at any depth), the
+  // actions of "_multi" excepted (check_action refuses them there).
   void read_label_keys(simdjson::dom::object object) const {
     for (const simdjson::dom::key_value_pair& field : object) {
       walker_.push_key(field.key);
       read_label_key(field.key, field.value);
+      if (kind(field.value) == JsonKind::kObject && field.key != "_multi") read_label_keys(field.value.get_object());
       walker_.pop();
     }
   }
@@ -305,6 +348,7 @@ class JsonBanditReader : public ExampleParser {
   mutable Example scratch_;                // the walker's example while the event's own keys are read
   mutable BanditLabel label_;
   mutable std::size_t lines_ = 0, next_ = 0;
+  mutable std::vector<std::string_view> multi_path_;  // the keys down to "_multi" (into parser_'s document)
   mutable const LineContext* ctx_ = nullptr;
 };
 

@@ -89,6 +89,12 @@ TEST(JsonBandit, JsonExampleIsTheTextGroup) {
                R"({"s_":"1","s_":"2","_labelIndex":0,"_label_Action":0,"_label_Cost":1,"_label_Probability":0.5,)"
                R"("_multi":[{"a_":"1","b_":"1","c_":"1"}, {"a_":"2","b_":"2","c_":"2"},{"a_":"3","b_":"3","c_":"3"}]})",
                {"shared | s_1 s_2", "0:1:0.5 | a_1 b_1 c_1", "| a_2 b_2 c_2", "| a_3 b_3 c_3"});
+  // A decision-service event read with --json (VW's train-sets/cb_simple.json): "_multi" nested in
+  // the namespace "c" still lists the actions, "a" and "p" are anonymous features of the shared example.
+  expect_group(InputFormat::kJson,
+               R"({"_label_cost":-1.0,"_label_probability":0.5,"_label_Action":2,"_labelIndex":1,"a":[2,1],)"
+               R"("c":{"shared":{"f":"1"},"_multi":[{"action":{"f":"1"}},{"action":{"f":"2"}}]},"p":[0.5,0.5]})",
+               {"shared |a :2 :1 |shared f1 |p :0.5 :0.5", "|action f1", "2:-1:0.5 |action f2"});
   // No label: every action line unlabelled (an index alone is no label, as in VW).
   expect_group(InputFormat::kJson, R"({"_labelIndex":1,"_multi":[{"a":{"x":1}},{"a":{"z":1}}]})",
                {"shared |", "|a x", "|a z"});
@@ -165,8 +171,8 @@ TEST(JsonBandit, MalformedEventsFailAtFileLine) {
       {ds, R"({"a":[1],"_label_cost":1,"_label_cost":2,"c":{"_multi":[{"x":1}]}})", "given twice"},
       {ds, R"({"a":[1],"_label_Weight":1,"c":{"_multi":[{"x":1}]}})", "unsupported label property"},
       {ds, R"({"a":[1],"_label":"0:1:0.5","c":{"_multi":[{"x":1}]}})", "a text or simple _label"},
-      {js, R"({"_multi":[{"x":1,"_labelIndex":0}]})", "_multi[0]: _labelIndex inside an action"},
-      {ds, R"({"a":[1],"c":{"_multi":[{"_label_cost":1}]}})", "_label_cost inside an action"},
+      {js, R"({"_multi":[{"x":1,"_labelIndex":0}]})", "_multi[0]._labelIndex: _labelIndex inside an action"},
+      {ds, R"({"a":[1],"c":{"_multi":[{"_label_cost":1}]}})", "c._multi[0]._label_cost: _label_cost inside an action"},
       {ds, R"({"a":[1],"pdrop":1,"c":{"_multi":[{"x":1}]}})", "pdrop: pdrop (the probability that the event"},
       {ds, R"({"a":[1],"pdrop":-0.5,"c":{"_multi":[{"x":1}]}})", "must be in [0, 1)"},
       {ds, R"({"a":3,"c":{"_multi":[{"x":1}]}})", "\"a\" must be an array of action ids"},
@@ -178,6 +184,10 @@ TEST(JsonBandit, MalformedEventsFailAtFileLine) {
       {ds, R"({"a":[1],"c":[1]})", "c: the context \"c\" must be an object"},
       {ds, R"({"a":[1],"c":{"_slots":[],"_multi":[{"x":1}]}})", "CCB, slates or graph-feedback content"},
       {ds, R"({"a":[1],"c":{"_multi":[{"x":"a","y":[true]}]}})", "c._multi[0].y[0]: an array holds numbers"},
+      {js, R"({"u":{"_multi":[{"x":1}]},"_multi":[{"y":1}]})", "_multi: a second _multi"},
+      {js, R"({"_multi":[{"y":1}],"u":{"_multi":[{"x":1}]}})", "u: a second _multi"},
+      {js, R"({"_multi":[{"i":{"_multi":[{"x":1}]}}]})", "_multi[0].i._multi: _multi inside an action"},
+      {ds, R"({"a":[1],"c":{"_multi":[{"i":{"_label_cost":1}}]}})", "c._multi[0].i._label_cost: _label_cost inside"},
       {ds, "[1,2]", "skip"},  // not an event: skipped (checked below)
   };
   for (const Case& c : cases) {
