@@ -12,7 +12,12 @@
 //   its members other than "_multi"     the shared example (labelled `shared`,
 //                                       even when it has no features, as VW)
 //   "_multi": [{...}, ...]              one action example per object, read as
-//                                       a --json example body; at least one
+//                                       a --json example body; at least one.
+//                                       As in VW it may sit in a namespace
+//                                       object of the context (a decision-
+//                                       service event read with --json:
+//                                       "c":{"_multi":...}, "a" and "p" then
+//                                       shared features); the label keys too.
 // The label (--json: keys of the line's object; --dsjson: of the event):
 //   "_labelIndex": i                    the logged action, 0-based in _multi
 //   "_label_cost" / "_label_Cost"       its cost
@@ -35,13 +40,13 @@
 //   decision-service logs).
 //
 // Rejected at file:line with the JSON path and what was wrong: malformed
-// JSON, a missing or empty "_multi", an action that is not an object, a
-// nested "_multi", _labelIndex not a non-negative integer or beyond the last
-// action, a cost without a probability (or the reverse), a label without
-// _labelIndex, a probability outside [0, 1], a non-finite number, "_label"
-// (a text label: give the _label_* keys), label keys inside an action,
-// pdrop outside [0, 1) (VW refuses pdrop 1 too), "a" / "p" of the wrong type,
-// and CCB / slates content (_slots, _outcomes).
+// JSON, a missing or empty "_multi", two of them, an action that is not an
+// object, "_multi" or label keys at any depth of an action, _labelIndex not
+// a non-negative integer or beyond the last action, a cost without a
+// probability (or the reverse), a label without _labelIndex, a probability
+// outside [0, 1], a non-finite number, "_label" (a text label: give the
+// _label_* keys), pdrop outside [0, 1) (VW refuses pdrop 1 too), "a" / "p"
+// of the wrong type, and CCB / slates content (_slots, _outcomes).
 #pragma once
 
 #include <memory>
