@@ -351,7 +351,8 @@ void JsonWalker::add(float value, uint32_t index, std::string_view feature, std:
   }
   if (!options_.keep_names) return;
   std::string& name = ex_->names.emplace_back();
-  name.append(open_.back().name).append(1, '^').append(feature);
+  if (!open_.back().name.empty()) name.append(open_.back().name).append(1, '^');  // VW: "f", not "^f", at the top level
+  name.append(feature);
   if (!string_value.empty()) name.append(1, '^').append(string_value);
 }
 

@@ -115,6 +115,17 @@ TEST(JsonBandit, GoldenIndicesOfVw) {
   EXPECT_EQ(r.examples[1].features[1].index & mask, 231140u);
 }
 
+TEST(JsonBandit, FeatureNamesAreVws) {
+  // vw --dsjson -d train-sets/dsjson_cb_default_ns.json --invert_hash: "nameBob", "action^f1" (the
+  // top level unprefixed).
+  ParseOptions o = bandit(InputFormat::kDsJson);
+  o.keep_names = true;
+  const Read r = read_line(o, R"({"a":[1],"c":{"name":"Bob","u":{"x":1},"_multi":[{"action":{"f":"1"},"g":2}]}})");
+  ASSERT_EQ(r.examples.size(), 2u);
+  EXPECT_EQ(r.examples[0].names, (std::vector<std::string>{"nameBob", "u^x"}));
+  EXPECT_EQ(r.examples[1].names, (std::vector<std::string>{"action^f1", "g"}));
+}
+
 TEST(JsonBandit, PdropScalesTheImportance) {
   const Read r = read_line(bandit(InputFormat::kDsJson),
                            R"({"pdrop":0.75,"a":[1],"c":{"_multi":[{"x":1}]},"_labelIndex":0,"_label_cost":1,)"
