@@ -5,6 +5,7 @@
 // caches, errors at file:line, refusals, model round trips.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -231,6 +232,45 @@ TEST(ExploreEvalCli, MatchesVwReference) {
       run_learner("--cb_explore_adf --explore_eval --epsilon 0.2 -d " + data + " --noconstant -p " + pred);
   ASSERT_EQ(both.exit_code, 0) << both.err;
   EXPECT_EQ(summary_line(both.err, "final multiplier"), "final multiplier = 0.555556");
+}
+
+TEST(ExploreEvalCli, AdaptiveMultiplierKeepsEveryAcceptanceProbabilityAtMostOne) {
+  // Property, over random logs and explorers: without --multiplier the multiplier only falls (so
+  // no threshold exceeds 1: no "violation count" line), and at most every labelled group is accepted.
+  std::mt19937 rng(31);
+  const char* const explorers[] = {"--epsilon 0.05", "--epsilon 0.5", "--softmax --lambda 3", "--first 5"};
+  for (int run = 0; run < 4; ++run) {
+    std::string log;
+    int labelled = 0;
+    for (int g = 0; g < 60; ++g) {
+      const int k = 2 + static_cast<int>(rng() % 4);
+      const int logged = static_cast<int>(rng() % (k + 1)) - 1;  // -1: unlabelled
+      log += "shared |u u" + std::to_string(rng() % 5) + "\n";
+      for (int a = 0; a < k; ++a) {
+        if (a == logged) {
+          log += "0:" + std::to_string(-static_cast<int>(rng() % 2)) + ":" + std::to_string(1.0 / k) + " ";
+          ++labelled;
+        }
+        log += "|a i" + std::to_string(rng() % 8) + "\n";
+      }
+      log += "\n";
+    }
+    const std::string data = write_log("ee_property.vw", log);
+    const RunResult r = run_learner("--explore_eval -q ua --random_seed " + std::to_string(run) + " " +
+                                    explorers[run] + " -d " + data);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err.find("violation count"), std::string::npos) << explorers[run] << r.err;
+    const std::string updates = summary_line(r.err, "weighted update count = ");
+    ASSERT_FALSE(updates.empty()) << r.err;
+    const double accepted = std::stod(updates.substr(std::string("weighted update count = ").size()));
+    EXPECT_GE(accepted, 1.0) << explorers[run];
+    EXPECT_LE(accepted, labelled) << explorers[run];
+    const std::string multiplier = summary_line(r.err, "final multiplier = ");
+    ASSERT_FALSE(multiplier.empty()) << r.err;
+    const double m = std::stod(multiplier.substr(std::string("final multiplier = ").size()));
+    EXPECT_GT(m, 0.0);
+    EXPECT_LE(m, 1.0);
+  }
 }
 
 TEST(ExploreEvalCli, ModelRoundTripAndRefusals) {
