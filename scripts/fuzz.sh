@@ -10,7 +10,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_EACH="${1:-30}"
 FUZZ_BUILD="${FUZZ_BUILD:-$ROOT/build-fuzz}"
-TARGETS="${TARGETS:-text_parser label_grammar json_reader dsjson_reader csv_reader gzip_reader cache_reader model_reader rating_reader}"
+TARGETS="${TARGETS:-text_parser label_grammar json_reader dsjson_reader dsjson_bandit csv_reader gzip_reader cache_reader model_reader rating_reader}"
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ is not installed (apt-get install clang)" >&2; exit 1; }
 
 if [ -z "${FUZZ_NO_BUILD:-}" ]; then

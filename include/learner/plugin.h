@@ -214,6 +214,9 @@ struct ReductionPlugin {
   // options of the one below belong to it (validated, stored in models).
   std::vector<std::string> stands_over;
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
+  // The selectors of reductions it builds below itself (VW adds them when not
+  // given): given with it, they select it (--explore_eval --cb_explore_adf).
+  std::vector<std::string> includes;
   // Pure checks of the reduction's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;
   // Fills the reduction's fields of `spec` (classes, its own settings).

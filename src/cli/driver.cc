@@ -167,7 +167,9 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   // A reduction of multi-line examples (plugin.h's make_group) or of single lines, with the
   // layers over a single-line reduction (--classweight).
   const bool multiline = o.reduction_plugin && o.reduction_plugin->make_group;
-  if (multiline && o.parse.format != InputFormat::kText)
+  const bool json_events = (o.parse.format == InputFormat::kJson || o.parse.format == InputFormat::kDsJson) &&
+                           o.parse.labels == LabelFormat::kContextualBanditAdf;  // formats/json_bandit.h
+  if (multiline && o.parse.format != InputFormat::kText && !json_events)
     throw UsageError("--" + o.reduction_plugin->name + " reads multi-line examples from VW's text format, not from " +
                      format_name(o.parse.format));
   const std::unique_ptr<GroupReduction> group_reduction =

@@ -73,7 +73,7 @@ std::vector<OptionGroup> make_groups() {
   }});
   g.push_back({"Input formats (docs/input-formats.md)", {
       sw("json", "data is VW JSON, one object per line: objects are namespaces, numbers/true/strings features, arrays anonymous features; reads _label, _tag, _text"),
-      sw("dsjson", "data is decision-service JSON with a simple label: reads only \"c\" (the features, as --json), \"_label\" and \"_skipLearn\"; bandit content (a, p, o, _label_cost, ...) is an error"),
+      sw("dsjson", "data is decision-service JSON: with a simple label reads only \"c\" (the features, as --json), \"_label\" and \"_skipLearn\"; with --cb_adf, --cb_explore_adf or --explore_eval, contextual-bandit events (\"c\" with \"_multi\", _labelIndex, _label_cost, _label_probability)"),
       sw("chain_hash", "JSON string values \"k\": \"v\" hash as hash(v, hash(k, ns)) like the text format's k:v (VW's --chain_hash; text and CSV always do)", true),
       sw("csv", "data is CSV, one example per line; header cells _label, _tag, name or ns|name (VW's --csv)"),
       text("csv_separator", "CSV field separator: one character or \\t; not \" | :", 0, ","),

@@ -50,6 +50,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cbify_plugin(),
       &cb_explore_adf_plugin(),
       &cbify_ldf_plugin(),
+      &explore_eval_plugin(),
   };
   return all;
 }

@@ -133,13 +133,19 @@ void JsonWalker::member(std::string_view key, simdjson::dom::element value) {
 }
 
 void JsonWalker::reserved(std::string_view key, simdjson::dom::element value) {
+  if (bandit_ && (key == "_multi" || key == "_a" || key == "_p" || key == "_original_label_cost" ||
+                  key.substr(0, 6) == "_label"))
+    return;  // read by the contextual-bandit reader (json_bandit.cc)
   if (key.substr(0, 6) == "_label") {
     if (key.size() == 6) return label(value);
     if (key[6] == '_') return label_property(key.substr(7), value);
     if (!iequals(key, "_labelIndex")) fail("unsupported key (VW's label keys are _label and _label_<property>)");
   }
   if (is_bandit_key(key))
-    fail("contextual-bandit, CCB or slates content; learner reads simple, multiclass and cost-sensitive labels only");
+    fail(bandit_ ? "CCB, slates or graph-feedback content; learner reads contextual-bandit events with _multi, "
+                   "_labelIndex and _label_cost / _label_probability"
+                 : "contextual-bandit, CCB or slates content: --cb_adf and --cb_explore_adf read contextual-bandit "
+                   "events; other reductions read simple, multiclass and cost-sensitive labels");
   if (key == "_text") {
     if (kind(value) != JsonKind::kString) fail("_text must be a string, not " + std::string(type_name(kind(value))));
     return text(value.get_string());
@@ -272,7 +278,8 @@ void JsonWalker::label_object(simdjson::dom::object object) {
 
 void JsonWalker::label_property(std::string_view property, simdjson::dom::element value) {
   if (is_bandit_property(property))
-    fail("a contextual-bandit label property; learner reads simple, multiclass and cost-sensitive labels only");
+    fail("a contextual-bandit label property: --cb_adf and --cb_explore_adf read these; other reductions read "
+         "simple, multiclass and cost-sensitive labels");
   float* slot = iequals(property, "Label")     ? &pending_.label
                 : iequals(property, "Weight")  ? &pending_.weight
                 : iequals(property, "Initial") ? &pending_.initial
@@ -344,7 +351,8 @@ void JsonWalker::add(float value, uint32_t index, std::string_view feature, std:
   }
   if (!options_.keep_names) return;
   std::string& name = ex_->names.emplace_back();
-  name.append(open_.back().name).append(1, '^').append(feature);
+  if (!open_.back().name.empty()) name.append(open_.back().name).append(1, '^');  // VW: "f", not "^f", at the top level
+  name.append(feature);
   if (!string_value.empty()) name.append(1, '^').append(string_value);
 }
 

@@ -49,6 +49,11 @@ class JsonWalker {
 
   // The path stack: callers reading their own keys (the dsjson event) push them.
   void push_key(std::string_view key) { path_.push_back({key, -1}); }
+  void push_index(int64_t index) { path_.push_back({{}, index}); }
+  // Contextual-bandit examples (json_bandit.h): the keys its reader reads
+  // itself ("_multi", "_labelIndex", "_label*", "_a", "_p",
+  // "_original_label_cost") are passed over instead of refused.
+  void set_bandit(bool bandit) { bandit_ = bandit; }
   void pop() { path_.pop_back(); }
   std::string path() const;
   [[noreturn]] void fail(const std::string& reason) const;
@@ -94,6 +99,7 @@ class JsonWalker {
   };
 
   const ParseOptions& options_;
+  bool bandit_ = false;
   Example* ex_ = nullptr;
   const LineContext* ctx_ = nullptr;
   std::vector<Step> path_;

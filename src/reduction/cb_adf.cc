@@ -115,11 +115,13 @@ const Outcome& CbAdf::process(const ExampleGroup& group, bool learn) {
 
   outcome_ = Outcome{};
   outcome_.labeled = labeled;
+  outcome_.weight = group.empty() ? 1.0 : group[0].ex.importance;  // VW: the head line's (1 but for --dsjson's pdrop)
   outcome_.prediction = predicted();
   if (labeled) {
     const uint32_t h = predicted();
     const double x = settings_.type == CbAdfType::kDr ? regressed_[h] : 0.0;
     outcome_.loss = x + (static_cast<int>(h) == observed_index_ ? (observed_.cost - x) / observed_.probability : 0.0);
+    outcome_.loss = unweighted_loss(outcome_.loss, outcome_.weight);
   }
   return outcome_;
 }

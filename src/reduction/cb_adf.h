@@ -32,6 +32,11 @@
 // logged action, else 0 (ips estimate); dr: x_h + (c - x_h) / p when h is
 // the logged action, else x_h.
 //
+// Weight: the group's weight in the statistics is its first line's importance
+// (1 but for a --dsjson event with pdrop); VW adds the estimate itself, not
+// weighted, to the loss sum (unweighted_loss() below undoes the statistics'
+// weighting), while the weighted example sum counts the weight.
+//
 // Output, as VW prints it: -p the predicted action, or with --rank_all every
 // action by score `1:0.12,0:0.46`, then a blank line; the progress row's label
 // `a:c:p` (2 significant digits; "unknown"), its prediction `a:score`.
@@ -48,6 +53,10 @@
 namespace learner {
 
 enum class CbAdfType { kMtr, kIps, kDm, kDr, kSm };
+
+// The Outcome::loss that makes the statistics (which sum loss x weight) add
+// `estimate` itself, as VW does for contextual-bandit examples.
+inline double unweighted_loss(double estimate, double weight) { return weight > 0.0 ? estimate / weight : estimate; }
 
 struct CbAdfSettings {
   CbAdfType type = CbAdfType::kMtr;  // --cb_type

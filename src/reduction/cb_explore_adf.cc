@@ -102,7 +102,7 @@ const Outcome& CbExploreAdf::process(const ExampleGroup& group, bool learn) {
     for (std::size_t i = 0; i < order.size(); ++i)
       if (static_cast<int>(order[i]) == below_->observed_action())
         outcome_.loss = static_cast<double>(pmf_[i]) * o.cost / o.probability;
-  }
+  }  // VW weights it by the logged line's weight, the statistics by the first line's: one weight per --dsjson event
   return outcome_;
 }
 

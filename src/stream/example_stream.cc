@@ -128,13 +128,16 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bo
   start_groups();
   uint64_t errors_skipped = 0;  // malformed lines among the examples skipped
   std::string_view line;
-  while (reader_.next(line)) {
+  bool more = false;  // the line read last holds more examples (example_parser.h: pending())
+  while (more || reader_.next(line)) {
     ParsedExample& slot = batch_->slots[batch_->size];
     slot.error = nullptr;
     slot.pass = pass;
     slot.source = PassSource::kText;
     try {
-      const bool example = parser_.parse(line, slot.ex, reader_.name(), reader_.line_number());
+      const bool example =
+          more ? parser_.parse_pending(slot.ex) : parser_.parse(line, slot.ex, reader_.name(), reader_.line_number());
+      more = parser_.pending();
       if (options_.multiline) {
         track_line(slot.ex, !example, reader_.line_number());
       } else if (!example) {

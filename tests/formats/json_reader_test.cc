@@ -106,7 +106,9 @@ TEST(JsonReader, KeepsFeatureNames) {
   ParseOptions o = json();
   o.keep_names = true;
   const Example ex = parse_with(o, R"({"a":{"x":1,"k":"v"},"arr":[0,2],"_text":"w"})");
-  EXPECT_EQ(ex.names, (std::vector<std::string>{"a^x", "a^kv", "arr^[1]", "^w"}));
+  // The top level's features are named without a namespace, as VW's --audit / --invert_hash and the
+  // text format name `| w`.
+  EXPECT_EQ(ex.names, (std::vector<std::string>{"a^x", "a^kv", "arr^[1]", "w"}));
 }
 
 // Message of the InputError `line` raises (line number 7), "" if none.

@@ -5,7 +5,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 LEARNER="${LEARNER:-$ROOT/build/learner}"
 C="$ROOT/tests/fuzz/corpus"
-rm -rf "$C" && mkdir -p "$C"/{text_parser,label_grammar,json_reader,dsjson_reader,csv_reader,gzip_reader,cache_reader,model_reader,rating_reader}
+rm -rf "$C" && mkdir -p "$C"/{text_parser,label_grammar,json_reader,dsjson_reader,dsjson_bandit,csv_reader,gzip_reader,cache_reader,model_reader,rating_reader}
 lines=(
   '1 |f a b' "0.521144 1 PFF/20091028|T PFF |f t1:-0.0236849 t5:-0.10215" "-1 2 'last | a b c"
   "1 0.5 0.1 'tag|user:2 u1 u2:0.5 |item i9:1e-3 |x :1 :2" "3 |x a:1e-12 b:1e30 c:str" "|x a" "1 |a:-2 x:3.5E2"
@@ -42,6 +42,18 @@ events=('{"_label":1,"EventId":"e1","Timestamp":"2026-01-01","c":{"a":{"x":1},"y
   '{"_label":1,"c":[1,2]}' '{"_label":1,"pdrop":0.1,"_original_label_cost":1,"c":{"x":{"y":{"z":1}}}}')
 i=0
 for l in "${events[@]}"; do for b in '\x00' '\x02' '\x05' '\x08' '\x10'; do printf "$b%s" "$l" > "$C/dsjson_reader/e$((i++))"; done; done
+# dsjson_bandit: first byte = variant (bit 0 keep_tokens, 1 chain_hash, 2 names, 3 --json instead of --dsjson).
+bandit_events=('{"_label_cost":-1,"_label_probability":0.5,"_label_Action":2,"_labelIndex":1,"a":[2,1],"c":{"shared":{"f":"1"},"_multi":[{"action":{"f":"1"}},{"action":{"f":"2"}}]},"p":[0.5,0.5]}'
+  '{"_label_cost":0,"_label_probability":0.333,"_labelIndex":0,"o":[{"v":{"r":0}}],"EventId":"e","a":[2,1,3],"c":{"_multi":[{"n":{"a":4.6,"b":1}},{"n":{"c":1}},{"_tag":"t","n":[1,0,2]}]},"pdrop":0.1}'
+  '{"_skipLearn":true,"a":[1],"c":{"_multi":[{"x":1}]}}' '{"RewardValue":1.0,"Observations":[{"v":1.0}]}' '[CHECKPOINT]'
+  '{"a":[1],"_labelIndex":3,"_label_cost":1,"_label_probability":0.5,"c":{"_multi":[{"x":1}]}}'
+  '{"a":[1],"c":{"_multi":[{"_multi":[{"x":1}]}]}}' '{"a":[1],"pdrop":1,"c":{"_multi":[{"x":1}]}}'
+  '{"a":[1],"c":{"_text":"w1 w2","_multi":[{"_text":"a b","s":"v w"},{"b":true,"z":null}]},"_label_Cost":1,"_label_Probability":1,"_labelIndex":1}')
+jsons_cb=('{"s_":"1","s_":"2","_labelIndex":0,"_label_Action":0,"_label_Cost":1,"_label_Probability":0.5,"_multi":[{"a_":"1","b_":"1"},{"a_":"2"}]}'
+  '{"_multi":[{"a_":"1","b_":"1","c_":"1"},{"a_":"3","b_":"3","c_":"3"}]}' '{"x":1}' '{"_multi":[]}')
+i=0
+for l in "${bandit_events[@]}"; do for b in '\x00' '\x03' '\x05'; do printf "$b%s" "$l" > "$C/dsjson_bandit/b$((i++))"; done; done
+for l in "${jsons_cb[@]}"; do for b in '\x08' '\x0e'; do printf "$b%s" "$l" > "$C/dsjson_bandit/b$((i++))"; done; done
 # csv_reader: first byte = separator (mod 3: , ; tab), bit 2 names, bit 3 --csv_ns_value.
 printf '\x00_label,a|x,a|y,b,_tag\n1,0.5,2,red,t1\n-1 2,,"q,""x""",7,\n' > "$C/csv_reader/c0"
 printf '\x0c_label,a|,a|,|x\n1,1,0,3\n0,nan,1,2\n' > "$C/csv_reader/c1"

@@ -114,3 +114,41 @@ for g in range(90):
         adf.append(f"{label}|a i{item} |f x:{x}")
     adf.append("")
 write("cb_adf.vw", adf[:-1])
+
+# The same logged data as --dsjson decision-service events (one line per group, VW's keys): the
+# golden cb_adf_dsjson runs it, and its -p equals the text file's (the features hash alike).
+import json  # noqa: E402
+
+
+def dsjson_event(group):
+    event, context, multi = {}, {}, []
+    for line in group:
+        label, _, rest = line.partition("|")
+        parts = ["|" + p for p in rest.split("|")]
+        namespaces = {}
+        for p in parts:
+            name, *features = p[1:].split()
+            namespaces[name] = {f.split(":")[0]: float(f.split(":")[1]) if ":" in f else 1 for f in features}
+        if label.startswith("shared"):
+            context.update(namespaces)
+            tag = label.split("'")[1].strip() if "'" in label else ""
+            if tag:
+                context["_tag"] = tag
+            continue
+        if label.strip():
+            _, cost, p = label.split(":")
+            event.update({"_label_cost": float(cost), "_label_probability": float(p), "_labelIndex": len(multi)})
+        multi.append(namespaces)
+    context["_multi"] = multi
+    event.update({"EventId": f"g{len(dsjson)}", "a": list(range(1, len(multi) + 1)), "c": context})
+    return json.dumps(event, separators=(",", ":"))
+
+
+dsjson, group = [], []
+for line in adf + [""]:
+    if line:
+        group.append(line)
+    elif group:
+        dsjson.append(dsjson_event(group))
+        group = []
+write("cb_adf.dsjson", dsjson)

@@ -107,6 +107,9 @@ TEST(LdfAllocation, CbifyLdfNoneOnceWarm) {
                                                       std::make_unique<CbAdf>(adf, learner, range)));
     const std::vector<ExampleGroup> data = groups();
     std::string text, label, prediction;
+    // The caller's text buffer is warm too: a score's text may get longer as
+    // the model moves (6 decimals), which would grow it, not the layers.
+    text.reserve(1 << 12);
     const auto pass = [&] {
       for (const ExampleGroup& g : data) {
         cbify.process(g, true);

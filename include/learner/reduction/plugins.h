@@ -29,5 +29,6 @@ const ReductionPlugin& oaa_plugin();
 const ReductionPlugin& scoring_filter_tree_plugin();
 const ReductionPlugin& struct_svm_plugin();
 const ReductionPlugin& cbify_ldf_plugin();
+const ReductionPlugin& explore_eval_plugin();
 
 }  // namespace learner
