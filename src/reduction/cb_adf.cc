@@ -32,7 +32,7 @@ void CbAdf::find_observation(const ExampleGroup& group) {
 }
 
 void CbAdf::regress(const GroupLine& line, uint32_t sub, double label, double importance) {
-  const Part part{sub, 1.0};
+  const Part part{settings_.first_sub_model + sub, 1.0};
   const Parts parts(&part, 1);
   const double raw = learner_.predict(line.ex, line.features, parts);
   range_.widen(label);
@@ -44,13 +44,17 @@ const Outcome& CbAdf::process(const ExampleGroup& group, bool learn) {
   find_observation(group);
   const bool labeled = observed_index_ >= 0;
   const bool learning = learn && labeled;
+  clipped_p_ = std::max(static_cast<double>(observed_.probability), settings_.clip_p);
+  if (settings_.unit_probability && observed_index_ + 1 < static_cast<int>(n)) clipped_p_ = 1.0;
+  const Part score_part{settings_.first_sub_model, 1.0};
+  const Parts score_parts(&score_part, 1);
 
   // The prediction: every action's score before this group's updates.
   scores_.assign(n, 0.0);
   line_scores_.assign(group.size(), 0.0);
   for (std::size_t a = 0; a < n; ++a) {
     const GroupLine& line = group[first + a];
-    scores_[a] = learner_.predict(line.ex, line.features, kSinglePart);
+    scores_[a] = learner_.predict(line.ex, line.features, score_parts);
     line_scores_[first + a] = scores_[a];
   }
   order_.resize(n);
@@ -63,7 +67,7 @@ const Outcome& CbAdf::process(const ExampleGroup& group, bool learn) {
   if (settings_.type == CbAdfType::kDr && labeled) {
     for (std::size_t a = 0; a < n; ++a) {
       const GroupLine& line = group[first + a];
-      const Part part{1, 1.0};
+      const Part part{settings_.first_sub_model + 1, 1.0};
       const Parts parts(&part, 1);
       const double raw = learner_.predict(line.ex, line.features, parts);
       if (learning && static_cast<int>(a) == observed_index_) {

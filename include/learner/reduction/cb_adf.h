@@ -47,6 +47,12 @@ struct CbAdfSettings {
   CbAdfType type = CbAdfType::kMtr;  // --cb_type
   bool rank_all = false;             // --rank_all
   double clip_p = 0.0;               // --clip_p
+  // Set by the layers above, not by options: the first of its sub-models
+  // (--bag's policy i uses i x sub_models()), and whether it learns as if
+  // every logged probability were 1 (--squarecb: no importance weighting;
+  // as VW, the group's last action line keeps its probability).
+  uint32_t first_sub_model = 0;
+  bool unit_probability = false;
   uint32_t sub_models() const { return type == CbAdfType::kDr ? 2 : 1; }
 };
 
@@ -72,13 +78,15 @@ class CbAdf final : public GroupReduction {
   void find_observation(const ExampleGroup& group);
   // One regression update of action line i towards `label`.
   void regress(const GroupLine& line, uint32_t sub, double label, double importance);
-  double clipped_p() const { return std::max(static_cast<double>(observed_.probability), settings_.clip_p); }
+  // The probability the updates divide by (max(p, clip_p); 1 with unit_probability but on the last line).
+  double clipped_p() const { return clipped_p_; }
 
   CbAdfSettings settings_;
   Learner& learner_;
   LabelRange& range_;
   int observed_index_ = -1;     // the logged action (-1: none)
   ClassCost observed_{};        // its cost and probability
+  double clipped_p_ = 1.0;      // clipped_p() of the last group
   std::vector<double> scores_;       // per action
   std::vector<double> line_scores_;  // per line of the group (the shared line: 0)
   std::vector<double> regressed_;    // dr: x_a per action

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "learner/plugin.h"
+#include "learner/reduction/action_pmf.h"
 #include "learner/reduction/cb_adf.h"
 
 namespace learner {
@@ -43,8 +44,10 @@ struct CbExploreSettings {
 };
 
 // Raises every probability of `pmf` to at least epsilon / K, keeping the sum
-// 1, by the least change (the projection described above).
-void enforce_minimum_probability(double epsilon, std::vector<float>& pmf);
+// 1, by the least change (the projection described above). With
+// `zeros_too` false (cover's --nounif), zero probabilities stay 0 and the
+// floor is epsilon / (the number of non-zero ones) (VW's).
+void enforce_minimum_probability(double epsilon, std::vector<float>& pmf, bool zeros_too = true);
 // The softmax pmf of `scores` in `order`, lambda as --lambda.
 void softmax_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order, double lambda,
                  std::vector<float>& pmf);
@@ -54,25 +57,21 @@ void softmax_pmf(const std::vector<double>& scores, const std::vector<uint32_t>&
 void epsilon_greedy_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order,
                         const CbExploreSettings& settings, std::vector<float>& pmf);
 
-class CbExploreAdf final : public GroupReduction {
+class CbExploreAdf final : public ActionPmfReduction {
  public:
   CbExploreAdf(const CbExploreSettings& settings, std::unique_ptr<CbAdf> below);
   const Outcome& process(const ExampleGroup& group, bool learn) override;
-  void prediction_text(const ExampleGroup& group, std::string& out) const override;
-  void raw_text(const ExampleGroup& group, std::string& out) const override { below_->raw_text(group, out); }
-  void row_text(std::string& label, std::string& prediction) const override;
-  double line_score(std::size_t i) const override { return below_->line_score(i); }
 
   // The pmf of the last group, in the order of order().
-  const std::vector<float>& pmf() const { return pmf_; }
+  const std::vector<float>& pmf() const { return pmf_.probs; }
   const std::vector<uint32_t>& order() const { return below_->order(); }
 
  private:
+  const CbAdf& shown() const override { return *below_; }
+
   CbExploreSettings settings_;
   std::unique_ptr<CbAdf> below_;
   uint64_t explored_ = 0;  // --first: groups learned from so far (not kept in model files)
-  std::vector<float> pmf_;
-  Outcome outcome_;
 };
 
 // Its command-line plug-in (plugin.h): --cb_explore_adf, --epsilon, --first_only, --first, --softmax,
