@@ -1,9 +1,11 @@
 // End-to-end runs of --cb_explore_adf's exploration algorithms (--bag,
-// --squarecb): -p and the average loss as VW 9.11 prints them (its draws,
+// --cover, --squarecb): -p and the average loss as VW 9.11 prints them (its draws,
 // its seeds), the pmf printed as VW does (at most 6 decimals), model round
 // trips and refusals.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -69,6 +71,94 @@ TEST(CbExploreAlgorithmsCli, BagMatchesVwDrawsAndPredictions) {
     EXPECT_TRUE(contains(r.err, c.loss)) << c.args << r.err;
     std::vector<std::string> expected(c.lines.begin(), c.lines.end());
     EXPECT_EQ(pmf_lines(slurp(pred)), expected) << c.args;
+  }
+}
+
+TEST(CbExploreAlgorithmsCli, CoverMatchesVwPredictions) {
+  const std::string data = algo_log();
+  const VwCase cases[] = {
+      {"--cover 3", "average loss = 0.373279",
+       {"0:0.333333,1:0.333333,2:0.333333", "0:0.333333,1:0.333333,2:0.333333", "0:0.333333,1:0.333333,2:0.333333",
+        "0:0.333333,1:0.333333,2:0.333333", "1:0.646447,0:0.353553", "2:0.483602,0:0.258199,1:0.258199",
+        "0:0.666667,1:0.333333", "2:0.528595,0:0.235702,1:0.235702"}},
+      {"--cover 3 --cb_type dr", "average loss = 0.404762",
+       {"0:0.333333,1:0.333333,2:0.333333", "0:0.333333,1:0.333333,2:0.333333", "0:0.333333,1:0.333333,2:0.333333",
+        "0:0.333333,1:0.333333,2:0.333333", "1:0.646447,0:0.353553", "0:0.333333,1:0.333333,2:0.333333",
+        "0:0.666667,1:0.333333", "0:0.333333,1:0.333333,2:0.333333"}},
+      {"--cover 3 --cb_type ips", "average loss = 0.387226",
+       {"0:0.333333,1:0.333333,2:0.333333", "0:0.333333,1:0.333333,2:0.333333", "0:0.333333,1:0.333333,2:0.333333",
+        "0:0.333333,1:0.333333,2:0.333333", "1:0.646447,0:0.353553", "2:0.483602,0:0.258199,1:0.258199",
+        "0:0.711325,1:0.288675", "0:0.528595,1:0.235702,2:0.235702"}},
+      {"--cover 3 --first_only --nounif", "average loss = 0.540645",
+       {"0:1,1:0,2:0", "2:1,0:0,1:0", "2:1,0:0,1:0", "2:1,0:0,1:0", "1:0.646447,0:0.353553",
+        "2:0.612702,0:0.387298,1:0", "0:0.666667,1:0.333333", "2:0.646447,0:0.353553,1:0"}},
+      {"--cover 5 --psi 0.3 --epsilon 0.1", "average loss = 0.554762",
+       {"0:0.333333,1:0.333333,2:0.333333", "2:0.933333,0:0.033333,1:0.033333", "1:0.783333,2:0.183333,0:0.033333",
+        "2:0.933333,0:0.033333,1:0.033333", "0:0.95,1:0.05", "0:0.933333,1:0.033333,2:0.033333", "0:0.95,1:0.05",
+        "1:0.783333,2:0.183333,0:0.033333"}},
+  };
+  for (const VwCase& c : cases) {
+    const std::string pred = temp_path("cover.predict");
+    const RunResult r = run_learner("--cb_explore_adf " + std::string(c.args) + " -d " + data + " -p " + pred);
+    ASSERT_EQ(r.exit_code, 0) << c.args << r.err;
+    EXPECT_TRUE(contains(r.err, c.loss)) << c.args << r.err;
+    std::vector<std::string> expected(c.lines.begin(), c.lines.end());
+    EXPECT_EQ(pmf_lines(slurp(pred)), expected) << c.args;
+  }
+}
+
+// Cover's floor over random logs: every -p line sums to 1 and each
+// probability is >= m, m = epsilon / K with --epsilon, else min(1 / K,
+// 1 / sqrt(n K)) after n labelled groups (every group here is labelled).
+TEST(CbExploreAlgorithmsCli, CoverPmfsSumToOneAboveTheFloor) {
+  uint64_t state = 12345;
+  auto next = [&state](uint32_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<uint32_t>((state >> 33) % n);
+  };
+  for (int run = 0; run < 6; ++run) {
+    std::string log;
+    std::vector<uint32_t> actions;
+    for (int g = 0; g < 40; ++g) {
+      const uint32_t k = 2 + next(4), logged = next(k);
+      actions.push_back(k);
+      log += "shared |u f" + std::to_string(next(5)) + "\n";
+      for (uint32_t a = 0; a < k; ++a) {
+        if (a == logged)
+          log += "0:" + std::to_string(next(3) * 0.5) + ":" + std::to_string(0.1 + 0.1 * next(9)) + " ";
+        log += "|i a" + std::to_string(next(6)) + " b" + std::to_string(next(6)) + "\n";
+      }
+      log += "\n";
+    }
+    const std::string data = temp_path("cover_random.ldf"), pred = temp_path("cover_random.predict");
+    write_file(data, log);
+    const bool decay = run % 2 == 0, nounif = run % 3 == 2;
+    const double epsilon = 0.05 + 0.1 * run;
+    std::string args = "--cb_explore_adf --cover " + std::to_string(1 + run) + " --psi " + std::to_string(0.5 * run);
+    if (!decay) args += " --epsilon " + std::to_string(epsilon);
+    if (nounif) args += " --nounif";
+    if (run == 3) args += " --cb_type dr";
+    if (run == 4) args += " --cb_type ips --first_only";
+    ASSERT_EQ(run_learner(args + " -d " + data + " -p " + pred).exit_code, 0) << args;
+    const std::vector<std::string> lines = pmf_lines(slurp(pred));
+    ASSERT_EQ(lines.size(), actions.size()) << args;
+    for (std::size_t n = 0; n < lines.size(); ++n) {
+      const double k = actions[n];
+      const double m = decay ? std::min(1.0 / k, n == 0 ? 1.0 : 1.0 / std::sqrt(n * k)) : epsilon / k;
+      std::istringstream items(lines[n]);
+      double sum = 0.0;
+      int count = 0;
+      for (std::string item; std::getline(items, item, ',');) {
+        const double p = std::stod(item.substr(item.find(':') + 1));
+        if (!(nounif && p == 0.0)) {
+          EXPECT_GE(p, m - 2e-6) << args << ": " << lines[n];
+        }
+        sum += p;
+        ++count;
+      }
+      EXPECT_EQ(count, actions[n]) << lines[n];
+      EXPECT_NEAR(sum, 1.0, 1e-5) << args << ": " << lines[n];
+    }
   }
 }
 
@@ -143,7 +233,9 @@ TEST(CbExploreAlgorithmsCli, ModelRoundTrip) {
   const std::string data = algo_log();
   const char* stacks[] = {"--cb_explore_adf --bag 3", "--cb_explore_adf --bag 2 --greedify --first_only --epsilon 0.2",
                           "--cb_explore_adf --bag 2 --cb_type dr",
-                          "--cb_explore_adf --squarecb --gamma_scale 50 --gamma_exponent 0.3 --epsilon 0.1"};
+                          "--cb_explore_adf --squarecb --gamma_scale 50 --gamma_exponent 0.3 --epsilon 0.1",
+                          "--cb_explore_adf --cover 3", "--cb_explore_adf --cover 2 --cb_type dr --psi 0.5 --nounif",
+                          "--cb_explore_adf --cover 4 --cb_type ips --epsilon 0.2 --first_only"};
   for (const char* stack : stacks) {
     const std::string model = temp_path("algo.model"), p1 = temp_path("a1.pred"), p2 = temp_path("a2.pred");
     ASSERT_EQ(run_learner("-d " + data + " " + stack + " -f " + model).exit_code, 0) << stack;
@@ -170,6 +262,11 @@ TEST(CbExploreAlgorithmsCli, Refusals) {
     const char* why;
   } cases[] = {
       {"--cb_explore_adf --bag 3 --squarecb", "--bag and --squarecb are two explorers"},
+      {"--cb_explore_adf --cover 3 --bag 2", "--bag and --cover are two explorers"},
+      {"--cb_explore_adf --cover 3 --cb_type dm", "--cover works with --cb_type mtr, ips or dr"},
+      {"--cb_explore_adf --psi 2", "--psi needs --cover"},
+      {"--cb_explore_adf --nounif", "--nounif needs --cover"},
+      {"--cb_explore_adf --cover 2 --psi -1", "--psi"},
       {"--cb_explore_adf --bag 3 --softmax", "--bag and --softmax are two explorers"},
       {"--cb_explore_adf --squarecb --first 2", "--squarecb and --first are two explorers"},
       {"--cb_explore_adf --gamma_scale 3", "--gamma_scale needs --squarecb"},

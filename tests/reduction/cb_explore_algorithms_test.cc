@@ -11,6 +11,7 @@
 #include "fixtures.h"
 #include "learner/reduction/cb_explore_adf.h"
 #include "learner/reduction/cb_explore_bag.h"
+#include "learner/reduction/cb_explore_cover.h"
 #include "learner/reduction/cb_explore_squarecb.h"
 
 namespace learner::test {
@@ -112,6 +113,16 @@ TEST(CbExploreAlgorithms, SquareCbGammaGrowsAsVws) {
   std::vector<float> pmf;
   squarecb_pmf({0.3, 0.1, 0.3}, {1, 0, 2}, 0.0f, pmf);
   for (float p : pmf) EXPECT_FLOAT_EQ(p, 1.0f / 3);
+}
+
+TEST(CbExploreAlgorithms, CoverFloorDecaysAsVws) {
+  CoverSettings s;  // no --epsilon: min(1 / K, 1 / sqrt(n K))
+  EXPECT_FLOAT_EQ(cover_minimum_probability(s, 4, 0), 0.25f);
+  EXPECT_FLOAT_EQ(cover_minimum_probability(s, 4, 1), 0.25f);
+  EXPECT_FLOAT_EQ(cover_minimum_probability(s, 4, 16), 0.125f);
+  s.epsilon_decay = false;
+  s.epsilon = 0.2;
+  EXPECT_FLOAT_EQ(cover_minimum_probability(s, 4, 16), 0.05f);
 }
 
 // Without zeros_too (cover's --nounif) zero probabilities stay zero and the
