@@ -40,15 +40,20 @@ void CbAdf::regress(const GroupLine& line, uint32_t sub, double label, double im
 }
 
 const Outcome& CbAdf::process(const ExampleGroup& group, bool learn) {
-  const std::size_t first = group.first_action(), n = group.actions();
   find_observation(group);
-  const bool labeled = observed_index_ >= 0;
-  const bool learning = learn && labeled;
-  clipped_p_ = std::max(static_cast<double>(observed_.probability), settings_.clip_p);
-  if (settings_.unit_probability && observed_index_ + 1 < static_cast<int>(n)) clipped_p_ = 1.0;
+  score(group);
+  return update(group, learn);
+}
+
+const Outcome& CbAdf::learn_again(const ExampleGroup& group) {
+  find_observation(group);
+  return update(group, true);
+}
+
+void CbAdf::score(const ExampleGroup& group) {
+  const std::size_t first = group.first_action(), n = group.actions();
   const Part score_part{settings_.first_sub_model, 1.0};
   const Parts score_parts(&score_part, 1);
-
   // The prediction: every action's score before this group's updates.
   scores_.assign(n, 0.0);
   line_scores_.assign(group.size(), 0.0);
@@ -61,6 +66,14 @@ const Outcome& CbAdf::process(const ExampleGroup& group, bool learn) {
   for (std::size_t a = 0; a < n; ++a) order_[a] = static_cast<uint32_t>(a);
   std::sort(order_.begin(), order_.end(),
             [&](uint32_t x, uint32_t y) { return scores_[x] != scores_[y] ? scores_[x] < scores_[y] : x < y; });
+}
+
+const Outcome& CbAdf::update(const ExampleGroup& group, bool learn) {
+  const std::size_t first = group.first_action(), n = group.actions();
+  const bool labeled = observed_index_ >= 0;
+  const bool learning = learn && labeled;
+  clipped_p_ = std::max(static_cast<double>(observed_.probability), settings_.clip_p);
+  if (settings_.unit_probability && observed_index_ + 1 < static_cast<int>(n)) clipped_p_ = 1.0;
 
   // dr: the cost regressor's predictions (and its update on the logged line).
   regressed_.assign(n, 0.0);

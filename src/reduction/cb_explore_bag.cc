@@ -85,7 +85,7 @@ class Bag final : public ActionPmfReduction {
     if (learn && below_.labeled)
       for (std::size_t i = 0; i < policies_.size(); ++i) {
         const uint32_t times = settings_.greedify && i == 0 ? 1 : poisson_one(state_);
-        for (uint32_t t = 0; t < times; ++t) policies_[i]->process(group, true);
+        for (uint32_t t = 0; t < times; ++t) policies_[i]->learn_again(group);  // scored above
       }
     return finish(below_);
   }

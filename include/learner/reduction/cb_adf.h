@@ -65,6 +65,11 @@ class CbAdf final : public GroupReduction {
   void row_text(std::string& label, std::string& prediction) const override;
   double line_score(std::size_t i) const override { return i < line_scores_.size() ? line_scores_[i] : 0.0; }
 
+  // Learns from `group` once more without scoring its actions again (the
+  // scores, order and prediction stay those of the last process()): --bag's
+  // repeated updates. The group must be the one last processed.
+  const Outcome& learn_again(const ExampleGroup& group);
+
   // The scores of the last group's actions (0-based) and its predicted action.
   const std::vector<double>& scores() const { return scores_; }
   uint32_t predicted() const { return order_.empty() ? 0 : order_.front(); }
@@ -76,6 +81,10 @@ class CbAdf final : public GroupReduction {
  private:
   // Finds the logged line; throws Error when two lines have a cost.
   void find_observation(const ExampleGroup& group);
+  // Scores every action line of `group` (scores_, line_scores_, order_).
+  void score(const ExampleGroup& group);
+  // The updates of `group` when `learn` (and it is labeled), and its Outcome.
+  const Outcome& update(const ExampleGroup& group, bool learn);
   // One regression update of action line i towards `label`.
   void regress(const GroupLine& line, uint32_t sub, double label, double importance);
   // The probability the updates divide by (max(p, clip_p); 1 with unit_probability but on the last line).
