@@ -8,6 +8,7 @@
 #include "learner/error.h"
 #include "learner/reduction/cb_explore_bag.h"
 #include "learner/reduction/cb_explore_cover.h"
+#include "learner/reduction/cb_explore_regcb.h"
 #include "learner/reduction/cb_explore_squarecb.h"
 #include "learner/reduction/score_text.h"
 #include "learner/reduction/reduction.h"
@@ -115,6 +116,7 @@ const std::vector<const AdfExplorerPlugin*>& adf_explorers() {
   static const std::vector<const AdfExplorerPlugin*> all = {
       &bag_explorer(),
       &cover_explorer(),
+      &regcb_explorer(),
       &squarecb_explorer(),
   };
   return all;

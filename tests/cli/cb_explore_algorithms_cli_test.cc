@@ -1,5 +1,5 @@
 // End-to-end runs of --cb_explore_adf's exploration algorithms (--bag,
-// --cover, --squarecb): -p and the average loss as VW 9.11 prints them (its draws,
+// --cover, --squarecb, --regcb): -p and the average loss as VW 9.11 prints them (its draws,
 // its seeds), the pmf printed as VW does (at most 6 decimals), model round
 // trips and refusals.
 #include <gtest/gtest.h>
@@ -162,6 +162,83 @@ TEST(CbExploreAlgorithmsCli, CoverPmfsSumToOneAboveTheFloor) {
   }
 }
 
+// RegCB's cost ranges come from the learner's sensitivity (Learner::sensitivity):
+// VW's -p byte for byte, the optimistic variant's ties included (VW gives each
+// tied action 1, so its first line does not sum to 1; kept as VW prints it).
+TEST(CbExploreAlgorithmsCli, RegCbMatchesVwPredictions) {
+  const std::string data = algo_log();
+  const VwCase cases[] = {
+      {"--regcb", "average loss = 0.404762",
+       {"0:0.333333,1:0.333333,2:0.333333", "2:0.333333,0:0.333333,1:0.333333", "2:0.333333,1:0.333333,0:0.333333",
+        "2:0.333333,0:0.333333,1:0.333333", "0:0.5,1:0.5", "0:0.333333,2:0.333333,1:0.333333", "0:0.5,1:0.5",
+        "2:0.333333,1:0.333333,0:0.333333"}},
+      {"--regcb --regcbopt", "average loss = 0.523810",
+       {"0:1,1:1,2:1", "2:1,0:0,1:0", "2:1,1:0,0:0", "2:1,0:0,1:0", "0:1,1:0", "0:1,2:0,1:0", "0:1,1:0",
+        "2:1,1:0,0:0"}},
+      {"--regcb --mellowness 0.001", "average loss = 0.333333",
+       {"0:0.333333,1:0.333333,2:0.333333", "2:1,0:0,1:0", "2:1,1:0,0:0", "2:1,0:0,1:0", "0:1,1:0", "0:1,2:0,1:0",
+        "0:1,1:0", "2:1,1:0,0:0"}},
+      {"--regcb --regcbopt --mellowness 0.01 --first_only", "average loss = 0.523810",
+       {"0:1,1:0,2:0", "2:1,0:0,1:0", "2:1,1:0,0:0", "2:1,0:0,1:0", "0:1,1:0", "0:1,2:0,1:0", "0:1,1:0",
+        "2:1,1:0,0:0"}},
+  };
+  for (const VwCase& c : cases) {
+    const std::string pred = temp_path("regcb.predict");
+    const RunResult r = run_learner("--cb_explore_adf " + std::string(c.args) + " -d " + data + " -p " + pred);
+    ASSERT_EQ(r.exit_code, 0) << c.args << r.err;
+    EXPECT_TRUE(contains(r.err, c.loss)) << c.args << r.err;
+    std::vector<std::string> expected(c.lines.begin(), c.lines.end());
+    EXPECT_EQ(pmf_lines(slurp(pred)), expected) << c.args;
+  }
+}
+
+// RegCB (elimination) over random logs: every -p line is uniform over the
+// plausible actions: it sums to 1 and each probability is 0 or at least 1 / K.
+TEST(CbExploreAlgorithmsCli, RegCbPmfsAreUniformOverThePlausibleActions) {
+  uint64_t state = 777;
+  auto next = [&state](uint32_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<uint32_t>((state >> 33) % n);
+  };
+  for (const char* args : {"--regcb", "--regcb --mellowness 0.001", "--regcb --mellowness 0.01 --cb_max_cost 2"}) {
+    std::string log;
+    for (int g = 0; g < 60; ++g) {
+      const uint32_t k = 2 + next(4), logged = next(k);
+      log += "shared |u f" + std::to_string(next(4)) + "\n";
+      for (uint32_t a = 0; a < k; ++a) {
+        if (a == logged) log += "0:" + std::to_string(next(3) * 0.5) + ":0.5 ";
+        log += "|i a" + std::to_string(next(5)) + "\n";
+      }
+      log += "\n";
+    }
+    const std::string data = temp_path("regcb_random.ldf"), pred = temp_path("regcb_random.predict");
+    write_file(data, log);
+    ASSERT_EQ(run_learner("--cb_explore_adf " + std::string(args) + " -d " + data + " -p " + pred).exit_code, 0);
+    const std::vector<std::string> lines = pmf_lines(slurp(pred));
+    ASSERT_EQ(lines.size(), 60u) << args;
+    int narrowed = 0;
+    for (const std::string& line : lines) {
+      std::vector<double> ps;
+      std::istringstream items(line);
+      for (std::string item; std::getline(items, item, ',');) ps.push_back(std::stod(item.substr(item.find(':') + 1)));
+      double sum = 0.0, top = 0.0;
+      for (double p : ps) {
+        sum += p;
+        top = std::max(top, p);
+      }
+      for (double p : ps) {
+        EXPECT_TRUE(p == 0.0 || std::fabs(p - top) < 1e-6) << args << ": " << line;  // uniform on its support
+        EXPECT_TRUE(p == 0.0 || p >= 1.0 / ps.size() - 1e-6) << args << ": " << line;
+      }
+      if (top > 1.0 / ps.size() + 1e-6) ++narrowed;
+      EXPECT_NEAR(sum, 1.0, 1e-5) << args << ": " << line;
+    }
+    if (std::string(args).find("0.001") != std::string::npos) {
+      EXPECT_GT(narrowed, 0) << args;  // with a small delta some groups rule actions out
+    }
+  }
+}
+
 // VW prints probabilities with at most 6 decimals (0.033333, not %g's
 // 0.0333333), for every explorer: here epsilon-greedy, VW's -p lines.
 TEST(CbExploreAlgorithmsCli, PmfPrintsAtMostSixDecimalsAsVw) {
@@ -235,7 +312,9 @@ TEST(CbExploreAlgorithmsCli, ModelRoundTrip) {
                           "--cb_explore_adf --bag 2 --cb_type dr",
                           "--cb_explore_adf --squarecb --gamma_scale 50 --gamma_exponent 0.3 --epsilon 0.1",
                           "--cb_explore_adf --cover 3", "--cb_explore_adf --cover 2 --cb_type dr --psi 0.5 --nounif",
-                          "--cb_explore_adf --cover 4 --cb_type ips --epsilon 0.2 --first_only"};
+                          "--cb_explore_adf --cover 4 --cb_type ips --epsilon 0.2 --first_only",
+                          "--cb_explore_adf --regcb --mellowness 0.01",
+                          "--cb_explore_adf --regcb --regcbopt --cb_min_cost -1 --cb_max_cost 2"};
   for (const char* stack : stacks) {
     const std::string model = temp_path("algo.model"), p1 = temp_path("a1.pred"), p2 = temp_path("a2.pred");
     ASSERT_EQ(run_learner("-d " + data + " " + stack + " -f " + model).exit_code, 0) << stack;
@@ -265,6 +344,11 @@ TEST(CbExploreAlgorithmsCli, Refusals) {
       {"--cb_explore_adf --cover 3 --bag 2", "--bag and --cover are two explorers"},
       {"--cb_explore_adf --cover 3 --cb_type dm", "--cover works with --cb_type mtr, ips or dr"},
       {"--cb_explore_adf --psi 2", "--psi needs --cover"},
+      {"--cb_explore_adf --regcbopt", "--regcbopt needs --regcb"},
+      {"--cb_explore_adf --mellowness 0.1", "--mellowness needs --regcb"},
+      {"--cb_explore_adf --regcb --cb_type dr", "--cb_type mtr only"},
+      {"--cb_explore_adf --regcb --cb_min_cost 2", "--cb_min_cost must be below --cb_max_cost"},
+      {"--cb_explore_adf --regcb --squarecb", "two explorers"},
       {"--cb_explore_adf --nounif", "--nounif needs --cover"},
       {"--cb_explore_adf --cover 2 --psi -1", "--psi"},
       {"--cb_explore_adf --bag 3 --softmax", "--bag and --softmax are two explorers"},

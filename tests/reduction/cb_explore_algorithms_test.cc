@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "learner/reduction/cb_explore_adf.h"
 #include "learner/reduction/cb_explore_bag.h"
 #include "learner/reduction/cb_explore_cover.h"
+#include "learner/reduction/cb_explore_regcb.h"
 #include "learner/reduction/cb_explore_squarecb.h"
 
 namespace learner::test {
@@ -123,6 +125,27 @@ TEST(CbExploreAlgorithms, CoverFloorDecaysAsVws) {
   s.epsilon_decay = false;
   s.epsilon = 0.2;
   EXPECT_FLOAT_EQ(cover_minimum_probability(s, 4, 16), 0.05f);
+}
+
+// RegCB's search: w in [0, fhat / sens]; where the whole range is not within
+// delta, the gain w (f^2 - (f - sens w)^2) at the w found is within delta
+// (up to the bisection's tolerance); a delta of -inf (no group learned from) gives 0.
+TEST(CbExploreAlgorithms, RegCbBinarySearchFindsTheConfidenceWeight) {
+  Rng rng(41);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const auto fhat = static_cast<float>(0.01 + rng.uniform() * 3);
+    const auto sens = static_cast<float>(0.001 + rng.uniform());
+    const auto delta = static_cast<float>(rng.uniform() * 0.5);
+    const float w = regcb_binary_search(fhat, delta, sens);
+    const float most = fhat / sens;
+    EXPECT_GE(w, 0.0f);
+    EXPECT_LE(w, most * (1 + 1e-6f));
+    const double gain = w * (fhat * fhat - (fhat - sens * w) * (fhat - sens * w));
+    if (w < most) {
+      EXPECT_LE(gain, delta + 1e-4) << fhat << " " << sens << " " << delta;
+    }
+  }
+  EXPECT_EQ(regcb_binary_search(1.0f, -HUGE_VALF, 0.5f), 0.0f);
 }
 
 // Without zeros_too (cover's --nounif) zero probabilities stay zero and the

@@ -1,0 +1,165 @@
+#include "learner/reduction/cb_explore_regcb.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "learner/error.h"
+#include "learner/learner.h"
+#include "learner/reduction/action_pmf.h"
+
+namespace learner {
+
+float regcb_binary_search(float fhat, float delta, float sens) {
+  constexpr float kTolerance = 1e-6f;
+  constexpr int kMaxIterations = 20;  // VW's BINARY_SEARCH_MAX_ITER
+  const float most = std::min(fhat / sens, FLT_MAX);
+  if (most * fhat * fhat <= delta) return most;
+  float low = 0.0f, high = most;
+  for (int i = 0; i < kMaxIterations; ++i) {
+    const float w = (high + low) / 2.0f;
+    const float v = w * (fhat * fhat - (fhat - sens * w) * (fhat - sens * w)) - delta;
+    if (v > 0) {
+      high = w;
+    } else {
+      low = w;
+    }
+    if (std::fabs(v) <= kTolerance || high - low <= kTolerance) break;
+  }
+  return low;
+}
+
+namespace {
+
+class RegCb final : public ActionPmfReduction {
+ public:
+  RegCb(const RegCbSettings& settings, const CbAdfSettings& adf, Learner& learner, LabelRange& range)
+      : settings_(settings), adf_(unit_probability(adf), learner, range), learner_(learner) {}
+
+  const Outcome& process(const ExampleGroup& group, bool learn) override {
+    const Outcome below = adf_.process(group, false);  // VW predicts (the ranges), then learns
+    cost_ranges(group);
+    const std::vector<uint32_t>& order = adf_.order();
+    const std::size_t k = order.size();
+    pmf_.probs.assign(k, 0.0f);
+    if (settings_.optimistic) {
+      float low = FLT_MAX;
+      std::size_t best = 0;
+      for (std::size_t a = 0; a < k; ++a)
+        if (low_[a] < low) {
+          low = low_[a];
+          best = a;
+        }
+      for (std::size_t i = 0; i < k; ++i)
+        if (order[i] == best || (!settings_.first_only && low_[order[i]] == low)) pmf_.probs[i] = 1.0f;
+    } else {
+      float bound = FLT_MAX;
+      for (std::size_t a = 0; a < k; ++a) bound = std::min(bound, high_[a]);
+      std::size_t plausible = 0;
+      for (std::size_t i = 0; i < k; ++i)
+        if (low_[order[i]] <= bound) ++plausible;
+      for (std::size_t i = 0; i < k; ++i)
+        if (low_[order[i]] <= bound) pmf_.probs[i] = 1.0f / static_cast<float>(plausible);
+    }
+    in_score_order(adf_);
+    if (learn && adf_.observed_action() >= 0) {
+      adf_.learn_again(group);
+      ++learned_;
+    }
+    return finish(below);
+  }
+
+ private:
+  static CbAdfSettings unit_probability(CbAdfSettings s) {
+    s.unit_probability = true;
+    return s;
+  }
+  const CbAdf& shown() const override { return adf_; }
+
+  // Each action's [low_, high_] (VW's get_cost_ranges); high_ only for --regcb.
+  void cost_ranges(const ExampleGroup& group) {
+    const std::size_t first = group.first_action(), k = group.actions();
+    const auto cmin = static_cast<float>(settings_.min_cost), cmax = static_cast<float>(settings_.max_cost);
+    const float range = cmax - cmin;
+    const float delta = static_cast<float>(settings_.mellowness) *
+                        std::log(static_cast<float>(static_cast<uint64_t>(k) * learned_)) *
+                        static_cast<float>(std::pow(range, 2));
+    low_.assign(k, cmin);
+    high_.assign(k, cmax);
+    const Part part{0, 1.0};  // --cb_adf's scoring sub-model
+    const Parts parts(&part, 1);
+    for (std::size_t a = 0; a < k; ++a) {
+      const GroupLine& line = group[first + a];
+      const auto f = static_cast<float>(adf_.scores()[a]);
+      auto sens = static_cast<float>(learner_.sensitivity(line.ex, line.features, parts, f, cmin - 1.0f));
+      if (!(f < cmin || std::isnan(sens) || std::isinf(sens))) {
+        const float w = regcb_binary_search(f - cmin + 1.0f, delta, sens);
+        low_[a] = std::min(std::max(f - sens * w, cmin), cmax);
+      }
+      if (settings_.optimistic) continue;
+      sens = static_cast<float>(learner_.sensitivity(line.ex, line.features, parts, f, cmax + 1.0f));
+      if (!(f > cmax || std::isnan(sens) || std::isinf(sens))) {
+        const float w = regcb_binary_search(cmax + 1.0f - f, delta, sens);
+        high_[a] = std::max(std::min(f + sens * w, cmax), cmin);
+      }
+    }
+  }
+
+  RegCbSettings settings_;
+  CbAdf adf_;
+  Learner& learner_;
+  uint64_t learned_ = 0;  // groups learned from (VW's counter; not kept in model files yet)
+  std::vector<float> low_, high_;
+};
+
+RegCbSettings regcb_settings(const OptionValues& v) {
+  RegCbSettings s;
+  s.optimistic = v.flag("regcbopt");
+  if (v.given("mellowness")) s.mellowness = v.number("mellowness");
+  if (v.given("cb_min_cost")) s.min_cost = v.number("cb_min_cost");
+  if (v.given("cb_max_cost")) s.max_cost = v.number("cb_max_cost");
+  s.first_only = v.flag("first_only");
+  if (!(s.min_cost < s.max_cost))
+    throw UsageError("--cb_min_cost must be below --cb_max_cost (got " + default_text(s.min_cost) + " and " +
+                     default_text(s.max_cost) + ")");
+  const std::string type = v.text("cb_type");
+  if (!type.empty() && type != "mtr")
+    throw UsageError("--regcb learns by regression: --cb_type mtr only (got '" + type + "')");
+  return s;
+}
+
+AdfExplorerPlugin make_regcb_explorer() {
+  AdfExplorerPlugin p;
+  p.flag = "regcb";
+  const RegCbSettings d;
+  p.options = {
+      switch_option("regcb",
+                    "with --cb_explore_adf: RegCB exploration, uniform over the actions whose cost confidence range "
+                    "can hold the lowest cost",
+                    true),
+      switch_option("regcbopt", "with --regcb: the optimistic variant, all on the lowest lower bound", true),
+      // No declared defaults (RegCbSettings holds them): so given() tells whether they were typed.
+      number_option("mellowness", OptionKind::kNumber, "", 0, 1e9,
+                    "with --regcb: the confidence parameter c0 (default " + default_text(d.mellowness) + ")", true),
+      number_option("cb_min_cost", OptionKind::kNumber, "", -1e9, 1e9,
+                    "with --regcb: the lowest cost (default " + default_text(d.min_cost) + ")", true),
+      number_option("cb_max_cost", OptionKind::kNumber, "", -1e9, 1e9,
+                    "with --regcb: the highest cost (default " + default_text(d.max_cost) + ")", true),
+  };
+  p.validate = [](const OptionValues& v) { regcb_settings(v); };
+  p.sub_models = [](const OptionValues&, const CbAdfSettings& adf) { return adf.sub_models(); };
+  p.make = [](const OptionValues& v, const CbAdfSettings& adf, uint32_t, Learner& learner,
+              LabelRange& range) -> std::unique_ptr<GroupReduction> {
+    return std::make_unique<RegCb>(regcb_settings(v), adf, learner, range);
+  };
+  return p;
+}
+
+}  // namespace
+
+const AdfExplorerPlugin& regcb_explorer() {
+  static const AdfExplorerPlugin plugin = make_regcb_explorer();
+  return plugin;
+}
+
+}  // namespace learner
