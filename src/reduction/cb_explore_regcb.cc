@@ -2,32 +2,13 @@
 
 #include <algorithm>
 #include <cfloat>
-#include <cmath>
 
 #include "learner/error.h"
 #include "learner/learner.h"
 #include "learner/reduction/action_pmf.h"
+#include "learner/reduction/cost_ranges.h"
 
 namespace learner {
-
-float regcb_binary_search(float fhat, float delta, float sens) {
-  constexpr float kTolerance = 1e-6f;
-  constexpr int kMaxIterations = 20;  // VW's BINARY_SEARCH_MAX_ITER
-  const float most = std::min(fhat / sens, FLT_MAX);
-  if (most * fhat * fhat <= delta) return most;
-  float low = 0.0f, high = most;
-  for (int i = 0; i < kMaxIterations; ++i) {
-    const float w = (high + low) / 2.0f;
-    const float v = w * (fhat * fhat - (fhat - sens * w) * (fhat - sens * w)) - delta;
-    if (v > 0) {
-      high = w;
-    } else {
-      low = w;
-    }
-    if (std::fabs(v) <= kTolerance || high - low <= kTolerance) break;
-  }
-  return low;
-}
 
 namespace {
 
@@ -38,7 +19,7 @@ class RegCb final : public ActionPmfReduction {
 
   const Outcome& process(const ExampleGroup& group, bool learn) override {
     const Outcome below = adf_.process(group, false);  // VW predicts (the ranges), then learns
-    cost_ranges(group);
+    find_ranges(group);
     const std::vector<uint32_t>& order = adf_.order();
     const std::size_t k = order.size();
     pmf_.probs.assign(k, 0.0f);
@@ -77,32 +58,10 @@ class RegCb final : public ActionPmfReduction {
   const CbAdf& shown() const override { return adf_; }
 
   // Each action's [low_, high_] (VW's get_cost_ranges); high_ only for --regcb.
-  void cost_ranges(const ExampleGroup& group) {
-    const std::size_t first = group.first_action(), k = group.actions();
+  void find_ranges(const ExampleGroup& group) {
     const auto cmin = static_cast<float>(settings_.min_cost), cmax = static_cast<float>(settings_.max_cost);
-    const float range = cmax - cmin;
-    const float delta = static_cast<float>(settings_.mellowness) *
-                        std::log(static_cast<float>(static_cast<uint64_t>(k) * learned_)) *
-                        static_cast<float>(std::pow(range, 2));
-    low_.assign(k, cmin);
-    high_.assign(k, cmax);
-    const Part part{0, 1.0};  // --cb_adf's scoring sub-model
-    const Parts parts(&part, 1);
-    for (std::size_t a = 0; a < k; ++a) {
-      const GroupLine& line = group[first + a];
-      const auto f = static_cast<float>(adf_.scores()[a]);
-      auto sens = static_cast<float>(learner_.sensitivity(line.ex, line.features, parts, f, cmin - 1.0f));
-      if (!(f < cmin || std::isnan(sens) || std::isinf(sens))) {
-        const float w = regcb_binary_search(f - cmin + 1.0f, delta, sens);
-        low_[a] = std::min(std::max(f - sens * w, cmin), cmax);
-      }
-      if (settings_.optimistic) continue;
-      sens = static_cast<float>(learner_.sensitivity(line.ex, line.features, parts, f, cmax + 1.0f));
-      if (!(f > cmax || std::isnan(sens) || std::isinf(sens))) {
-        const float w = regcb_binary_search(cmax + 1.0f - f, delta, sens);
-        high_[a] = std::max(std::min(f + sens * w, cmax), cmin);
-      }
-    }
+    const float delta = confidence_delta(settings_.mellowness, group.actions(), learned_, cmin, cmax);
+    cost_ranges(learner_, group, adf_.scores(), 0, delta, cmin, cmax, settings_.optimistic, low_, high_);
   }
 
   RegCbSettings settings_;

@@ -1,10 +1,14 @@
 #include "learner/reduction/cb_explore_squarecb.h"
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "learner/reduction/action_pmf.h"
 #include "learner/error.h"
 #include "learner/reduction/cb_explore_adf.h"
+#include "learner/reduction/cost_ranges.h"
+#include "learner/learner.h"
 
 namespace learner {
 
@@ -35,19 +39,58 @@ void squarecb_pmf(const std::vector<double>& scores, const std::vector<uint32_t>
   pmf[best] = 1.0f - total;
 }
 
+void squarecb_elim_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order, float gamma,
+                       const std::vector<float>& low, const std::vector<float>& high, std::vector<float>& pmf) {
+  const std::size_t k = order.size();
+  pmf.assign(k, 0.0f);
+  if (k == 0) return;
+  float bound = FLT_MAX;
+  for (std::size_t a = 0; a < k; ++a) bound = std::min(bound, high[a]);
+  // VW's loop: the best survivor and its count of survivors that lowered the minimum.
+  std::size_t best = 0, survivors = 0;
+  float low_score = FLT_MAX;
+  for (std::size_t i = 0; i < k; ++i) {
+    const auto s = static_cast<float>(scores[order[i]]);
+    if (s < low_score && low[order[i]] <= bound) {
+      best = i;
+      low_score = s;
+      ++survivors;
+    }
+  }
+  float total = 0.0f;
+  for (std::size_t i = 0; i < k; ++i) {
+    if (low[order[i]] > bound || i == best) continue;
+    pmf[i] = 1.0f / (static_cast<float>(survivors) + gamma * (static_cast<float>(scores[order[i]]) - low_score));
+    total += pmf[i];
+  }
+  pmf[best] = 1.0f - total;
+}
+
 namespace {
 
 class SquareCb final : public ActionPmfReduction {
  public:
   SquareCb(const SquareCbSettings& settings, const CbAdfSettings& adf, Learner& learner, LabelRange& range)
-      : settings_(settings), adf_(unit_probability(adf), learner, range) {}
+      : settings_(settings), adf_(unit_probability(adf), learner, range), learner_(learner) {}
 
   const Outcome& process(const ExampleGroup& group, bool learn) override {
-    const Outcome& below = adf_.process(group, learn);  // scores before this group's update
-    squarecb_pmf(adf_.scores(), adf_.order(), squarecb_gamma(settings_, learned_), pmf_.probs);
-    enforce_minimum_probability(settings_.epsilon, pmf_.probs);
+    const Outcome below = adf_.process(group, false);  // VW predicts (the pmf), then learns
+    const float gamma = squarecb_gamma(settings_, learned_);
+    if (settings_.elim) {
+      const auto cmin = static_cast<float>(settings_.min_cost), cmax = static_cast<float>(settings_.max_cost);
+      cost_ranges(learner_, group, adf_.scores(), 0,
+                  confidence_delta(settings_.mellowness, group.actions(), learned_, cmin, cmax), cmin, cmax, false,
+                  low_, high_);
+      squarecb_elim_pmf(adf_.scores(), adf_.order(), gamma, low_, high_, pmf_.probs);
+    } else {
+      squarecb_pmf(adf_.scores(), adf_.order(), gamma, pmf_.probs);
+      enforce_minimum_probability(settings_.epsilon, pmf_.probs);
+    }
     in_score_order(adf_);
-    if (learn && adf_.observed_action() >= 0) ++learned_;
+    if (learn && adf_.observed_action() >= 0) {
+      adf_.learn_again(group);
+      ++learned_;
+    }
     return finish(below);
   }
 
@@ -60,6 +103,8 @@ class SquareCb final : public ActionPmfReduction {
 
   SquareCbSettings settings_;
   CbAdf adf_;
+  Learner& learner_;
+  std::vector<float> low_, high_;  // --elim: the cost ranges
   uint64_t learned_ = 0;  // groups learned from (VW's counter; not kept in model files yet)
 };
 
@@ -71,7 +116,13 @@ SquareCbSettings squarecb_settings(const OptionValues& v) {
   const std::string type = v.text("cb_type");
   if (!type.empty() && type != "mtr")
     throw UsageError("--squarecb learns by regression: --cb_type mtr only (got '" + type + "')");
-  if (v.flag("elim")) throw UsageError("--squarecb --elim (VW's elimination variant) is not built yet");
+  s.elim = v.flag("elim");
+  if (v.given("mellowness")) s.mellowness = v.number("mellowness");
+  if (v.given("cb_min_cost")) s.min_cost = v.number("cb_min_cost");
+  if (v.given("cb_max_cost")) s.max_cost = v.number("cb_max_cost");
+  if (!(s.min_cost < s.max_cost))
+    throw UsageError("--cb_min_cost must be below --cb_max_cost (got " + default_text(s.min_cost) + " and " +
+                     default_text(s.max_cost) + ")");
   return s;
 }
 
@@ -91,7 +142,10 @@ AdfExplorerPlugin make_squarecb_explorer() {
                     "with --squarecb: the exponent of the number of groups in gamma (default " +
                         default_text(d.gamma_exponent) + ")",
                     true),
-      switch_option("elim", "with --squarecb: VW's elimination variant (not built yet)", true),
+      switch_option("elim",
+                    "with --squarecb: explore only over the actions whose cost range (as --regcb's, --mellowness "
+                    "default 0.001) can hold the lowest cost",
+                    true),
   };
   p.validate = [](const OptionValues& v) { squarecb_settings(v); };
   p.sub_models = [](const OptionValues&, const CbAdfSettings& adf) { return adf.sub_models(); };

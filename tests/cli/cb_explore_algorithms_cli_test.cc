@@ -280,6 +280,18 @@ TEST(CbExploreAlgorithmsCli, SquareCbMatchesVwIncludingTheLastLineProbability) {
   }
 }
 
+// --squarecb --elim: VW's -p byte for byte, its negative first-group
+// probability included (VW's survivor count; see cb_explore_squarecb.h).
+TEST(CbExploreAlgorithmsCli, SquareCbElimMatchesVw) {
+  const std::string data = algo_log(), pred = temp_path("elim.predict");
+  const RunResult r = run_learner("--cb_explore_adf --squarecb --elim -d " + data + " -p " + pred);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.err, "average loss = -0.047619")) << r.err;
+  const std::vector<std::string> expected = {"0:-1,1:1,2:1", "2:1,0:0,1:0", "2:1,1:0,0:0", "2:1,0:0,1:0",
+                                             "0:1,1:0",      "0:1,2:0,1:0", "0:1,1:0",     "2:1,1:0,0:0"};
+  EXPECT_EQ(pmf_lines(slurp(pred)), expected);
+}
+
 // With the default learner, --cb_adf's scores differ from VW's in the 5th
 // digit (found, not this layer's), so SquareCB's pmf is compared with VW's
 // within 1e-4, and its average loss to 6 digits.
@@ -314,6 +326,7 @@ TEST(CbExploreAlgorithmsCli, ModelRoundTrip) {
                           "--cb_explore_adf --cover 3", "--cb_explore_adf --cover 2 --cb_type dr --psi 0.5 --nounif",
                           "--cb_explore_adf --cover 4 --cb_type ips --epsilon 0.2 --first_only",
                           "--cb_explore_adf --regcb --mellowness 0.01",
+                          "--cb_explore_adf --squarecb --elim --mellowness 0.01 --gamma_scale 30",
                           "--cb_explore_adf --regcb --regcbopt --cb_min_cost -1 --cb_max_cost 2"};
   for (const char* stack : stacks) {
     const std::string model = temp_path("algo.model"), p1 = temp_path("a1.pred"), p2 = temp_path("a2.pred");
@@ -356,7 +369,8 @@ TEST(CbExploreAlgorithmsCli, Refusals) {
       {"--cb_explore_adf --gamma_scale 3", "--gamma_scale needs --squarecb"},
       {"--cb_explore_adf --greedify", "--greedify needs --bag"},
       {"--cb_explore_adf --squarecb --cb_type ips", "--cb_type mtr only"},
-      {"--cb_explore_adf --squarecb --elim", "not built yet"},
+      {"--cb_explore_adf --elim", "--elim needs --squarecb"},
+      {"--cb_explore_adf --squarecb --elim --cb_max_cost -1", "--cb_min_cost must be below --cb_max_cost"},
       {"--cb_explore_adf --bag 0", "--bag"},
       {"--cb_explore_adf --squarecb --gamma_scale -1", "--gamma_scale"},
       {"--bag 3", "--bag needs --cb_explore_adf"},

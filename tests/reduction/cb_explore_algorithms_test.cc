@@ -106,6 +106,37 @@ TEST(CbExploreAlgorithms, SquareCbPmfSumsToOneAboveItsFloor) {
   }
 }
 
+// --elim: the implausible actions (low cost above the lowest high cost) get
+// 0, the rest sums to 1 with the best taking what is left.
+TEST(CbExploreAlgorithms, SquareCbElimDropsImplausibleActions) {
+  Rng rng(43);
+  std::vector<float> pmf;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const uint32_t k = 1 + rng.below(8);
+    std::vector<double> scores(k);
+    std::vector<float> low(k), high(k);
+    for (uint32_t a = 0; a < k; ++a) {
+      scores[a] = rng.uniform();
+      low[a] = static_cast<float>(scores[a] - rng.uniform() * 0.3);
+      high[a] = static_cast<float>(scores[a] + rng.uniform() * 0.3);
+    }
+    const std::vector<uint32_t> order = by_score(scores);
+    const auto gamma = static_cast<float>(1 + rng.uniform() * 100);
+    squarecb_elim_pmf(scores, order, gamma, low, high, pmf);
+    const float bound = *std::min_element(high.begin(), high.end());
+    double sum = 0.0;
+    for (std::size_t i = 0; i < k; ++i) {
+      if (low[order[i]] > bound) {
+        EXPECT_EQ(pmf[i], 0.0f);
+      } else if (i > 0) {
+        EXPECT_GT(pmf[i], 0.0f);
+      }
+      sum += pmf[i];
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-5);
+  }
+}
+
 TEST(CbExploreAlgorithms, SquareCbGammaGrowsAsVws) {
   SquareCbSettings s;  // 10 x n^0.5
   EXPECT_EQ(squarecb_gamma(s, 0), 0.0f);  // the first group: uniform

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "learner/reduction/adf_explorer.h"
+#include "learner/reduction/cost_ranges.h"
 
 namespace learner {
 
@@ -29,10 +30,6 @@ struct RegCbSettings {
   double max_cost = 1.0;    // --cb_max_cost
   bool first_only = false;  // --first_only
 };
-
-// VW's confidence_sequence_utility::binary_search: the importance w in
-// [0, fhat / sens] with w (fhat^2 - (fhat - sens w)^2) = delta (float).
-float regcb_binary_search(float fhat, float delta, float sens);
 
 const AdfExplorerPlugin& regcb_explorer();
 
