@@ -187,30 +187,39 @@ ReductionPlugin make_cb_explore_adf_plugin() {
     for (const OptionSpec& o : e->options)
       if (std::none_of(p.options.begin(), p.options.end(), [&](const OptionSpec& x) { return x.name == o.name; }))
         p.options.push_back(o);
-  p.validate = [](const OptionValues& v) {
-    cb_adf_settings(v);
-    if (const AdfExplorerPlugin* e = chosen_explorer(v))
-      e->validate(v);
-    else
-      explore_settings(v);
-  };
+  p.validate = validate_adf_explorer;
   p.configure = [](const OptionValues&, ReductionSpec&) {};
   p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBanditAdf; };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
-    const AdfExplorerPlugin* e = chosen_explorer(v);
-    return e ? e->sub_models(v, cb_adf_settings(v)) : cb_adf_settings(v).sub_models();
-  };
+  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return adf_explorer_sub_models(v); };
   p.make_group = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {
-    if (const AdfExplorerPlugin* e = chosen_explorer(v)) return e->make(v, cb_adf_settings(v), spec.seed, learner, range);
-    return std::make_unique<CbExploreAdf>(explore_settings(v),
-                                          std::make_unique<CbAdf>(cb_adf_settings(v), learner, range));
+    return make_adf_explorer(v, spec.seed, learner, range);
   };
   p.describe = [](const ReductionSpec&) { return std::string("cb_explore_adf over cb_adf"); };
   return p;
 }
 
 }  // namespace
+
+std::unique_ptr<ActionPmfReduction> make_adf_explorer(const OptionValues& v, uint32_t seed, Learner& learner,
+                                                      LabelRange& range) {
+  if (const AdfExplorerPlugin* e = chosen_explorer(v)) return e->make(v, cb_adf_settings(v), seed, learner, range);
+  return std::make_unique<CbExploreAdf>(explore_settings(v),
+                                        std::make_unique<CbAdf>(cb_adf_settings(v), learner, range));
+}
+
+void validate_adf_explorer(const OptionValues& v) {
+  cb_adf_settings(v);
+  if (const AdfExplorerPlugin* e = chosen_explorer(v))
+    e->validate(v);
+  else
+    explore_settings(v);
+}
+
+uint32_t adf_explorer_sub_models(const OptionValues& v) {
+  const AdfExplorerPlugin* e = chosen_explorer(v);
+  return e ? e->sub_models(v, cb_adf_settings(v)) : cb_adf_settings(v).sub_models();
+}
 
 const ReductionPlugin& cb_explore_adf_plugin() {
   static const ReductionPlugin plugin = make_cb_explore_adf_plugin();

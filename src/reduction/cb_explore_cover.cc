@@ -221,7 +221,7 @@ AdfExplorerPlugin make_cover_explorer() {
     return (cover_settings(v).cover + 1) * (adf.type == CbAdfType::kMtr ? 2u : 1u);
   };
   p.make = [](const OptionValues& v, const CbAdfSettings& adf, uint32_t, Learner& learner,
-              LabelRange& range) -> std::unique_ptr<GroupReduction> {
+              LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
     return std::make_unique<Cover>(cover_settings(v), adf, learner, range);
   };
   return p;

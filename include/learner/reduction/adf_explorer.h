@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "learner/plugin.h"
+#include "learner/reduction/action_pmf.h"
 #include "learner/reduction/cb_adf.h"
-#include "learner/reduction/group_reduction.h"
 
 namespace learner {
 
@@ -26,8 +26,8 @@ struct AdfExplorerPlugin {
   // The learner's sub-models it needs, given --cb_adf's settings below it.
   std::function<uint32_t(const OptionValues& values, const CbAdfSettings& adf)> sub_models;
   // Builds it over `learner`; `seed` is --random_seed (VW's shared random state).
-  std::function<std::unique_ptr<GroupReduction>(const OptionValues& values, const CbAdfSettings& adf, uint32_t seed,
-                                                Learner& learner, LabelRange& range)>
+  std::function<std::unique_ptr<ActionPmfReduction>(const OptionValues& values, const CbAdfSettings& adf,
+                                                    uint32_t seed, Learner& learner, LabelRange& range)>
       make;
 };
 

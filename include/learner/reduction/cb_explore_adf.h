@@ -74,6 +74,18 @@ class CbExploreAdf final : public ActionPmfReduction {
   uint64_t explored_ = 0;  // --first: groups learned from so far (not kept in model files)
 };
 
+// The explorer --cb_explore_adf's options select over `learner`: one of the
+// algorithms with their own files (adf_explorer.h: --bag, --cover,
+// --squarecb, --regcb) or CbExploreAdf (epsilon-greedy, --first,
+// --softmax), over --cb_adf's settings; `seed` is --random_seed. What
+// --cb_explore_adf runs, and what a layer drawing from the pmf (--cbify_ldf)
+// can stand over: action_pmf() is the last group's pmf.
+std::unique_ptr<ActionPmfReduction> make_adf_explorer(const OptionValues& values, uint32_t seed, Learner& learner,
+                                                      LabelRange& range);
+// Its checks (throw UsageError) and the sub-models it asks its learner for.
+void validate_adf_explorer(const OptionValues& values);
+uint32_t adf_explorer_sub_models(const OptionValues& values);
+
 // Its command-line plug-in (plugin.h): --cb_explore_adf, --epsilon, --first_only, --first, --softmax,
 // --lambda, --cb_type.
 const ReductionPlugin& cb_explore_adf_plugin();
