@@ -341,6 +341,15 @@ TEST(CbExploreAlgorithmsCli, ModelRoundTrip) {
     ASSERT_EQ(run_learner("-d " + data + " -t -i " + model + " -f " + again).exit_code, 0) << stack;
     EXPECT_EQ(slurp(model), slurp(again)) << stack;
   }
+  // The algorithms' own values are in the model. (Not --mellowness: --active
+  // declares it first, unstored; see the report.)
+  const std::string stored = temp_path("stored.model"), text = temp_path("stored.txt");
+  ASSERT_EQ(run_learner("-d " + data + " --cb_explore_adf --regcb --cb_max_cost 2 --regcbopt -f " + stored +
+                        " --readable_model " + text)
+                .exit_code,
+            0);
+  for (const char* part : {"--cb_max_cost 2", "--regcb 1", "--regcbopt 1"})
+    EXPECT_TRUE(contains(slurp(text), part)) << part << "\n" << slurp(text);
   // Another algorithm's value with -i is refused.
   const std::string model = temp_path("bag.model");
   ASSERT_EQ(run_learner("-d " + data + " --cb_explore_adf --bag 3 -f " + model).exit_code, 0);
