@@ -109,6 +109,16 @@ class Learner {
     return std::numeric_limits<double>::quiet_NaN();
   }
 
+  // VW's sensitivity (gd's pred_per_update times the rate): how far the
+  // prediction p_hat of `parts` would move per unit of importance weight in
+  // an update towards `label`, without changing anything (--regcb's cost
+  // ranges). Learners that cannot tell return NaN (then --regcb treats
+  // every action's cost as unknown, as VW does for a NaN sensitivity).
+  virtual double sensitivity(const Example& ex, const std::vector<Feature>& x, Parts parts, double p_hat,
+                             double label) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+
   // How the caller uses this learner, told once before the first example:
   // `range` is the range it clips predictions to (the scalar problem's
   // running range, a reduction's binary range; it outlives the learner's

@@ -12,10 +12,7 @@
 #include "layer.h"
 
 namespace learner {
-namespace {
 
-// A Poisson(1) draw from one uniform u of VW's generator: the smallest k whose
-// CDF e^-1 sum_{i<=k} 1/i! reaches u, at most 20 (VW's bs::weight_gen).
 uint32_t poisson_one(uint64_t& state) {
   const double u = merand48(state);
   double term = std::exp(-1.0), cdf = term;
@@ -26,6 +23,8 @@ uint32_t poisson_one(uint64_t& state) {
   }
   return 20;
 }
+
+namespace {
 
 // VW's vote (bs.cc's bs_predict_vote), rule for rule: the rounds' predictions
 // rounded to integers; Boyer-Moore's candidate; with more than two distinct

@@ -10,8 +10,15 @@
 // predictions: "mean tag lower upper" (VW's bootstrap output).
 #pragma once
 
+#include <cstdint>
+
 #include "learner/plugin.h"
 
 namespace learner {
+
+// A Poisson(1) draw from one uniform u of VW's generator (merand48 of
+// `state`, advanced): the smallest k whose CDF e^-1 sum_{i<=k} 1/i! reaches
+// u, at most 20 (VW's bs::weight_gen; --bag draws its policies' counts so too).
+uint32_t poisson_one(uint64_t& state);
 
 }  // namespace learner

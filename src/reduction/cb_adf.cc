@@ -35,7 +35,7 @@ void CbAdf::find_observation(const ExampleGroup& group) {
 }
 
 void CbAdf::regress(const GroupLine& line, uint32_t sub, double label, double importance) {
-  const Part part{sub, 1.0};
+  const Part part{settings_.first_sub_model + sub, 1.0};
   const Parts parts(&part, 1);
   const double raw = learner_.predict(line.ex, line.features, parts);
   range_.widen(label);
@@ -43,30 +43,47 @@ void CbAdf::regress(const GroupLine& line, uint32_t sub, double label, double im
 }
 
 const Outcome& CbAdf::process(const ExampleGroup& group, bool learn) {
-  const std::size_t first = group.first_action(), n = group.actions();
   find_observation(group);
-  const bool labeled = observed_index_ >= 0;
-  const bool learning = learn && labeled;
+  score(group);
+  return update(group, learn);
+}
 
+const Outcome& CbAdf::learn_again(const ExampleGroup& group) {
+  find_observation(group);
+  return update(group, true);
+}
+
+void CbAdf::score(const ExampleGroup& group) {
+  const std::size_t first = group.first_action(), n = group.actions();
+  const Part score_part{settings_.first_sub_model, 1.0};
+  const Parts score_parts(&score_part, 1);
   // The prediction: every action's score before this group's updates.
   scores_.assign(n, 0.0);
   line_scores_.assign(group.size(), 0.0);
   for (std::size_t a = 0; a < n; ++a) {
     const GroupLine& line = group[first + a];
-    scores_[a] = learner_.predict(line.ex, line.features, kSinglePart);
+    scores_[a] = learner_.predict(line.ex, line.features, score_parts);
     line_scores_[first + a] = scores_[a];
   }
   order_.resize(n);
   for (std::size_t a = 0; a < n; ++a) order_[a] = static_cast<uint32_t>(a);
   std::sort(order_.begin(), order_.end(),
             [&](uint32_t x, uint32_t y) { return scores_[x] != scores_[y] ? scores_[x] < scores_[y] : x < y; });
+}
+
+const Outcome& CbAdf::update(const ExampleGroup& group, bool learn) {
+  const std::size_t first = group.first_action(), n = group.actions();
+  const bool labeled = observed_index_ >= 0;
+  const bool learning = learn && labeled;
+  clipped_p_ = std::max(static_cast<double>(observed_.probability), settings_.clip_p);
+  if (settings_.unit_probability && observed_index_ + 1 < static_cast<int>(n)) clipped_p_ = 1.0;
 
   // dr: the cost regressor's predictions (and its update on the logged line).
   regressed_.assign(n, 0.0);
   if (settings_.type == CbAdfType::kDr && labeled) {
     for (std::size_t a = 0; a < n; ++a) {
       const GroupLine& line = group[first + a];
-      const Part part{1, 1.0};
+      const Part part{settings_.first_sub_model + 1, 1.0};
       const Parts parts(&part, 1);
       const double raw = learner_.predict(line.ex, line.features, parts);
       if (learning && static_cast<int>(a) == observed_index_) {

@@ -62,6 +62,12 @@ struct CbAdfSettings {
   CbAdfType type = CbAdfType::kMtr;  // --cb_type
   bool rank_all = false;             // --rank_all
   double clip_p = 0.0;               // --clip_p
+  // Set by the layers above, not by options: the first of its sub-models
+  // (--bag's policy i uses i x sub_models()), and whether it learns as if
+  // every logged probability were 1 (--squarecb: no importance weighting;
+  // as VW, the group's last action line keeps its probability).
+  uint32_t first_sub_model = 0;
+  bool unit_probability = false;
   uint32_t sub_models() const { return type == CbAdfType::kDr ? 2 : 1; }
 };
 
@@ -78,6 +84,11 @@ class CbAdf final : public GroupReduction, public ReductionState {
   void save_state(ModelWriter& out) const override;
   void load_state(ModelReader& in) override;
 
+  // Learns from `group` once more without scoring its actions again (the
+  // scores, order and prediction stay those of the last process()): --bag's
+  // repeated updates. The group must be the one last processed.
+  const Outcome& learn_again(const ExampleGroup& group);
+
   // The scores of the last group's actions (0-based) and its predicted action.
   const std::vector<double>& scores() const { return scores_; }
   uint32_t predicted() const { return order_.empty() ? 0 : order_.front(); }
@@ -89,17 +100,23 @@ class CbAdf final : public GroupReduction, public ReductionState {
  private:
   // Finds the logged line; throws Error when two lines have a cost.
   void find_observation(const ExampleGroup& group);
+  // Scores every action line of `group` (scores_, line_scores_, order_).
+  void score(const ExampleGroup& group);
+  // The updates of `group` when `learn` (and it is labeled), and its Outcome.
+  const Outcome& update(const ExampleGroup& group, bool learn);
   // --cb_type sm's updates of the group's lines (`logged`: the logged action).
   void learn_supervised(const ExampleGroup& group, std::size_t logged);
   // One regression update of action line i towards `label`.
   void regress(const GroupLine& line, uint32_t sub, double label, double importance);
-  double clipped_p() const { return std::max(static_cast<double>(observed_.probability), settings_.clip_p); }
+  // The probability the updates divide by (max(p, clip_p); 1 with unit_probability but on the last line).
+  double clipped_p() const { return clipped_p_; }
 
   CbAdfSettings settings_;
   Learner& learner_;
   LabelRange& range_;
   int observed_index_ = -1;     // the logged action (-1: none)
   ClassCost observed_{};        // its cost and probability
+  double clipped_p_ = 1.0;      // clipped_p() of the last group
   std::vector<double> scores_;       // per action
   std::vector<double> line_scores_;  // per line of the group (the shared line: 0)
   std::vector<double> regressed_;    // dr: x_a per action

@@ -8,7 +8,12 @@
 
 #include "learner/error.h"
 #include "learner/model/model_file.h"
+#include "cb_explore_bag.h"
+#include "cb_explore_cover.h"
+#include "cb_explore_regcb.h"
+#include "cb_explore_squarecb.h"
 #include "learner/reduction/score_text.h"
+#include "learner/reduction/reduction.h"
 
 namespace learner {
 
@@ -26,14 +31,18 @@ void epsilon_greedy_pmf(const std::vector<double>& scores, const std::vector<uin
   for (std::size_t i = 0; i < tied; ++i) pmf[i] += (1.0f - epsilon) / static_cast<float>(tied);
 }
 
-void enforce_minimum_probability(double epsilon, std::vector<float>& pmf) {
-  const std::size_t k = pmf.size();
-  if (k == 0 || epsilon == 0.0) return;
-  if (epsilon > 0.999) {  // uniform
-    for (float& p : pmf) p = 1.0f / static_cast<float>(k);
+void enforce_minimum_probability(double epsilon, std::vector<float>& pmf, bool zeros_too) {
+  const auto e = static_cast<float>(epsilon);
+  if (pmf.empty() || e == 0.0f) return;
+  std::size_t k = pmf.size();
+  if (!zeros_too) k -= static_cast<std::size_t>(std::count(pmf.begin(), pmf.end(), 0.0f));
+  if (k == 0) return;
+  if (e > 0.999f) {  // uniform (over the non-zero ones without zeros_too)
+    for (float& p : pmf)
+      if (zeros_too || p > 0.0f) p = 1.0f / static_cast<float>(k);
     return;
   }
-  const float floor = static_cast<float>(epsilon) / static_cast<float>(k);
+  const float floor = e / static_cast<float>(k);
   // The shift t: the largest r (by descending probability) whose r-th value
   // stays above the floor after shifting the first r by t_r = (their sum +
   // (K - r) floor - 1) / r.
@@ -41,7 +50,8 @@ void enforce_minimum_probability(double epsilon, std::vector<float>& pmf) {
   std::sort(sorted.begin(), sorted.end(), std::greater<float>());
   float sum = 0.0f, kept_sum = sorted[0];
   std::size_t kept = 0;
-  for (std::size_t r = 0; r < k; ++r) {
+  for (std::size_t r = 0; r < sorted.size(); ++r) {
+    if (!zeros_too && sorted[r] == 0.0f) break;
     sum += sorted[r];
     const float shift = (static_cast<float>(k - r - 1) * floor + sum - 1.0f) / static_cast<float>(r + 1);
     if (sorted[r] > shift + floor) {
@@ -50,7 +60,8 @@ void enforce_minimum_probability(double epsilon, std::vector<float>& pmf) {
     }
   }
   const float shift = (static_cast<float>(k - kept - 1) * floor + kept_sum - 1.0f) / static_cast<float>(kept + 1);
-  for (float& p : pmf) p = std::max(p - shift, floor);
+  for (float& p : pmf)
+    if (zeros_too || p > 0.0f) p = std::max(p - shift, floor);
 }
 
 void softmax_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order, double lambda,
@@ -73,37 +84,31 @@ CbExploreAdf::CbExploreAdf(const CbExploreSettings& settings, std::unique_ptr<Cb
     : settings_(settings), below_(std::move(below)) {}
 
 const Outcome& CbExploreAdf::process(const ExampleGroup& group, bool learn) {
-  outcome_ = below_->process(group, learn);  // its scores are those before this group's updates
+  const Outcome& below = below_->process(group, learn);  // its scores are those before this group's updates
+  std::vector<float>& pmf = pmf_.probs;
   switch (settings_.explorer) {
     case Explorer::kGreedy:
-      epsilon_greedy_pmf(below_->scores(), below_->order(), settings_, pmf_);
+      epsilon_greedy_pmf(below_->scores(), below_->order(), settings_, pmf);
       break;
     case Explorer::kFirst: {
       const std::size_t k = below_->order().size();
-      pmf_.assign(k, 0.0f);
+      pmf.assign(k, 0.0f);
       if (explored_ < settings_.first) {
-        for (float& p : pmf_) p = 1.0f / static_cast<float>(k);
+        for (float& p : pmf) p = 1.0f / static_cast<float>(k);
         if (learn && below_->observed_action() >= 0) ++explored_;  // VW counts the groups learned from
       } else if (k > 0) {
-        pmf_[0] = 1.0f;
+        pmf[0] = 1.0f;
       }
-      enforce_minimum_probability(settings_.epsilon, pmf_);
+      enforce_minimum_probability(settings_.epsilon, pmf);
       break;
     }
     case Explorer::kSoftmax:
-      softmax_pmf(below_->scores(), below_->order(), settings_.lambda, pmf_);
-      enforce_minimum_probability(settings_.epsilon, pmf_);
+      softmax_pmf(below_->scores(), below_->order(), settings_.lambda, pmf);
+      enforce_minimum_probability(settings_.epsilon, pmf);
       break;
   }
-  outcome_.loss = 0.0;
-  if (outcome_.labeled) {
-    const ClassCost& o = below_->observation();
-    const auto& order = below_->order();
-    for (std::size_t i = 0; i < order.size(); ++i)
-      if (static_cast<int>(order[i]) == below_->observed_action())
-        outcome_.loss = static_cast<double>(pmf_[i]) * o.cost / o.probability;
-  }  // VW weights it by the logged line's weight, the statistics by the first line's: one weight per --dsjson event
-  return outcome_;
+  in_score_order(*below_);
+  return finish(below);
 }
 
 void CbExploreAdf::save_state(ModelWriter& out) const {
@@ -118,40 +123,40 @@ void CbExploreAdf::load_state(ModelReader& in) {
 
 namespace {
 
-// VW's progress-row number: at most 2 decimals, trailing zeros dropped.
-std::string explore_row_number(double v) {
-  char text[48];
-  std::snprintf(text, sizeof text, "%.2f", v);
-  std::string s = text;
-  if (s.find('.') != std::string::npos) {
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
+// The exploration algorithms with their own files (reduction/adf_explorer.h), one line each.
+const std::vector<const AdfExplorerPlugin*>& adf_explorers() {
+  static const std::vector<const AdfExplorerPlugin*> all = {
+      &bag_explorer(),
+      &cover_explorer(),
+      &regcb_explorer(),
+      &squarecb_explorer(),
+  };
+  return all;
+}
+
+// The algorithm the command line selects (nullptr: --cb_explore_adf's own
+// epsilon-greedy, --first or --softmax); two are an error.
+const AdfExplorerPlugin* chosen_explorer(const OptionValues& v) {
+  const AdfExplorerPlugin* chosen = nullptr;
+  for (const AdfExplorerPlugin* e : adf_explorers()) {
+    if (!v.given(e->flag)) continue;
+    if (chosen) throw UsageError("--" + chosen->flag + " and --" + e->flag + " are two explorers: choose one");
+    chosen = e;
   }
-  return s;
+  if (chosen)
+    for (const char* own : {"first", "softmax"})
+      if (v.given(own)) throw UsageError("--" + chosen->flag + " and --" + own + " are two explorers: choose one");
+  if (!chosen)  // an algorithm's options without it (they declare no defaults, so given() means typed)
+    for (const AdfExplorerPlugin* e : adf_explorers())
+      for (std::size_t i = 1; i < e->options.size(); ++i) {
+        const OptionSpec& o = e->options[i];
+        if (o.kind == OptionKind::kSwitch ? v.flag(o.name) : v.given(o.name))
+          throw UsageError("--" + o.name + " needs --" + e->flag);
+      }
+  return chosen;
 }
 
 }  // namespace
-
-void CbExploreAdf::prediction_text(const ExampleGroup& group, std::string& out) const {
-  out.clear();
-  const auto& order = below_->order();
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    if (i > 0) out += ',';
-    out += std::to_string(order[i]);
-    out += ':';
-    append_fixed(out, pmf_[i], 6);  // VW's: at most 6 decimals
-  }
-  append_tag(out, group.tag());
-  out += "\n\n";
-}
-
-void CbExploreAdf::row_text(std::string& label, std::string& prediction) const {
-  std::string ignored;
-  below_->row_text(label, ignored);
-  const auto& order = below_->order();
-  prediction = order.empty() ? std::string("no action")
-                             : std::to_string(order[0]) + ":" + explore_row_number(static_cast<double>(pmf_[0]));
-}
 
 CbExploreSettings cb_explore_adf_settings(const OptionValues& v) {
   CbExploreSettings s;
@@ -194,23 +199,43 @@ ReductionPlugin make_cb_explore_adf_plugin() {
                     true),
       number_option("lambda", OptionKind::kNumber, "1", -1e6, 1e6, "with --softmax: its lambda", true),
   };
-  p.validate = [](const OptionValues& v) {
-    cb_adf_settings(v);
-    cb_explore_adf_settings(v);
-  };
+  for (const AdfExplorerPlugin* e : adf_explorers())
+    for (const OptionSpec& o : e->options)
+      if (std::none_of(p.options.begin(), p.options.end(), [&](const OptionSpec& x) { return x.name == o.name; }))
+        p.options.push_back(o);
+  p.validate = validate_adf_explorer;
   p.configure = [](const OptionValues&, ReductionSpec&) {};
   p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBanditAdf; };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return cb_adf_settings(v).sub_models(); };
-  p.make_group = [](const OptionValues& v, const ReductionSpec&, Learner& learner,
+  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return adf_explorer_sub_models(v); };
+  p.make_group = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {
-    return std::make_unique<CbExploreAdf>(cb_explore_adf_settings(v),
-                                          std::make_unique<CbAdf>(cb_adf_settings(v), learner, range));
+    return make_adf_explorer(v, spec.seed, learner, range);
   };
   p.describe = [](const ReductionSpec&) { return std::string("cb_explore_adf over cb_adf"); };
   return p;
 }
 
 }  // namespace
+
+std::unique_ptr<ActionPmfReduction> make_adf_explorer(const OptionValues& v, uint32_t seed, Learner& learner,
+                                                      LabelRange& range) {
+  if (const AdfExplorerPlugin* e = chosen_explorer(v)) return e->make(v, cb_adf_settings(v), seed, learner, range);
+  return std::make_unique<CbExploreAdf>(cb_explore_adf_settings(v),
+                                        std::make_unique<CbAdf>(cb_adf_settings(v), learner, range));
+}
+
+void validate_adf_explorer(const OptionValues& v) {
+  cb_adf_settings(v);
+  if (const AdfExplorerPlugin* e = chosen_explorer(v))
+    e->validate(v);
+  else
+    cb_explore_adf_settings(v);
+}
+
+uint32_t adf_explorer_sub_models(const OptionValues& v) {
+  const AdfExplorerPlugin* e = chosen_explorer(v);
+  return e ? e->sub_models(v, cb_adf_settings(v)) : cb_adf_settings(v).sub_models();
+}
 
 const ReductionPlugin& cb_explore_adf_plugin() {
   static const ReductionPlugin plugin = make_cb_explore_adf_plugin();

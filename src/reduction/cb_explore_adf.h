@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "learner/plugin.h"
+#include "action_pmf.h"
 #include "cb_adf.h"
 
 namespace learner {
@@ -43,8 +44,10 @@ struct CbExploreSettings {
 };
 
 // Raises every probability of `pmf` to at least epsilon / K, keeping the sum
-// 1, by the least change (the projection described above).
-void enforce_minimum_probability(double epsilon, std::vector<float>& pmf);
+// 1, by the least change (the projection described above). With
+// `zeros_too` false (cover's --nounif), zero probabilities stay 0 and the
+// floor is epsilon / (the number of non-zero ones) (VW's).
+void enforce_minimum_probability(double epsilon, std::vector<float>& pmf, bool zeros_too = true);
 // The softmax pmf of `scores` in `order`, lambda as --lambda.
 void softmax_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order, double lambda,
                  std::vector<float>& pmf);
@@ -54,33 +57,41 @@ void softmax_pmf(const std::vector<double>& scores, const std::vector<uint32_t>&
 void epsilon_greedy_pmf(const std::vector<double>& scores, const std::vector<uint32_t>& order,
                         const CbExploreSettings& settings, std::vector<float>& pmf);
 
-class CbExploreAdf final : public GroupReduction, public ReductionState {
+class CbExploreAdf final : public ActionPmfReduction, public ReductionState {
  public:
   CbExploreAdf(const CbExploreSettings& settings, std::unique_ptr<CbAdf> below);
   const Outcome& process(const ExampleGroup& group, bool learn) override;
-  void prediction_text(const ExampleGroup& group, std::string& out) const override;
-  void raw_text(const ExampleGroup& group, std::string& out) const override { below_->raw_text(group, out); }
-  void row_text(std::string& label, std::string& prediction) const override;
-  double line_score(std::size_t i) const override { return below_->line_score(i); }
   // Model files keep --first's count of explored groups, then --cb_adf's state.
   ReductionState* state() override { return this; }
   void save_state(ModelWriter& out) const override;
   void load_state(ModelReader& in) override;
 
   // The pmf of the last group, in the order of order().
-  const std::vector<float>& pmf() const { return pmf_; }
+  const std::vector<float>& pmf() const { return pmf_.probs; }
   const std::vector<uint32_t>& order() const { return below_->order(); }
 
  private:
+  const CbAdf& shown() const override { return *below_; }
+
   CbExploreSettings settings_;
   std::unique_ptr<CbAdf> below_;
   uint64_t explored_ = 0;  // --first: groups learned from so far (kept in model files)
-  std::vector<float> pmf_;
-  Outcome outcome_;
 };
 
+// The explorer --cb_explore_adf's options select over `learner`: one of the
+// algorithms with their own files (adf_explorer.h: --bag, --cover,
+// --squarecb, --regcb) or CbExploreAdf (epsilon-greedy, --first,
+// --softmax), over --cb_adf's settings; `seed` is --random_seed. What
+// --cb_explore_adf runs, and what a layer drawing from the pmf (--cbify_ldf)
+// can stand over: action_pmf() is the last group's pmf.
+std::unique_ptr<ActionPmfReduction> make_adf_explorer(const OptionValues& values, uint32_t seed, Learner& learner,
+                                                      LabelRange& range);
+// Its checks (throw UsageError) and the sub-models it asks its learner for.
+void validate_adf_explorer(const OptionValues& values);
+uint32_t adf_explorer_sub_models(const OptionValues& values);
+
 // The explorer's settings from the command line (--epsilon, --first, --softmax,
-// --lambda, --first_only; throws UsageError): also read by --cbify_ldf.
+// --lambda, --first_only; throws UsageError).
 CbExploreSettings cb_explore_adf_settings(const OptionValues& v);
 
 // Its command-line plug-in (plugin.h): --cb_explore_adf, --epsilon, --first_only, --first, --softmax,

@@ -389,8 +389,8 @@ void Model::fold_snapshot(bool finish) {
   if (!finish) ++snapshots_;
 }
 
-double Model::min_importance(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
-                             double label, double target) {
+PredictionPath Model::what_if_path(const Example& ex, const std::vector<Feature>& features, Parts parts,
+                                   double p_hat, double label) {
   const std::size_t n = parts.size();
   // A what-if path: linear slots and counters are saved and restored around
   // build_path; the latent sums are not written (set_accumulate(false)).
@@ -409,7 +409,17 @@ double Model::min_importance(const Example& ex, const std::vector<Feature>& feat
   if (dot_) dot_->set_accumulate(true);
   for (auto it = saved.rbegin(); it != saved.rend(); ++it) std::copy(it->values, it->values + 4, it->slot);
   for (auto it = saved_states_.rbegin(); it != saved_states_.rend(); ++it) state(it->first) = it->second;
-  return loss_.min_importance(path, label, target);
+  return path;
+}
+
+double Model::min_importance(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
+                             double label, double target) {
+  return loss_.min_importance(what_if_path(ex, features, parts, p_hat, label), label, target);
+}
+
+double Model::sensitivity(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
+                          double label) {
+  return what_if_path(ex, features, parts, p_hat, label).q;
 }
 
 }  // namespace learner

@@ -96,6 +96,9 @@ class Model final : public Learner {
   bool has_min_importance() const override { return true; }
   double min_importance(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
                         double label, double target) override;
+  // The slope q of the same what-if path (VW's sensitivity).
+  double sensitivity(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
+                     double label) override;
   // Asks the memory system for the linear and latent slots of an example
   // to come (`features` built from `ex`); a hint, nothing changes.
   void prefetch(const Example& ex, const std::vector<Feature>& features) const override {
@@ -182,6 +185,10 @@ class Model final : public Learner {
   // Builds the example's path: linear_slope() and the dot-product terms.
   PredictionPath build_path(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
                             double g2, double importance);
+  // build_path() for importance 1 towards `label`, every weight and
+  // accumulator it touches restored afterwards (min_importance, sensitivity).
+  PredictionPath what_if_path(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
+                              double label);
   void apply_linear(const std::vector<Feature>& features, uint32_t sub, double step, double scale,
                     double importance);
   // The non-invariant step (--sgd and the like): the loss's plain gradient
