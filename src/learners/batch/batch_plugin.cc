@@ -2,12 +2,13 @@
 // and meaning: bfgs.cc's --bfgs, --conjugate_gradient, --mem 15,
 // --termination 0.001, --hessian_on).
 #include <cmath>
-#include "learner/learners/plugins.h"
 #include <limits>
 
 #include "batch_plugin.h"
+#include "learner/learner.h"
 #include "learner/learners/gd/gd_plugin.h"
 #include "learner/error.h"
+#include "learner/learners/plugins.h"
 
 namespace learner {
 namespace {
