@@ -11,7 +11,7 @@
 
 namespace learner {
 
-CbifyLdf::CbifyLdf(const CbifyLdfSettings& settings, std::unique_ptr<CbExploreAdf> below)
+CbifyLdf::CbifyLdf(const CbifyLdfSettings& settings, std::unique_ptr<ActionPmfReduction> below)
     : settings_(settings), below_(std::move(below)), app_seed_(murmur3_32("vw", 0)) {}
 
 const Outcome& CbifyLdf::process(const ExampleGroup& group, bool learn) {
@@ -30,10 +30,11 @@ const Outcome& CbifyLdf::process(const ExampleGroup& group, bool learn) {
     line.ex.has_label = false;
   }
   below_->process(bandit_, false);
-  const std::vector<float>& pmf = below_->pmf();
+  const std::vector<float>& pmf = below_->action_pmf().probs;
+  const std::vector<uint32_t>& order = below_->action_pmf().actions;
   uint64_t state = app_seed_ + draws_++;
   const uint32_t drawn = draw_from_pmf(pmf, merand48(state));
-  action_ = below_->order().empty() ? 0 : below_->order()[drawn];
+  action_ = order.empty() ? 0 : order[drawn];
   probability_ = pmf.empty() ? 0.0f : pmf[drawn];
   if (learn && all_labelled) {
     if (!(probability_ > 0.0f))
@@ -108,18 +109,15 @@ ReductionPlugin make_cbify_ldf_plugin() {
   if (!clip_p) p.options.push_back(number_option("clip_p", OptionKind::kNumber, "0", 0.0, 1.0, "", true));
   p.validate = [](const OptionValues& v) {
     cbify_ldf_settings(v);
-    cb_adf_settings(v);
-    cb_explore_adf_settings(v);
+    validate_adf_explorer(v);
   };
   p.configure = [](const OptionValues&, ReductionSpec&) {};
   p.labels = [](const ReductionSpec&) { return LabelFormat::kLabelDependent; };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return cb_adf_settings(v).sub_models(); };
-  p.make_group = [](const OptionValues& v, const ReductionSpec&, Learner& learner,
+  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) { return adf_explorer_sub_models(v); };
+  p.make_group = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {
-    return std::make_unique<CbifyLdf>(
-        cbify_ldf_settings(v),
-        std::make_unique<CbExploreAdf>(cb_explore_adf_settings(v),
-                                       std::make_unique<CbAdf>(cb_adf_settings(v), learner, range)));
+    // Any of --cb_explore_adf's explorers (epsilon-greedy, --first, --softmax, --bag, --cover, --squarecb, --regcb).
+    return std::make_unique<CbifyLdf>(cbify_ldf_settings(v), make_adf_explorer(v, spec.seed, learner, range));
   };
   p.describe = [](const ReductionSpec&) { return std::string("cbify_ldf over cb_explore_adf over cb_adf"); };
   return p;

@@ -35,12 +35,14 @@ struct CbifyLdfSettings {
 
 class CbifyLdf final : public GroupReduction {
  public:
-  CbifyLdf(const CbifyLdfSettings& settings, std::unique_ptr<CbExploreAdf> below);
+  CbifyLdf(const CbifyLdfSettings& settings, std::unique_ptr<ActionPmfReduction> below);
   const Outcome& process(const ExampleGroup& group, bool learn) override;
   void prediction_text(const ExampleGroup& group, std::string& out) const override;
   void raw_text(const ExampleGroup& /*group*/, std::string& out) const override { below_->raw_text(bandit_, out); }
   void row_text(std::string& label, std::string& prediction) const override;
   double line_score(std::size_t i) const override { return below_->line_score(i); }
+  // Model files keep the explorer's state (its counts, --cb_adf's).
+  ReductionState* state() override { return below_->state(); }
 
   // The drawn action of the last example (0-based over its action lines) and its probability.
   uint32_t action() const { return action_; }
@@ -48,7 +50,7 @@ class CbifyLdf final : public GroupReduction {
 
  private:
   CbifyLdfSettings settings_;
-  std::unique_ptr<CbExploreAdf> below_;
+  std::unique_ptr<ActionPmfReduction> below_;
   uint64_t app_seed_;
   uint64_t draws_ = 0;
   ExampleGroup bandit_;       // the example as the bandit sees it (kept slots: no allocation once grown)

@@ -76,6 +76,11 @@ TEST(CbifyLdfCli, MatchesVwDrawsAndLoss) {
       {"--epsilon 0.1 -q ua", "average loss = 0.566667", "243211314211422233334342413124"},
       {"--first 5 -q ua --loss0 -1 --loss1 0", "average loss = 0.600000", "241341121243421434242342314221"},
       {"--softmax --lambda 2 -q ua", "average loss = 0.566667", "243414144413323231113143242441"},
+      // --cb_explore_adf's other explorers under --cbify_ldf (they were once declared but ignored).
+      {"--bag 3 -q ua", "average loss = 0.566667", "241443414234222112444323444132"},
+      {"--cover 3 -q ua", "average loss = 0.566667", "241311412214222232144141212123"},
+      {"--squarecb -q ua", "average loss = 0.500000", "243111144413412122244442144433"},
+      {"--regcb -q ua", "average loss = 0.500000", "243414111333233443233441324241"},
   };
   for (const Case& c : cases) {
     const std::string pred = temp_path("cbify_ldf.predict");
