@@ -98,8 +98,16 @@ void select_plugins(const OptionValues& v, Options& o) {
     if (d.reduction && d.reduction != o.reduction_plugin && d.reduction != o.reduction_below &&
         name != d.reduction->options.front().name &&
         std::find(d.other_reductions.begin(), d.other_reductions.end(), o.reduction_plugin) ==
-            d.other_reductions.end())
-      throw UsageError("--" + name + " needs --" + d.reduction->options.front().name);
+            d.other_reductions.end() &&
+        (!o.reduction_below || std::find(d.other_reductions.begin(), d.other_reductions.end(),
+                                         o.reduction_below) == d.other_reductions.end()))
+    {
+      std::string owners = "--" + d.reduction->options.front().name;
+      for (std::size_t i = 0; i < d.other_reductions.size(); ++i)
+        owners += (i + 1 == d.other_reductions.size() ? " or --" : ", --") +
+                  d.other_reductions[i]->options.front().name;
+      throw UsageError("--" + name + " needs " + owners);
+    }
   }
   if (o.learner->validate) o.learner->validate(v);
   if (o.reduction_plugin && o.reduction_plugin->validate) o.reduction_plugin->validate(v);

@@ -18,6 +18,9 @@
 
 namespace learner {
 
+using ExplorerFactory = std::function<std::unique_ptr<ActionPmfReduction>(uint32_t seed, Learner& learner,
+                                                                             LabelRange& range)>;
+
 struct AdfExplorerPlugin {
   std::string flag;                 // "bag": the option that selects it (options[0])
   std::vector<OptionSpec> options;  // its own, the selector first
@@ -25,10 +28,10 @@ struct AdfExplorerPlugin {
   std::function<void(const OptionValues& values)> validate;
   // The learner's sub-models it needs, given --cb_adf's settings below it.
   std::function<uint32_t(const OptionValues& values, const CbAdfSettings& adf)> sub_models;
-  // Builds it over `learner`; `seed` is --random_seed (VW's shared random state).
-  std::function<std::unique_ptr<ActionPmfReduction>(const OptionValues& values, const CbAdfSettings& adf,
-                                                    uint32_t seed, Learner& learner, LabelRange& range)>
-      make;
+  // Reads its settings (and --cb_adf's below it) and returns its factory:
+  // the explorer over `learner`, `seed` being --random_seed (VW's shared
+  // random state). The factory keeps the settings, not `values`.
+  std::function<ExplorerFactory(const OptionValues& values, const CbAdfSettings& adf)> bind;
 };
 
 }  // namespace learner

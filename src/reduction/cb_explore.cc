@@ -129,14 +129,22 @@ ReductionPlugin make_cb_explore_plugin() {
       number_option("first", OptionKind::kCount, "", 1, 1e15, "", true),
       switch_option("cb_force_legacy", "", true),
   };
+  add_adf_explorer_options(p.options);  // through the adf path: --bag, --cover, --squarecb, --regcb, --softmax
   p.validate = [](const OptionValues& v) {
     cb_explore_cb_settings(v);
-    cb_explore_fixed_settings(v);
+    if (!cb_routed_to_adf(v)) {
+      if (adf_explorer_chosen(v) || v.flag("softmax"))
+        throw UsageError("--cb_explore's legacy stack (--cb_force_legacy) has no --softmax, --bag, --cover, "
+                         "--squarecb or --regcb: it explores with --epsilon or --first");
+      cb_explore_fixed_settings(v);
+    } else {
+      validate_adf_explorer(v);
+    }
   };
   p.configure = [](const OptionValues& v, ReductionSpec& spec) { detail::configure_classes(v, spec, "cb_explore"); };
   p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBandit; };
   p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
-    return cb_routed_to_adf(v) ? cb_adf_settings(v).sub_models() : cb_explore_cb_settings(v).sub_models();
+    return cb_routed_to_adf(v) ? adf_explorer_sub_models(v) : cb_explore_cb_settings(v).sub_models();
   };
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
     if (cb_routed_to_adf(v)) return cb_to_adf_setup(v, spec, "cb_explore");

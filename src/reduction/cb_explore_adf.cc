@@ -217,11 +217,30 @@ ReductionPlugin make_cb_explore_adf_plugin() {
 
 }  // namespace
 
+ExplorerFactory adf_explorer_factory(const OptionValues& v) {
+  const CbAdfSettings adf = cb_adf_settings(v);
+  if (const AdfExplorerPlugin* e = chosen_explorer(v)) return e->bind(v, adf);
+  const CbExploreSettings explore = cb_explore_adf_settings(v);
+  return [explore, adf](uint32_t, Learner& learner, LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
+    return std::make_unique<CbExploreAdf>(explore, std::make_unique<CbAdf>(adf, learner, range));
+  };
+}
+
 std::unique_ptr<ActionPmfReduction> make_adf_explorer(const OptionValues& v, uint32_t seed, Learner& learner,
                                                       LabelRange& range) {
-  if (const AdfExplorerPlugin* e = chosen_explorer(v)) return e->make(v, cb_adf_settings(v), seed, learner, range);
-  return std::make_unique<CbExploreAdf>(cb_explore_adf_settings(v),
-                                        std::make_unique<CbAdf>(cb_adf_settings(v), learner, range));
+  return adf_explorer_factory(v)(seed, learner, range);
+}
+
+bool adf_explorer_chosen(const OptionValues& v) { return chosen_explorer(v) != nullptr; }
+
+void add_adf_explorer_options(std::vector<OptionSpec>& options) {
+  for (const OptionSpec& o : cb_explore_adf_plugin().options) {
+    if (&o == &cb_explore_adf_plugin().options.front()) continue;  // its selector
+    if (std::none_of(options.begin(), options.end(), [&](const OptionSpec& x) { return x.name == o.name; })) {
+      options.push_back(o);
+      options.back().help.clear();  // shown with --cb_explore_adf
+    }
+  }
 }
 
 void validate_adf_explorer(const OptionValues& v) {

@@ -29,6 +29,7 @@
 
 #include "learner/plugin.h"
 #include "action_pmf.h"
+#include "adf_explorer.h"
 #include "cb_adf.h"
 
 namespace learner {
@@ -86,6 +87,14 @@ class CbExploreAdf final : public ActionPmfReduction, public ReductionState {
 // can stand over: action_pmf() is the last group's pmf.
 std::unique_ptr<ActionPmfReduction> make_adf_explorer(const OptionValues& values, uint32_t seed, Learner& learner,
                                                       LabelRange& range);
+// The same, its settings read now and built later (a layer's setup, which
+// keeps no OptionValues: --cbify K, --cb_explore K through the adf path).
+ExplorerFactory adf_explorer_factory(const OptionValues& values);
+// Whether an explorer with its own file (--bag, --cover, --squarecb, --regcb) is chosen.
+bool adf_explorer_chosen(const OptionValues& values);
+// Appends --cb_explore_adf's options but its selector (its explorers', --cb_type, ...) that
+// `options` lacks, without help: a layer standing over it accepts them.
+void add_adf_explorer_options(std::vector<OptionSpec>& options);
 // Its checks (throw UsageError) and the sub-models it asks its learner for.
 void validate_adf_explorer(const OptionValues& values);
 uint32_t adf_explorer_sub_models(const OptionValues& values);

@@ -122,9 +122,11 @@ AdfExplorerPlugin make_bag_explorer() {
   };
   p.validate = [](const OptionValues& v) { bag_settings(v); };
   p.sub_models = [](const OptionValues& v, const CbAdfSettings& adf) { return bag_settings(v).bag * adf.sub_models(); };
-  p.make = [](const OptionValues& v, const CbAdfSettings& adf, uint32_t seed, Learner& learner,
-              LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
-    return std::make_unique<Bag>(bag_settings(v), adf, seed, learner, range);
+  p.bind = [](const OptionValues& v, const CbAdfSettings& adf) -> ExplorerFactory {
+    const auto s = bag_settings(v);
+    return [s, adf](uint32_t seed, Learner& learner, LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
+      return std::make_unique<Bag>(s, adf, seed, learner, range);
+    };
   };
   return p;
 }

@@ -220,9 +220,11 @@ AdfExplorerPlugin make_cover_explorer() {
     // VW's width: N + 1 (policy 0, the cost regressor, policies 1..N-1), twice that with mtr.
     return (cover_settings(v).cover + 1) * (adf.type == CbAdfType::kMtr ? 2u : 1u);
   };
-  p.make = [](const OptionValues& v, const CbAdfSettings& adf, uint32_t, Learner& learner,
-              LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
-    return std::make_unique<Cover>(cover_settings(v), adf, learner, range);
+  p.bind = [](const OptionValues& v, const CbAdfSettings& adf) -> ExplorerFactory {
+    const auto s = cover_settings(v);
+    return [s, adf](uint32_t /*seed*/, Learner& learner, LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
+      return std::make_unique<Cover>(s, adf, learner, range);
+    };
   };
   return p;
 }

@@ -107,9 +107,11 @@ AdfExplorerPlugin make_regcb_explorer() {
   };
   p.validate = [](const OptionValues& v) { regcb_settings(v); };
   p.sub_models = [](const OptionValues&, const CbAdfSettings& adf) { return adf.sub_models(); };
-  p.make = [](const OptionValues& v, const CbAdfSettings& adf, uint32_t, Learner& learner,
-              LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
-    return std::make_unique<RegCb>(regcb_settings(v), adf, learner, range);
+  p.bind = [](const OptionValues& v, const CbAdfSettings& adf) -> ExplorerFactory {
+    const auto s = regcb_settings(v);
+    return [s, adf](uint32_t /*seed*/, Learner& learner, LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
+      return std::make_unique<RegCb>(s, adf, learner, range);
+    };
   };
   return p;
 }

@@ -149,9 +149,11 @@ AdfExplorerPlugin make_squarecb_explorer() {
   };
   p.validate = [](const OptionValues& v) { squarecb_settings(v); };
   p.sub_models = [](const OptionValues&, const CbAdfSettings& adf) { return adf.sub_models(); };
-  p.make = [](const OptionValues& v, const CbAdfSettings& adf, uint32_t, Learner& learner,
-              LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
-    return std::make_unique<SquareCb>(squarecb_settings(v), adf, learner, range);
+  p.bind = [](const OptionValues& v, const CbAdfSettings& adf) -> ExplorerFactory {
+    const auto s = squarecb_settings(v);
+    return [s, adf](uint32_t /*seed*/, Learner& learner, LabelRange& range) -> std::unique_ptr<ActionPmfReduction> {
+      return std::make_unique<SquareCb>(s, adf, learner, range);
+    };
   };
   return p;
 }

@@ -87,7 +87,7 @@ uint64_t CbToAdf::counted_features(std::size_t) const {
   return n;
 }
 
-CbifyAdf::CbifyAdf(const CbifySettings& settings, std::unique_ptr<CbExploreAdf> explore)
+CbifyAdf::CbifyAdf(const CbifySettings& settings, std::unique_ptr<ActionPmfReduction> explore)
     : settings_(settings), copies_(settings.actions), explore_(std::move(explore)), app_seed_(murmur3_32("vw", 0)) {}
 
 const Outcome& CbifyAdf::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
@@ -96,13 +96,14 @@ const Outcome& CbifyAdf::process(const Example& ex, const std::vector<Feature>& 
   const uint32_t none = copies_.actions();
   explore_->process(copies_.make(ex, features, none, ClassCost{}), false);
   uint64_t state = app_seed_ + draws_++;
-  const uint32_t drawn = draw_from_pmf(explore_->pmf(), merand48(state));  // index into the pmf (score order)
-  const auto& order = explore_->order();
+  const std::vector<float>& pmf = explore_->action_pmf().probs;
+  const uint32_t drawn = draw_from_pmf(pmf, merand48(state));  // index into the pmf (its order)
+  const auto& order = explore_->action_pmf().actions;
   const uint32_t action = drawn < order.size() ? order[drawn] : 0;  // 0-based
   action_ = action + 1;
   if (learn && ex.has_label) {
     const double cost = cbify_cost(settings_, ex, action_);
-    const ClassCost feedback{action, static_cast<float>(cost), explore_->pmf()[drawn]};
+    const ClassCost feedback{action, static_cast<float>(cost), pmf[drawn]};
     explore_->process(copies_.make(ex, features, action, feedback), true);
   }
   outcome_ = Outcome{};
@@ -132,24 +133,21 @@ ReductionSetup cb_to_adf_setup(const OptionValues& v, const ReductionSpec& spec,
               return std::make_unique<CbToAdf>(actions, std::make_unique<CbAdf>(adf, learner, range));
             },
             detail::describe_classes(flag.c_str(), spec) + " over cb_adf"};
-  const CbExploreSettings explore = cb_explore_adf_settings(v);
-  return {[actions, adf, explore](const ReductionSpec& s, Learner& learner,
-                                  LabelRange& range) -> std::unique_ptr<Reduction> {
+  const ExplorerFactory explore = adf_explorer_factory(v);  // epsilon-greedy, --first, --bag, --cover, ...
+  return {[actions, explore](const ReductionSpec& s, Learner& learner,
+                             LabelRange& range) -> std::unique_ptr<Reduction> {
             detail::check_output(s, "cb_explore", detail::MulticlassTraits{}, learner);
-            return std::make_unique<CbToAdf>(
-                actions, std::make_unique<CbExploreAdf>(explore, std::make_unique<CbAdf>(adf, learner, range)));
+            return std::make_unique<CbToAdf>(actions, explore(s.seed, learner, range));
           },
           detail::describe_classes(flag.c_str(), spec) + " over cb_explore_adf"};
 }
 
 ReductionSetup cbify_adf_setup(const OptionValues& v, const ReductionSpec& spec, const CbifySettings& settings) {
-  const CbAdfSettings adf = cb_adf_settings(v);
-  const CbExploreSettings explore = cb_explore_adf_settings(v);
-  return {[settings, adf, explore](const ReductionSpec& s, Learner& learner,
-                                   LabelRange& range) -> std::unique_ptr<Reduction> {
+  const ExplorerFactory explore = adf_explorer_factory(v);  // epsilon-greedy, --first, --bag, --cover, ...
+  return {[settings, explore](const ReductionSpec& s, Learner& learner,
+                              LabelRange& range) -> std::unique_ptr<Reduction> {
             detail::check_output(s, "cbify", detail::MulticlassTraits{}, learner);
-            return std::make_unique<CbifyAdf>(
-                settings, std::make_unique<CbExploreAdf>(explore, std::make_unique<CbAdf>(adf, learner, range)));
+            return std::make_unique<CbifyAdf>(settings, explore(s.seed, learner, range));
           },
           detail::describe_classes("cbify", spec) + " over cb_explore_adf"};
 }

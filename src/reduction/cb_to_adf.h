@@ -94,7 +94,7 @@ class CbToAdf final : public Reduction {
 // --cbify K over --cb_explore_adf.
 class CbifyAdf final : public TaggedReduction {
  public:
-  CbifyAdf(const CbifySettings& settings, std::unique_ptr<CbExploreAdf> explore);
+  CbifyAdf(const CbifySettings& settings, std::unique_ptr<ActionPmfReduction> explore);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   bool row_text(std::string& label, std::string& prediction) const override;
   void print_summary(std::FILE*) const override {}
@@ -108,7 +108,7 @@ class CbifyAdf final : public TaggedReduction {
 
   CbifySettings settings_;
   ActionCopies copies_;
-  std::unique_ptr<CbExploreAdf> explore_;
+  std::unique_ptr<ActionPmfReduction> explore_;
   uint32_t app_seed_;
   uint64_t draws_ = 0;
   uint32_t label_ = 0, action_ = 0;  // the last example's class and drawn action (1-based)

@@ -123,9 +123,17 @@ ReductionPlugin make_cbify_plugin() {
       number_option("first", OptionKind::kCount, "", 1, 1e15, "", true),
       switch_option("cb_force_legacy", "", true),
   };
+  add_adf_explorer_options(p.options);  // through the adf path: --bag, --cover, --squarecb, --regcb, --softmax
   p.validate = [](const OptionValues& v) {
     cbify_settings(v);
-    cbify_cb_settings(v);
+    if (!cbify_uses_adf(v)) {
+      if (adf_explorer_chosen(v) || v.flag("softmax"))
+        throw UsageError("--cbify's legacy stack (--cb_force_legacy) has no --softmax, --bag, --cover, "
+                         "--squarecb or --regcb: it explores with --epsilon or --first");
+      cbify_cb_settings(v);
+    } else {
+      validate_adf_explorer(v);
+    }
   };
   p.configure = [](const OptionValues& v, ReductionSpec& spec) { detail::configure_classes(v, spec, "cbify"); };
   p.stands_over = {"cb_explore_adf"};
@@ -134,7 +142,7 @@ ReductionPlugin make_cbify_plugin() {
     return v.flag("cbify_cs") ? LabelFormat::kCostSensitive : LabelFormat::kMulticlass;
   };
   p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
-    return cbify_uses_adf(v) ? cb_adf_settings(v).sub_models() : cbify_cb_settings(v).sub_models();
+    return cbify_uses_adf(v) ? adf_explorer_sub_models(v) : cbify_cb_settings(v).sub_models();
   };
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
     if (cbify_uses_adf(v)) return cbify_adf_setup(v, spec, cbify_settings(v));

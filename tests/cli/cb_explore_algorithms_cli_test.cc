@@ -416,7 +416,7 @@ TEST(CbExploreAlgorithmsCli, Refusals) {
       {"--cb_explore_adf --squarecb --elim --cb_max_cost -1", "--cb_min_cost must be below --cb_max_cost"},
       {"--cb_explore_adf --bag 0", "--bag"},
       {"--cb_explore_adf --squarecb --gamma_scale -1", "--gamma_scale"},
-      {"--bag 3", "--bag needs --cb_explore_adf"},
+      {"--bag 3", "--bag needs --cb_explore, --cbify, --cb_explore_adf"},
   };
   for (const auto& c : cases) {
     const RunResult r = run_learner("-d " + data + " " + c.args);

@@ -103,7 +103,8 @@ TEST(CbExploreCli, ModelRoundTrip) {
 
 TEST(CbExploreCli, RefusesBadSettings) {
   const std::string data = explore_log();
-  const RunResult softmax = run_learner("--cb_explore 3 --softmax -d " + data);
+  // --softmax runs through the adf path (as VW 9.11); the legacy stack has no softmax.
+  const RunResult softmax = run_learner("--cb_explore 3 --softmax --cb_force_legacy -d " + data);
   EXPECT_NE(softmax.exit_code, 0);
   EXPECT_NE(softmax.err.find("--softmax"), std::string::npos) << softmax.err;
   const RunResult epsilon = run_learner("--cb_explore 3 --epsilon 1.5 -d " + data);

@@ -346,5 +346,38 @@ TEST(CbRoute, CopiesCarryRawFeaturesForDotproduct) {
   EXPECT_NE(loss(a.err), loss(b.err)) << a.err << b.err;
 }
 
+// --cbify K and --cb_explore K take --cb_explore_adf's explorers, as VW 9.11
+// routes them (vw --cbify 3 --bag 3 -d mc.vw ...: VW's average losses), and
+// --mellowness reaches --regcb under --cbify K --cb_explore_adf. The legacy
+// stacks refuse them.
+TEST(CbRoute, ExplorersThroughTheAdfPath) {
+  const std::string dir = std::string(LEARNER_SOURCE_DIR) + "/tests/golden/data/";
+  const struct {
+    const char* args;
+    const char* data;
+    const char* loss;
+  } cases[] = {
+      {"--cbify 3 --bag 3", "mc.vw", "average loss = 0.320833"},
+      {"--cbify 3 --cover 3", "mc.vw", "average loss = 0.366667"},
+      {"--cbify 3 --squarecb", "mc.vw", "average loss = 0.320833"},
+      {"--cbify 3 --regcb", "mc.vw", "average loss = 0.466667"},
+      {"--cb_explore 3 --bag 3", "cb.vw", "average loss = 0.662607"},
+      {"--cb_explore 3 --cover 3", "cb.vw", "average loss = 0.649554"},
+      {"--cb_explore 3 --regcb", "cb.vw", "average loss = 0.695049"},
+  };
+  for (const auto& c : cases) {
+    const RunResult r = run_learner(std::string(c.args) + " -d " + dir + c.data);
+    ASSERT_EQ(r.exit_code, 0) << c.args << r.err;
+    EXPECT_NE(r.err.find(c.loss), std::string::npos) << c.args << r.err;
+  }
+  const RunResult mellow = run_learner("--cbify 3 --cb_explore_adf --regcb --mellowness 0.01 -d " + dir + "mc.vw");
+  EXPECT_EQ(mellow.exit_code, 0) << mellow.err;
+  const RunResult legacy = run_learner("--cbify 3 --bag 3 --cb_force_legacy -d " + dir + "mc.vw");
+  EXPECT_NE(legacy.exit_code, 0);
+  EXPECT_NE(legacy.err.find("legacy stack (--cb_force_legacy) has no --softmax, --bag, --cover, --squarecb"),
+            std::string::npos)
+      << legacy.err;
+}
+
 }  // namespace
 }  // namespace learner::test
