@@ -76,6 +76,12 @@ DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::siz
     c.learning_rate = o.learning_rate > 0 ? o.learning_rate : o.latent_rate;
     c.dotproduct_learning_rate = o.latent_rate;
     c.dotproduct_l2 = o.l2;
+    // CoreConfig's defaults are the command line's (automatic latent rate and
+    // L2, frequency-aware L2): the ranking losses use the options' own
+    // constant rate and plain L2, which the exactness above needs.
+    c.auto_latent_rate = false;
+    c.auto_latent_l2 = false;
+    c.dotproduct_freq_l2 = 0.0;
   }
   loss_ = make_loss(spec);
   model_ = std::make_unique<Model>(c, *loss_);

@@ -78,6 +78,27 @@ TEST(TopnRanker, TwoUpdatesOfWeightHEqualOneOf2H) {
   }
 }
 
+// The ranking losses learn at the options' latent rate under their plain L2,
+// whatever CoreConfig's (the command line's) defaults are: automatic latent
+// rate and L2 once replaced both silently.
+TEST(TopnRanker, RankingLossesUseTheOptionsLatentRateAndL2) {
+  const auto after_one_update = [](double latent_rate, double l2) {
+    RankerOptions o = small_options(RankLoss::kBpr);
+    o.latent_rate = latent_rate;
+    o.l2 = l2;
+    DyadicRanker r(o, 4, 4);
+    const CoreConfig& c = r.model().config();
+    EXPECT_FALSE(c.auto_latent_rate);
+    EXPECT_FALSE(c.auto_latent_l2);
+    EXPECT_EQ(c.dotproduct_freq_l2, 0.0);
+    EXPECT_EQ(c.dotproduct_learning_rate, latent_rate);
+    EXPECT_EQ(c.dotproduct_l2, l2);
+    return r.learn_pair(1, 2, 3, 1.0);
+  };
+  EXPECT_NE(after_one_update(0.05, 0.0), after_one_update(0.5, 0.0));
+  EXPECT_NE(after_one_update(0.5, 0.0), after_one_update(0.5, 0.5));
+}
+
 TEST(TopnRanker, HingeNeverPassesTheTargetAndLogisticStaysFinite) {
   const InteractionSet set = grouped();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
