@@ -45,7 +45,7 @@ DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::siz
   check_range(std::isfinite(o.init) && o.init >= 0 && o.init <= 10, "--init must be in [0, 10]");
   check_range(std::isfinite(o.center) && o.center >= 0 && o.center <= 10, "--center must be in [0, 10]");
   check_range(o.warp_trials >= 1, "--warp_trials must be at least 1");
-  check_range(std::isfinite(o.freq_l2) && o.freq_l2 >= 0 && o.freq_l2 <= 2, "--freq_l2 must be in [0, 2]");
+  check_range(std::isfinite(o.freq_l2) && o.freq_l2 >= -2 && o.freq_l2 <= 2, "--freq_l2 must be in [-2, 2]");
   check_range(o.freq_l2 == 0 || o.l2 > 0, "--freq_l2 needs --l2 > 0");
   check_range(o.hard_candidates >= 1 && o.hard_candidates <= 1000, "--hard_negatives must be between 1 and 1000");
   check_range(!std::isnan(o.min_rating), "--min_rating must be a number");

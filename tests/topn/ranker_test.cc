@@ -248,6 +248,10 @@ TEST(TopnRanker, RefusesOptionsOutOfRange) {
   o = RankerOptions{};
   o.freq_l2 = 2.5;
   EXPECT_THROW(DyadicRanker(o, 3, 3), UsageError);
+  o.freq_l2 = -2.5;
+  EXPECT_THROW(DyadicRanker(o, 3, 3), UsageError);
+  o.freq_l2 = -0.5;
+  EXPECT_NO_THROW(DyadicRanker(o, 3, 3));
   o.freq_l2 = 0.5;
   o.l2 = 0;
   EXPECT_THROW(DyadicRanker(o, 3, 3), UsageError) << "--freq_l2 needs --l2 > 0";

@@ -34,11 +34,12 @@
 // (the model's adaptive rule, G_f summing importance x squared gradient); one
 // update is still the exact importance-aware step at the rates it starts
 // with (so the hinge never passes its target), but the rates shrink between
-// updates, so two updates of h move less than one of 2h. `freq_l2` alpha > 0
+// updates, so two updates of h move less than one of 2h. `freq_l2` alpha != 0
 // (needs l2 > 0) scales a feature's rate by (n_f / mean n)^alpha under the
 // shared L2 decay (dotproduct.h), so frequent users and items are shrunk
 // less per occurrence (alpha = 1: equally in total); it too makes rates vary
-// with counts, so the two-updates equality holds only for alpha = 0.
+// with counts, so the two-updates equality holds only for alpha = 0 (alpha in
+// [-2, 2]; a negative alpha shrinks frequent features more).
 // Negatives come from NegativeSampler (never one of the user's training items),
 // positives are the rows with rating >= min_rating, visited in a seeded
 // shuffled order each pass.
