@@ -240,6 +240,9 @@ int main(int argc, char** argv) {
       "center", po::value<double>(&r.center)->default_value(r.center), "dyadic: centre of the latent start")(
       "min_rating", po::value<float>(&r.min_rating), "dyadic: positives are training rows rated at least this (default: all)")(
       "warp_trials", po::value<unsigned>(&r.warp_trials)->default_value(r.warp_trials), "dyadic warp: most draws per positive")(
+      "adaptive", po::bool_switch(&r.adaptive), "dyadic ranking losses: per-coordinate AdaGrad rates (--lr / sqrt(G))")(
+      "freq_l2", po::value<double>(&r.freq_l2)->default_value(r.freq_l2), "dyadic ranking losses: frequency-aware latent L2 exponent, -2..2 (needs --l2 > 0)")(
+      "hard_negatives", po::value<unsigned>(&r.hard_candidates)->default_value(r.hard_candidates), "dyadic: each negative is the best-scored of this many draws, 1..1000")(
       "ials_rank", po::value<unsigned>(&c.ials.rank)->default_value(c.ials.rank), "ials: latent dimensions")(
       "iterations", po::value<unsigned>(&c.ials.iterations)->default_value(c.ials.iterations), "ials: alternations")(
       "confidence", po::value<double>(&c.ials.alpha)->default_value(c.ials.alpha), "ials: a training pair's confidence is 1 + this")(

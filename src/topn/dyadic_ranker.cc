@@ -45,6 +45,9 @@ DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::siz
   check_range(std::isfinite(o.init) && o.init >= 0 && o.init <= 10, "--init must be in [0, 10]");
   check_range(std::isfinite(o.center) && o.center >= 0 && o.center <= 10, "--center must be in [0, 10]");
   check_range(o.warp_trials >= 1, "--warp_trials must be at least 1");
+  check_range(std::isfinite(o.freq_l2) && o.freq_l2 >= -2 && o.freq_l2 <= 2, "--freq_l2 must be in [-2, 2]");
+  check_range(o.freq_l2 == 0 || o.l2 > 0, "--freq_l2 needs --l2 > 0");
+  check_range(o.hard_candidates >= 1 && o.hard_candidates <= 1000, "--hard_negatives must be between 1 and 1000");
   check_range(!std::isnan(o.min_rating), "--min_rating must be a number");
   check_range(n_users < (1u << 29) && n_items < (1u << 29), "too many users or items");
   if (o.loss != RankLoss::kRating)
@@ -71,11 +74,17 @@ DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::siz
     c.dotproduct_l2 = o.l2 < 0 ? 0.0 : o.l2;
   } else {
     spec.name = o.loss == RankLoss::kBpr || o.loss == RankLoss::kPointwise ? "logistic" : "hinge";
-    c.rule = UpdateRule{false, false, true};  // constant rates, importance-aware path
+    c.rule = UpdateRule{o.adaptive, false, true};  // constant (or AdaGrad) rates, importance-aware path
     c.power_t = 0.0;
     c.learning_rate = o.learning_rate > 0 ? o.learning_rate : o.latent_rate;
     c.dotproduct_learning_rate = o.latent_rate;
     c.dotproduct_l2 = o.l2;
+    // CoreConfig's defaults are the command line's (automatic latent rate and
+    // L2, frequency-aware L2): the ranking losses use the options' own
+    // constant rate and plain L2, which the exactness above needs.
+    c.auto_latent_rate = false;
+    c.auto_latent_l2 = false;
+    c.dotproduct_freq_l2 = o.freq_l2;
   }
   loss_ = make_loss(spec);
   model_ = std::make_unique<Model>(c, *loss_);
@@ -127,6 +136,19 @@ void DyadicRanker::learn_point(uint32_t user, uint32_t item, double label) {
   ++updates_;
 }
 
+uint32_t DyadicRanker::draw_negative(uint32_t user, NegativeSampler& sampler) {
+  if (options_.hard_candidates == 1) return sampler.draw(user);
+  uint32_t best = NegativeSampler::kNoItem;
+  double best_score = 0.0;
+  for (unsigned t = 0; t < options_.hard_candidates; ++t) {
+    const uint32_t j = sampler.draw(user);
+    if (j == NegativeSampler::kNoItem) break;
+    const double s = score(user, j);
+    if (best == NegativeSampler::kNoItem || s > best_score) best = j, best_score = s;
+  }
+  return best;
+}
+
 void DyadicRanker::pass_pairwise(std::span<const uint32_t> order, std::span<const Interaction> rows,
                                  NegativeSampler& sampler) {
   for (const uint32_t r : order) {
@@ -147,7 +169,7 @@ void DyadicRanker::pass_pairwise(std::span<const uint32_t> order, std::span<cons
       continue;
     }
     for (unsigned n = 0; n < options_.negatives; ++n) {
-      const uint32_t j = sampler.draw(u);
+      const uint32_t j = draw_negative(u, sampler);
       if (j == NegativeSampler::kNoItem) break;
       if (options_.loss == RankLoss::kPointwise) {
         if (n == 0) learn_point(u, i, 1.0);

@@ -78,22 +78,75 @@ TEST(TopnRanker, TwoUpdatesOfWeightHEqualOneOf2H) {
   }
 }
 
+// The ranking losses learn at the options' latent rate under their plain L2,
+// whatever CoreConfig's (the command line's) defaults are: automatic latent
+// rate and L2 once replaced both silently.
+TEST(TopnRanker, RankingLossesUseTheOptionsLatentRateAndL2) {
+  const auto after_one_update = [](double latent_rate, double l2) {
+    RankerOptions o = small_options(RankLoss::kBpr);
+    o.latent_rate = latent_rate;
+    o.l2 = l2;
+    DyadicRanker r(o, 4, 4);
+    const CoreConfig& c = r.model().config();
+    EXPECT_FALSE(c.auto_latent_rate);
+    EXPECT_FALSE(c.auto_latent_l2);
+    EXPECT_EQ(c.dotproduct_freq_l2, 0.0);
+    EXPECT_EQ(c.dotproduct_learning_rate, latent_rate);
+    EXPECT_EQ(c.dotproduct_l2, l2);
+    return r.learn_pair(1, 2, 3, 1.0);
+  };
+  EXPECT_NE(after_one_update(0.05, 0.0), after_one_update(0.5, 0.0));
+  EXPECT_NE(after_one_update(0.5, 0.0), after_one_update(0.5, 0.5));
+}
+
+// Also under AdaGrad rates (--adaptive) and frequency-aware L2 (--freq_l2):
+// one update is still the exact step at the rates it starts with.
 TEST(TopnRanker, HingeNeverPassesTheTargetAndLogisticStaysFinite) {
   const InteractionSet set = grouped();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
-  DyadicRanker hinge(small_options(RankLoss::kHinge), set.users.size(), set.items.size());
-  hinge.train(set.rows, own);
-  const double before = hinge.difference(4, 12, 1);
-  ASSERT_LT(before, 1.0);
-  const double after = hinge.learn_pair(4, 12, 1, 1e6);
-  EXPECT_LE(after, 1.0 + 1e-5);
-  EXPECT_GT(after, 1.0 - 1e-3) << "a huge importance reaches the margin";
-  DyadicRanker bpr(small_options(RankLoss::kBpr), set.users.size(), set.items.size());
-  bpr.train(set.rows, own);
-  const double b0 = bpr.difference(4, 12, 1);
-  const double b1 = bpr.learn_pair(4, 12, 1, 1e4);
-  EXPECT_TRUE(std::isfinite(b1));
-  EXPECT_GT(b1, b0);
+  for (int variant = 0; variant < 3; ++variant) {
+    const auto options = [&](RankLoss loss) {
+      RankerOptions o = small_options(loss);
+      o.adaptive = variant == 1;
+      o.freq_l2 = variant == 2 ? 0.5 : 0.0;
+      return o;
+    };
+    DyadicRanker hinge(options(RankLoss::kHinge), set.users.size(), set.items.size());
+    hinge.train(set.rows, own);
+    const double before = hinge.difference(4, 12, 1);
+    ASSERT_LT(before, 1.0) << "variant " << variant;
+    const double after = hinge.learn_pair(4, 12, 1, 1e6);
+    EXPECT_LE(after, 1.0 + 1e-5) << "variant " << variant;
+    EXPECT_GT(after, 1.0 - 1e-3) << "a huge importance reaches the margin; variant " << variant;
+    DyadicRanker bpr(options(RankLoss::kBpr), set.users.size(), set.items.size());
+    bpr.train(set.rows, own);
+    const double b0 = bpr.difference(4, 12, 1);
+    const double b1 = bpr.learn_pair(4, 12, 1, 1e4);
+    EXPECT_TRUE(std::isfinite(b1)) << "variant " << variant;
+    EXPECT_GT(b1, b0) << "variant " << variant;
+  }
+}
+
+// --adaptive and --freq_l2 reach the model, change what it learns, and stay seeded.
+TEST(TopnRanker, AdaptiveAndFrequencyL2AreSeeded) {
+  const InteractionSet set = grouped();
+  const UserItems own(set.users.size(), set.items.size(), set.rows);
+  const auto trained = [&](bool adaptive, double freq_l2, uint64_t seed) {
+    RankerOptions o = small_options(RankLoss::kBpr);
+    o.adaptive = adaptive;
+    o.freq_l2 = freq_l2;
+    o.seed = seed;
+    DyadicRanker r(o, set.users.size(), set.items.size());
+    EXPECT_EQ(r.model().config().rule.adaptive, adaptive);
+    EXPECT_EQ(r.model().config().dotproduct_freq_l2, freq_l2);
+    r.train(set.rows, own);
+    return r.factors(set.users, set.items).user_vec;
+  };
+  EXPECT_EQ(trained(true, 0.0, 5), trained(true, 0.0, 5));
+  EXPECT_EQ(trained(false, 0.5, 5), trained(false, 0.5, 5));
+  EXPECT_NE(trained(true, 0.0, 5), trained(false, 0.0, 5));
+  EXPECT_NE(trained(false, 0.5, 5), trained(false, 0.0, 5));
+  EXPECT_NE(trained(true, 0.0, 5), trained(true, 0.0, 6));
 }
 
 TEST(TopnRanker, FactorsPredictWhatTheModelPredicts) {
@@ -133,6 +186,50 @@ TEST(TopnRanker, BprRanksTheUsersGroupFirst) {
   EXPECT_GE(right, 54) << "of 60 recommendations, from the user's own group";
 }
 
+// --hard_negatives K: the negative is the best-scored of K draws of the same
+// seeded stream, never one of the user's items, and training stays seeded.
+TEST(TopnRanker, HardNegativeIsTheBestScoredOfItsDraws) {
+  const InteractionSet set = grouped();
+  const UserItems own(set.users.size(), set.items.size(), set.rows);
+  RankerOptions o = small_options(RankLoss::kBpr);
+  o.hard_candidates = 4;
+  DyadicRanker r(o, set.users.size(), set.items.size());
+  r.train(set.rows, own);
+  NegativeSampler drawn(own, 0.0, 11), replay(own, 0.0, 11);
+  int differs_from_first = 0;
+  for (int n = 0; n < 200; ++n) {
+    const uint32_t u = static_cast<uint32_t>(n % 20);
+    const uint32_t j = r.draw_negative(u, drawn);
+    ASSERT_NE(j, NegativeSampler::kNoItem);
+    EXPECT_FALSE(own.contains(u, j)) << "user " << u << " item " << j;
+    uint32_t best = replay.draw(u);
+    const uint32_t first = best;
+    for (int t = 1; t < 4; ++t) {
+      const uint32_t c = replay.draw(u);
+      if (r.score(u, c) > r.score(u, best)) best = c;
+    }
+    EXPECT_EQ(j, best);
+    differs_from_first += j != first;
+  }
+  EXPECT_GT(differs_from_first, 20) << "the hardest is often not the first draw";
+}
+
+TEST(TopnRanker, HardNegativesAreSeeded) {
+  const InteractionSet set = grouped();
+  const UserItems own(set.users.size(), set.items.size(), set.rows);
+  const auto trained = [&](unsigned hard, uint64_t seed) {
+    RankerOptions o = small_options(RankLoss::kBpr);
+    o.hard_candidates = hard;
+    o.seed = seed;
+    DyadicRanker r(o, set.users.size(), set.items.size());
+    r.train(set.rows, own);
+    return r.factors(set.users, set.items).item_vec;
+  };
+  EXPECT_EQ(trained(3, 5), trained(3, 5));
+  EXPECT_NE(trained(3, 5), trained(3, 6));
+  EXPECT_NE(trained(3, 5), trained(1, 5));
+}
+
 TEST(TopnRanker, RefusesOptionsOutOfRange) {
   RankerOptions o;
   o.rank = 0;
@@ -143,6 +240,21 @@ TEST(TopnRanker, RefusesOptionsOutOfRange) {
   o = RankerOptions{};
   o.negatives = 0;
   EXPECT_THROW(DyadicRanker(o, 3, 3), UsageError);
+  o = RankerOptions{};
+  o.hard_candidates = 0;
+  EXPECT_THROW(DyadicRanker(o, 3, 3), UsageError);
+  o.hard_candidates = 1001;
+  EXPECT_THROW(DyadicRanker(o, 3, 3), UsageError);
+  o = RankerOptions{};
+  o.freq_l2 = 2.5;
+  EXPECT_THROW(DyadicRanker(o, 3, 3), UsageError);
+  o.freq_l2 = -2.5;
+  EXPECT_THROW(DyadicRanker(o, 3, 3), UsageError);
+  o.freq_l2 = -0.5;
+  EXPECT_NO_THROW(DyadicRanker(o, 3, 3));
+  o.freq_l2 = 0.5;
+  o.l2 = 0;
+  EXPECT_THROW(DyadicRanker(o, 3, 3), UsageError) << "--freq_l2 needs --l2 > 0";
   EXPECT_THROW(parse_rank_loss("warp2"), UsageError);
 }
 

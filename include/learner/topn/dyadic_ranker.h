@@ -20,13 +20,26 @@
 //           found after t draws, with importance L(floor((N - 1) / t)), L(r) = sum_{q<=r} 1/q,
 //           N the catalogue size (Weston, Bengio & Usunier 2011); no violator in
 //           warp_trials draws: no update.
+// hard_candidates K > 1 (kBpr, kHinge, kPointwise): each negative is the
+// highest-scored of K draws under the current model (dynamic negative sampling,
+// Zhang, Chen, Wang & Yu 2013); K = 1 is the plain draw (the same stream).
 // kPointwise: logistic on (u, i) with label +1 and on each (u, j) with -1.
 // kRating: squared loss on the ratings themselves (all rows, no negatives): the
 // rating-trained dyadic model, with the command line's defaults (adaptive linear
 // rule, --dotproduct_lr auto, --dotproduct_l2 auto, centre 0.5) unless told.
 //
-// Ranking losses use constant rates (no adaptive sums, power_t 0), so the flow
-// of one example is autonomous: two updates of importance h equal one of 2h.
+// Ranking losses use constant rates by default (no adaptive sums, power_t 0),
+// so the flow of one example is autonomous: two updates of importance h equal
+// one of 2h. `adaptive` gives every feature AdaGrad's rate lr / sqrt(G_f)
+// (the model's adaptive rule, G_f summing importance x squared gradient); one
+// update is still the exact importance-aware step at the rates it starts
+// with (so the hinge never passes its target), but the rates shrink between
+// updates, so two updates of h move less than one of 2h. `freq_l2` alpha != 0
+// (needs l2 > 0) scales a feature's rate by (n_f / mean n)^alpha under the
+// shared L2 decay (dotproduct.h), so frequent users and items are shrunk
+// less per occurrence (alpha = 1: equally in total); it too makes rates vary
+// with counts, so the two-updates equality holds only for alpha = 0 (alpha in
+// [-2, 2]; a negative alpha shrinks frequent features more).
 // Negatives come from NegativeSampler (never one of the user's training items),
 // positives are the rows with rating >= min_rating, visited in a seeded
 // shuffled order each pass.
@@ -62,6 +75,9 @@ struct RankerOptions {
   double center = 0.0;           // --dotproduct_center
   float min_rating = -3.4e38f;   // positives: training rows rated at least this
   unsigned warp_trials = 100;    // kWarp: most draws looking for a violator
+  unsigned hard_candidates = 1;  // each negative: the best-scored of this many draws (1: the draw)
+  bool adaptive = false;         // per-coordinate AdaGrad rates (lr / sqrt(G_f)) instead of constant ones
+  double freq_l2 = 0.0;          // --dotproduct_freq_l2 alpha: L2 per occurrence ~ (mean n / n_f)^alpha
   uint64_t seed = 1;
 };
 
@@ -81,6 +97,11 @@ class DyadicRanker {
   // One pairwise update of importance h on (u, pos, neg) with the options'
   // loss (kBpr: logistic, otherwise hinge); returns the difference after it.
   double learn_pair(uint32_t user, uint32_t pos, uint32_t neg, double importance);
+
+  // One negative for `user` as training draws it: sampler.draw(user) when
+  // hard_candidates is 1, else the highest-scored of hard_candidates draws (the
+  // first on a tie); kNoItem when the user has every item.
+  uint32_t draw_negative(uint32_t user, NegativeSampler& sampler);
 
   // The model as dense factors over `users` and `items` (same indices):
   // score(u, i) of Factors equals score(u, i) here.
