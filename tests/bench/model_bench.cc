@@ -17,7 +17,7 @@
 #include "learner/features/feature_builder.h"
 #include "learner/loss/loss.h"
 #include "learner/parse/text_parser.h"
-#include "learners/gd/fixed_config.h"
+#include "../learners/gd/fixed_config.h"
 
 namespace learner {
 namespace {
