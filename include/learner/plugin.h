@@ -210,13 +210,11 @@ struct ReductionPlugin {
   // --oaa"), or "" for the general refusal.
   std::string stands_alone;
   // Selectors of reductions it builds on when given with it (VW's `--cbify K
-  // --cb_explore_adf`): the command line then selects this one, and the
-  // options of the one below belong to it (validated, stored in models).
+  // --cb_explore_adf`, `--explore_eval --cb_explore_adf`, which VW adds when
+  // not given): the command line then selects this one, and the options of
+  // the one below belong to it (validated, stored in models).
   std::vector<std::string> stands_over;
   std::vector<OptionSpec> options;  // options[0] selects the reduction (its value: K, or a switch)
-  // The selectors of reductions it builds below itself (VW adds them when not
-  // given): given with it, they select it (--explore_eval --cb_explore_adf).
-  std::vector<std::string> includes;
   // Pure checks of the reduction's own values (throw UsageError).
   std::function<void(const OptionValues& values)> validate;
   // Fills the reduction's fields of `spec` (classes, its own settings).

@@ -58,11 +58,6 @@ void select_plugins(const OptionValues& v, Options& o) {
       o.reduction_plugin = r;
       continue;
     }
-    const auto includes = [](const ReductionPlugin* a, const ReductionPlugin* b) {
-      return std::find(a->includes.begin(), a->includes.end(), b->options.front().name) != a->includes.end();
-    };
-    if (o.reduction_plugin && includes(o.reduction_plugin, r)) continue;
-    if (o.reduction_plugin && includes(r, o.reduction_plugin)) o.reduction_plugin = nullptr;
     if (o.reduction_plugin) {
       for (const auto& [one, other] : {std::pair{r, o.reduction_plugin}, std::pair{o.reduction_plugin, r}})
         if (!one->stands_alone.empty())

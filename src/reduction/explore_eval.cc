@@ -109,7 +109,7 @@ ReductionPlugin make_explore_eval_plugin() {
   ReductionPlugin p;
   p.name = "explore_eval";
   p.title = "--explore_eval (evaluation of an exploration policy on logged contextual-bandit data)";
-  p.includes = {"cb_explore_adf"};
+  p.stands_over = {"cb_explore_adf"};
   p.options = {
       switch_option("explore_eval",
                     "evaluate --cb_explore_adf's exploration policy on logged multi-line contextual-bandit data by "
