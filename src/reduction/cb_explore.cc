@@ -133,9 +133,7 @@ ReductionPlugin make_cb_explore_plugin() {
   p.validate = [](const OptionValues& v) {
     cb_explore_cb_settings(v);
     if (!cb_routed_to_adf(v)) {
-      if (adf_explorer_chosen(v) || v.flag("softmax"))
-        throw UsageError("--cb_explore's legacy stack (--cb_force_legacy) has no --softmax, --bag, --cover, "
-                         "--squarecb or --regcb: it explores with --epsilon or --first");
+      refuse_adf_explorers(v, "cb_explore");
       cb_explore_fixed_settings(v);
     } else {
       validate_adf_explorer(v);

@@ -127,9 +127,7 @@ ReductionPlugin make_cbify_plugin() {
   p.validate = [](const OptionValues& v) {
     cbify_settings(v);
     if (!cbify_uses_adf(v)) {
-      if (adf_explorer_chosen(v) || v.flag("softmax"))
-        throw UsageError("--cbify's legacy stack (--cb_force_legacy) has no --softmax, --bag, --cover, "
-                         "--squarecb or --regcb: it explores with --epsilon or --first");
+      refuse_adf_explorers(v, "cbify");
       cbify_cb_settings(v);
     } else {
       validate_adf_explorer(v);

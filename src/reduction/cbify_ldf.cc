@@ -1,4 +1,6 @@
 #include "cbify_ldf.h"
+
+#include <algorithm>
 #include "learner/reduction/plugins.h"
 
 #include <vector>
@@ -96,17 +98,11 @@ ReductionPlugin make_cbify_ldf_plugin() {
       number_option("loss1", OptionKind::kNumber, "1", -1e9, 1e9, "", true),
   };
   // Every option of --cb_explore_adf but its selector (its explorers and
-  // --cb_type), declared again without help (it is shown there): an explorer
-  // added to --cb_explore_adf is accepted here too.
-  const std::vector<OptionSpec>& explore = cb_explore_adf_plugin().options;
-  bool clip_p = false;
-  for (std::size_t i = 1; i < explore.size(); ++i) {
-    p.options.push_back(explore[i]);
-    p.options.back().help.clear();
-    clip_p = clip_p || explore[i].name == "clip_p";
-  }
+  // --cb_type): an explorer added to --cb_explore_adf is accepted here too.
+  add_adf_explorer_options(p.options);
   // --cb_adf's --clip_p (read by the layer below).
-  if (!clip_p) p.options.push_back(number_option("clip_p", OptionKind::kNumber, "0", 0.0, 1.0, "", true));
+  if (std::none_of(p.options.begin(), p.options.end(), [](const OptionSpec& o) { return o.name == "clip_p"; }))
+    p.options.push_back(number_option("clip_p", OptionKind::kNumber, "0", 0.0, 1.0, "", true));
   p.validate = [](const OptionValues& v) {
     cbify_ldf_settings(v);
     validate_adf_explorer(v);
