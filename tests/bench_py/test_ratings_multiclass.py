@@ -47,34 +47,15 @@ class Units(unittest.TestCase):
 def _fake_tools(d, fail_on=""):
     """A fake learner: its 'model' is its flags; -t predicts each line's own class when the model
     was dyadic and class 1 otherwise (so dyadic beats linear); exit 1 when a flag matches fail_on.
-    And a fake learner-ratings ("r |u u |i i" from tab-separated lines)."""
-    learner = os.path.join(d, "bin", "learner")
-    os.makedirs(os.path.dirname(learner))
-    with open(learner, "w") as f:
-        f.write(f"""#!{sys.executable}
-import sys
-a = sys.argv[1:]
-val = lambda flag: a[a.index(flag) + 1] if flag in a else None
-if {fail_on!r} and {fail_on!r} in " ".join(a):
-    sys.exit("fake learner: failing as asked")
+    And a fake learner-ratings (helpers.fake_tools)."""
+    return helpers.fake_tools(d, """
 if "-t" in a:
     dyadic = "--dotproduct" in open(val("-i")).read()
     out = [(line.split()[0] if dyadic else "1") + "\\n" for line in open(val("-d"))]
     open(val("-p"), "w").writelines(out)
 else:
     open(val("-f"), "w").write(" ".join(a))
-""")
-    ratings = os.path.join(d, "bin", "learner-ratings")
-    with open(ratings, "w") as f:
-        f.write(f"""#!{sys.executable}
-import sys
-for line in open(sys.argv[-1]):
-    u, i, r = line.split("\\t")[:3]
-    print(f"{{r}} |u {{u}} |i {{i}}")
-""")
-    for p in (learner, ratings):
-        os.chmod(p, 0o755)
-    return learner, ratings
+""", fail_on)
 
 
 @unittest.skipUnless(shutil.which("awk") and shutil.which("bash"), "scripts/split needs bash and awk")
