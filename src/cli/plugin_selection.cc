@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 #include <string>
+#include <vector>
 
 #include "registry.h"
 #include "learner/error.h"
@@ -32,6 +33,14 @@ void check_stack(const Options& o) {
   if (o.layers.empty() || !o.reduction_plugin || o.reduction_plugin->needs_learner_below.empty()) return;
   throw UsageError("--" + o.reduction_plugin->name + " cannot stand over --" + o.layers.front()->options.front().name +
                    ": " + o.reduction_plugin->needs_learner_below);
+}
+
+// "--a", "--a or --b", "--a, --b or --c": the plug-ins an option belongs to, for its refusal.
+std::string flag_list(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "--" : i + 1 == names.size() ? " or --" : ", --") + names[i];
+  return out;
 }
 
 }  // namespace
@@ -82,13 +91,10 @@ void select_plugins(const OptionValues& v, Options& o) {
         throw UsageError("--" + name + " applies to the gradient learner, not to " +
                          (o.learner->selector.empty() ? "the " + o.learner->name + " learner"
                                                       : "--" + o.learner->selector));
-      bool selector = false;
-      std::string owners;
-      for (const LearnerPlugin* l : d.learners) {
-        selector = selector || name == l->selector;
-        owners += (owners.empty() ? "--" : " or --") + l->selector;
-      }
-      if (!selector) throw UsageError("--" + name + " needs " + owners);
+      std::vector<std::string> owners;
+      for (const LearnerPlugin* l : d.learners) owners.push_back(l->selector);
+      if (std::find(owners.begin(), owners.end(), name) == owners.end())
+        throw UsageError("--" + name + " needs " + flag_list(owners));
     }
     if (d.reduction && d.reduction != o.reduction_plugin && d.reduction != o.reduction_below &&
         name != d.reduction->options.front().name &&
@@ -97,11 +103,9 @@ void select_plugins(const OptionValues& v, Options& o) {
         (!o.reduction_below || std::find(d.other_reductions.begin(), d.other_reductions.end(),
                                          o.reduction_below) == d.other_reductions.end()))
     {
-      std::string owners = "--" + d.reduction->options.front().name;
-      for (std::size_t i = 0; i < d.other_reductions.size(); ++i)
-        owners += (i + 1 == d.other_reductions.size() ? " or --" : ", --") +
-                  d.other_reductions[i]->options.front().name;
-      throw UsageError("--" + name + " needs " + owners);
+      std::vector<std::string> owners{d.reduction->options.front().name};
+      for (const ReductionPlugin* r : d.other_reductions) owners.push_back(r->options.front().name);
+      throw UsageError("--" + name + " needs " + flag_list(owners));
     }
   }
   if (o.learner->validate) o.learner->validate(v);
