@@ -10,7 +10,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export BUILD="${BUILD:-$ROOT/build}"
-TARGETS="learner gen_ratings" "$ROOT/scripts/setup.sh" >/dev/null
+TARGETS="learner gen_ratings learner-split" "$ROOT/scripts/setup.sh" >/dev/null
 L="$BUILD/learner"
 OUT="$BUILD/demo"
 mkdir -p "$OUT"
@@ -23,7 +23,7 @@ else
   "$BUILD/gen_ratings" --users 600 --items 400 --ratings 60000 --seed 1 > "$OUT/all.vw"
   echo "data: 60000 generated ratings (gen_ratings --seed 1), 600 users x 400 items"
 fi
-"$ROOT/scripts/split" --seed 7 --test-fraction 0.2 --train "$OUT/train.vw" --test "$OUT/test.vw" "$OUT/all.vw"
+LEARNER_SPLIT="$BUILD/learner-split" "$ROOT/scripts/split" --seed 7 --test-fraction 0.2 --train "$OUT/train.vw" --test "$OUT/test.vw" "$OUT/all.vw"
 echo "train: $(wc -l < "$OUT/train.vw") lines, test: $(wc -l < "$OUT/test.vw") lines; loss: quantile (tau 0.5)"
 
 PASSES=20

@@ -758,7 +758,7 @@ expect_fail "split: both modes" 'either' "$split" --test-fraction 0.2 --leave-ou
 expect_fail "split: bad fraction" 'test-fraction' "$split" --test-fraction 1.5 --train a --test b t20.txt
 expect_fail "split: leave-out needs a user" 'needs --user-field' "$split" --leave-out 1 --train a --test b t20.txt
 expect_fail "split: same train and test" 'different' "$split" --test-fraction 0.2 --train a --test a t20.txt
-expect_fail "split: output is the input" 'is the input' "$split" --test-fraction 0.2 --train t20.txt --test b t20.txt
+expect_fail "split: output is the input" 'same file as the input' "$split" --test-fraction 0.2 --train t20.txt --test b t20.txt
 printf '1\t2\t3\n\n' >blank.tsv
 expect_fail "split: blank line" 'blank.tsv:2: blank line' "$split" --test-fraction 0.2 --train a --test b blank.tsv
 printf '3 |u 1 |i 2\n3 |i 2\n' >nouser.vw
