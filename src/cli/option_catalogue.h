@@ -26,7 +26,16 @@ struct Declared {
   std::vector<const LearnerPlugin*> unstored;
   const LayerPlugin* layer = nullptr;  // a layer's own option
   std::vector<const ReductionPlugin*> other_reductions{};  // later reductions that declare it too (--cb_type)
+  // The reductions (`reduction` and `other_reductions`) whose own declaration
+  // stores it in models: --mellowness is --regcb's stored setting under
+  // --cb_explore_adf but not --active's. `spec` is the first declaration's.
+  std::vector<const ReductionPlugin*> storing_reductions{};
 };
+
+// Whether a run with reduction `upper` (over `below`, either may be null)
+// stores option d in its model: its reduction's own declaration decides for a
+// reduction's option; otherwise the declaration's `stored`.
+bool stored_for_run(const Declared& d, const ReductionPlugin* upper, const ReductionPlugin* below);
 using DeclaredOptions = std::map<std::string, Declared, std::less<>>;
 
 const DeclaredOptions& declared_options();

@@ -103,10 +103,12 @@ const Catalogue& catalogue() {
         auto it = cat.by_name.find(s.name);
         if (it != cat.by_name.end() && it->second.reduction) {  // shared with an earlier reduction: declared once
           it->second.other_reductions.push_back(r);
+          if (s.stored) it->second.storing_reductions.push_back(r);
           continue;
         }
         add_to(reductions, s);
         cat.by_name[s.name] = detail::Declared{&s, {}, r, {}, nullptr};
+        if (s.stored) cat.by_name[s.name].storing_reductions.push_back(r);
       }
     if (!layer_plugins().empty()) {
       po::options_description layers("Layers between the learner and the reduction (VW's order, nearest the learner "
@@ -224,7 +226,7 @@ void apply_model_options(const ModelReader& model, po::variables_map& vm, bool a
   }
   for (const auto& [key, value] : model.options()) {
     const auto it = catalogue().by_name.find(key);
-    if (it == catalogue().by_name.end() || !it->second.spec->stored)
+    if (it == catalogue().by_name.end() || !(it->second.spec->stored || !it->second.storing_reductions.empty()))
       throw Error(model.path() + ": the model stores an option this learner does not know (--" + key +
                   "): a corrupt file, or one from a newer learner");
     const OptionSpec& s = *it->second.spec;
@@ -269,6 +271,13 @@ void apply_model_options(const ModelReader& model, po::variables_map& vm, bool a
 namespace detail {
 
 const DeclaredOptions& declared_options() { return catalogue().by_name; }
+
+bool stored_for_run(const Declared& d, const ReductionPlugin* upper, const ReductionPlugin* below) {
+  if (!d.reduction) return d.spec->stored;
+  const auto& r = d.storing_reductions;
+  return (upper && std::find(r.begin(), r.end(), upper) != r.end()) ||
+         (below && std::find(r.begin(), r.end(), below) != r.end());
+}
 
 bool stored_by(const Declared& d, std::string_view learner) {
   return std::none_of(d.unstored.begin(), d.unstored.end(), [&](const LearnerPlugin* l) { return l->name == learner; });

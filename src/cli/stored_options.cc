@@ -57,14 +57,27 @@ bool user_gave(const OptionValues& v, const OptionSpec& s) {
   return v.given(s.name) || (s.name == "loss_function" && v.given("loss"));
 }
 
+// The declaration of d that the run's reduction made (upper's, else below's),
+// else the first one.
+static const OptionSpec& spec_of_run_reduction(const Declared& d, const ReductionPlugin* upper, const ReductionPlugin* below) {
+  if (d.reduction)
+    for (const ReductionPlugin* r : {upper, below})
+      if (r)
+        for (const OptionSpec& spec : r->options)
+          if (spec.name == d.spec->name) return spec;
+  return *d.spec;
+}
+
 // Every stored option of the run's learner and reduction and of the command
 // line's own, with its value, defaults included, so a model says everything
 // that changes its predictions.
 OptionList stored_options(const OptionValues& v, const Options& o) {
   OptionList out;
   for (const auto& [name, d] : declared_options()) {
-    const OptionSpec& s = *d.spec;
-    if (!s.stored) continue;
+    if (!stored_for_run(d, o.reduction_plugin, o.reduction_below)) continue;
+    // A reduction's option is stored as its own declaration says (its default: --regcb's
+    // --mellowness has none, --active's has 8), not as the first declaration's.
+    const OptionSpec& s = spec_of_run_reduction(d, o.reduction_plugin, o.reduction_below);
     const bool foreign = !d.learners.empty() &&
                          std::find(d.learners.begin(), d.learners.end(), o.learner) == d.learners.end();
     if (foreign || !stored_by(d, o.learner->name) ||
@@ -77,7 +90,8 @@ OptionList stored_options(const OptionValues& v, const Options& o) {
       out.emplace_back(name, user_text(v, s).empty() ? std::string("squared") : user_text(v, s));
       continue;
     }
-    const std::string value = stored_text(v, s);
+    // An untyped value is the catalogue's default, which is the first declaration's.
+    const std::string value = &s != d.spec && !user_gave(v, s) ? s.default_value : stored_text(v, s);
     if (value.empty() && s.kind != OptionKind::kList) continue;  // no value, no default (e.g. --oaa absent)
     out.emplace_back(name, value);
   }

@@ -381,8 +381,9 @@ TEST(CbExploreAlgorithmsCli, ResumedRunKeepsTheExplorersCount) {
                       p2 = temp_path("resume_2.p");
     ASSERT_EQ(run_learner(std::string(stack) + " -d " + d_all + " -p " + p_all).exit_code, 0) << stack;
     ASSERT_EQ(run_learner(std::string(stack) + " -d " + d1 + " -f " + model).exit_code, 0) << stack;
-    const std::string mellow = contains(stack, "--mellowness") ? " --mellowness 0.01" : "";  // not stored
-    const RunResult second = run_learner("-d " + d2 + " -i " + model + mellow + " -p " + p2);
+    // The model holds the stack's settings (--mellowness too: it was left out while --active,
+    // which declares it first, does not store it).
+    const RunResult second = run_learner("-d " + d2 + " -i " + model + " -p " + p2);
     ASSERT_EQ(second.exit_code, 0) << stack << second.err;
     const std::vector<std::string> one = pmf_lines(slurp(p_all)), resumed = pmf_lines(slurp(p2));
     ASSERT_EQ(one.size(), 8u) << stack;
