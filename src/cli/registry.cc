@@ -51,6 +51,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cb_explore_adf_plugin(),
       &cbify_ldf_plugin(),
       &explore_eval_plugin(),
+      &warm_cb_plugin(),
   };
   return all;
 }
