@@ -52,6 +52,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cbify_ldf_plugin(),
       &explore_eval_plugin(),
       &warm_cb_plugin(),
+      &cb_dro_plugin(),
   };
   return all;
 }
