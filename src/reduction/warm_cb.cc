@@ -26,7 +26,7 @@ std::vector<float> warm_cb_lambdas(const WarmCbSettings& s) {
   }
   if (!s.interaction_update && s.warm_start_update) return l;  // all 0
   const uint32_t mid = n / 2;
-  const auto epsilon = static_cast<float>(s.epsilon);
+  const auto epsilon = static_cast<float>(s.lambda_epsilon);
   l[mid] = s.lambda_scheme <= 2 ? 0.5f : epsilon / (1.0f + epsilon);
   for (uint32_t i = mid; i > 0; --i) l[i - 1] = l[i] / 2.0f;
   for (uint32_t i = mid + 1; i < n; ++i) l[i] = 1.0f - (1.0f - l[i - 1]) / 2.0f;
@@ -254,7 +254,7 @@ WarmCbSettings warm_cb_settings(const OptionValues& v) {
   if (v.given("lambda_scheme")) s.lambda_scheme = static_cast<uint32_t>(v.number("lambda_scheme"));
   if (v.given("overwrite_label")) s.overwrite_label = static_cast<uint32_t>(v.number("overwrite_label"));
   s.sim_bandit = v.flag("sim_bandit");
-  if (v.given("epsilon")) s.epsilon = v.number("epsilon");
+  if (v.given("epsilon")) s.epsilon = s.lambda_epsilon = v.number("epsilon");
   if (!v.flag("cb_explore_adf"))
     throw UsageError("--warm_cb stands over --cb_explore_adf: give both (VW refuses --warm_cb alone)");
   // (By value: a -i model restores both options.)
@@ -307,6 +307,7 @@ ReductionPlugin make_warm_cb_plugin() {
       switch_option("cb_explore_adf", "", true),
   };
   add_adf_explorer_options(p.options);  // --epsilon, --cb_type, ...
+  p.options.push_back(number_option("clip_p", OptionKind::kNumber, "0", 0.0, 1.0, "", true));  // --cb_adf's
   p.validate = [](const OptionValues& v) {
     warm_cb_settings(v);
     validate_adf_explorer(v);
@@ -323,7 +324,9 @@ ReductionPlugin make_warm_cb_plugin() {
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
     const WarmCbSettings settings = warm_cb_settings(v);
     const CbAdfSettings adf = cb_adf_settings(v);
-    const CbExploreSettings explore = cb_explore_adf_settings(v);
+    CbExploreSettings explore = cb_explore_adf_settings(v);
+    if (explore.explorer == Explorer::kFirst)  // VW's shared counter counts all L policies' updates
+      explore.first = (explore.first + settings.choices_lambda - 1) / settings.choices_lambda;
     return {[settings, adf, explore](const ReductionSpec& s, Learner& learner,
                                      LabelRange& range) -> std::unique_ptr<Reduction> {
               detail::check_output(s, "warm_cb", detail::MulticlassTraits{}, learner);

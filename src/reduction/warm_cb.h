@@ -11,7 +11,8 @@
 // The stack holds --choices_lambda L policies, each its own --cb_explore_adf
 // over its own --cb_adf (policy i on sub-models i x W .. i x W + W - 1, W the
 // --cb_adf's width), one per lambda_i (ascending; --lambda_scheme 1/2:
-// centre 0.5, 3/4: centre epsilon / (1 + epsilon), halving below, halving the
+// centre 0.5, 3/4: centre epsilon / (1 + epsilon) (epsilon 0 unless given, as
+// VW's), halving below, halving the
 // distance to 1 above; 2/4: the ends forced to 0 and 1; --warm_start_update
 // alone: every lambda 0, --interaction_update alone: every lambda 1).
 //
@@ -44,6 +45,10 @@
 // and "last lambda chosen". Model files keep the counters, the IPS sums and
 // every policy's state (VW keeps none), so a run resumed with -i continues.
 // Unlabeled examples are predicted by the chosen policy and change nothing.
+// --first T: VW's one explorer counts every policy's update, so each policy
+// here explores for ceil(T / L) examples learned from (the same rounds).
+// Learning rates and scores are learner's doubles where VW has floats: where
+// the policies' IPS sums or scores nearly tie, a run can part from VW's.
 #pragma once
 
 #include <cstdint>
@@ -74,7 +79,10 @@ struct WarmCbSettings {
   uint32_t lambda_scheme = 1;      // --lambda_scheme 1..4
   uint32_t overwrite_label = 1;    // --overwrite_label
   bool sim_bandit = false;         // --sim_bandit
-  double epsilon = 0.05;           // --epsilon (--cb_explore_adf's)
+  double epsilon = 0.05;           // --epsilon (--cb_explore_adf's): the summary's K / epsilon
+  // The epsilon --lambda_scheme 3 and 4 read: --epsilon when given, else 0
+  // (VW computes the lambdas before it defaults its epsilon to 0.05).
+  double lambda_epsilon = 0.0;
 };
 
 // The L candidate lambdas of `settings`, ascending (VW's float arithmetic).

@@ -84,6 +84,25 @@ TEST(WarmCbCli, MatchesVwActionsLossAndSummary) {
        "average loss = 0.250000", "average variance estimate = 1.038961\ntheoretical average variance = 80.000000",
        "last lambda chosen = 0.000000 among lambdas ranging from 0.000000 to 0.000000",
        "1141431442414421442144214421442144214421"},
+      // --lambda_scheme 3 without --epsilon: VW centres the lambdas on 0 / (1 + 0) (it reads its epsilon
+      // before defaulting it to 0.05, which the variance line shows).
+      {"--warm_cb 4 --cb_explore_adf --warm_start 10 --choices_lambda 5 --lambda_scheme 3 --warm_start_update "
+       "--interaction_update --cb_type dm -d " + mc,
+       "average loss = 0.000000", "average variance estimate = 1.038961\ntheoretical average variance = 80.000000",
+       "last lambda chosen = 0.000000 among lambdas ranging from 0.000000 to 0.750000",
+       "1434321143214321432143214321432143214321"},
+      // --first 9 over 2 policies: VW's one counter counts both policies' updates.
+      {"--warm_cb 4 --cb_explore_adf --first 9 --warm_start 5 --choices_lambda 2 --warm_start_update "
+       "--interaction_update -d " + mc,
+       "average loss = 0.057143", "average variance estimate = 1.428571\ntheoretical average variance = 80.000000",
+       "last lambda chosen = 0.250000 among lambdas ranging from 0.250000 to 0.500000",
+       "1434333113214321432143214321432143214321"},
+      // --cb_adf's --clip_p (without it: average loss 0.400000).
+      {"--warm_cb 4 --cb_explore_adf --warm_start 10 --choices_lambda 2 --warm_start_update --interaction_update "
+       "--cb_type ips --clip_p 0.3 --epsilon 0.3 -d " + mc,
+       "average loss = 0.233333", "average variance estimate = 1.691756\ntheoretical average variance = 13.333333",
+       "last lambda chosen = 0.250000 among lambdas ranging from 0.250000 to 0.500000",
+       "1434322143234321132142214311432443221321"},
       // Cost-sensitive labels: the loss is the regret.
       {"--warm_cb 3 --warm_cb_cs --cb_explore_adf --epsilon 0.1 --warm_start 6 --choices_lambda 3 "
        "--warm_start_update --interaction_update --loss1 2 -d " + cs,

@@ -22,7 +22,7 @@ TEST(WarmCb, LambdasAscendInTheUnitIntervalAsTheSchemeSays) {
         WarmCbSettings s;
         s.choices_lambda = n;
         s.lambda_scheme = scheme;
-        s.epsilon = epsilon;
+        s.lambda_epsilon = epsilon;
         s.warm_start_update = s.interaction_update = true;
         const std::vector<float> l = warm_cb_lambdas(s);
         ASSERT_EQ(l.size(), n);
