@@ -45,6 +45,8 @@
 // and "last lambda chosen". Model files keep the counters, the IPS sums and
 // every policy's state (VW keeps none), so a run resumed with -i continues.
 // Unlabeled examples are predicted by the chosen policy and change nothing.
+// Examples not learned from (-t, held-out passes) advance the phases, draws and
+// IPS sums but update no policy (VW's warm_cb learns even then).
 // --first T: VW's one explorer counts every policy's update, so each policy
 // here explores for ceil(T / L) examples learned from (the same rounds).
 // Learning rates and scores are learner's doubles where VW has floats: where
