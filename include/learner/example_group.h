@@ -31,6 +31,7 @@ class ExampleGroup {
   std::size_t size() const { return size_; }  // lines, the shared line included
   bool empty() const { return size_ == 0; }
   const GroupLine& operator[](std::size_t i) const { return lines_[i]; }
+  GroupLine& line(std::size_t i) { return lines_[i]; }  // e.g. to reweigh a line (--warm_cb)
   bool has_shared() const { return size_ > 0 && lines_[0].ex.shared; }
   // Action lines are [first_action(), size()).
   std::size_t first_action() const { return has_shared() ? 1 : 0; }

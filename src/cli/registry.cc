@@ -51,6 +51,8 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cb_explore_adf_plugin(),
       &cbify_ldf_plugin(),
       &explore_eval_plugin(),
+      &warm_cb_plugin(),
+      &cb_dro_plugin(),
   };
   return all;
 }

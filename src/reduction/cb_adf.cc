@@ -53,6 +53,12 @@ const Outcome& CbAdf::learn_again(const ExampleGroup& group) {
   return update(group, true);
 }
 
+void CbAdf::learn_costs(const ExampleGroup& group, const std::vector<float>& costs) {
+  const std::size_t first = group.first_action();
+  for (std::size_t a = 0; a < group.actions() && a < costs.size(); ++a)
+    regress(group[first + a], 0, costs[a], group[first + a].ex.importance);
+}
+
 void CbAdf::score(const ExampleGroup& group) {
   const std::size_t first = group.first_action(), n = group.actions();
   const Part score_part{settings_.first_sub_model, 1.0};

@@ -89,6 +89,11 @@ class CbAdf final : public GroupReduction, public ReductionState {
   // repeated updates. The group must be the one last processed.
   const Outcome& learn_again(const ExampleGroup& group);
 
+  // Every action line a of `group` regresses costs[a] with its own
+  // importance, no bandit count changing: VW's csoaa_ldf learning a
+  // cost-sensitive group below --cb_adf (--warm_cb's supervised warm start).
+  void learn_costs(const ExampleGroup& group, const std::vector<float>& costs);
+
   // The scores of the last group's actions (0-based) and its predicted action.
   const std::vector<double>& scores() const { return scores_; }
   uint32_t predicted() const { return order_.empty() ? 0 : order_.front(); }

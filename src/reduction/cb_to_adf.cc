@@ -19,7 +19,7 @@ const ExampleGroup& ActionCopies::make(const Example& ex, const std::vector<Feat
     line.ex.namespaces = ex.namespaces;
     line.ex.features.resize(ex.features.size());
     for (std::size_t i = 0; i < ex.features.size(); ++i)
-      line.ex.features[i] = Feature{ex.features[i].value, action_copy_index(ex.features[i].index, a, actions_)};
+      line.ex.features[i] = Feature{ex.features[i].value, index_(ex.features[i].index, a, actions_)};
     line.ex.importance = ex.importance;
     line.ex.base = ex.base;
     line.ex.tag = ex.tag;
@@ -31,7 +31,7 @@ const ExampleGroup& ActionCopies::make(const Example& ex, const std::vector<Feat
     if (a == labelled) line.ex.costs.push_back(observed);
     line.features.resize(features.size());
     for (std::size_t i = 0; i < features.size(); ++i)
-      line.features[i] = Feature{features[i].value, action_copy_index(features[i].index, a, actions_)};
+      line.features[i] = Feature{features[i].value, index_(features[i].index, a, actions_)};
   }
   return group_;
 }

@@ -53,18 +53,23 @@ inline uint32_t action_copy_index(uint32_t index, uint32_t action, uint32_t acti
   return (index & ~low) + action;
 }
 
-// Builds the K action lines of one single-line example (reusing its buffers).
+// Builds the K action lines of one single-line example (reusing its buffers),
+// each feature moved by `index` (action_copy_index unless given: --warm_cb
+// moves features as VW's warm_cb does).
 class ActionCopies {
  public:
-  explicit ActionCopies(uint32_t actions) : actions_(actions) {}
+  using CopyIndex = uint32_t (*)(uint32_t index, uint32_t action, uint32_t actions);
+  explicit ActionCopies(uint32_t actions, CopyIndex index = action_copy_index) : actions_(actions), index_(index) {}
   // Line `labelled` (0-based; >= K for none) gets the label `observed`.
   const ExampleGroup& make(const Example& ex, const std::vector<Feature>& features, uint32_t labelled,
                            const ClassCost& observed);
   uint32_t actions() const { return actions_; }
   const ExampleGroup& group() const { return group_; }
+  ExampleGroup& group() { return group_; }  // a caller may reweigh the lines (--warm_cb)
 
  private:
   uint32_t actions_;
+  CopyIndex index_;
   ExampleGroup group_;
 };
 

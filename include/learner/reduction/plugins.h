@@ -30,5 +30,7 @@ const ReductionPlugin& scoring_filter_tree_plugin();
 const ReductionPlugin& struct_svm_plugin();
 const ReductionPlugin& cbify_ldf_plugin();
 const ReductionPlugin& explore_eval_plugin();
+const ReductionPlugin& warm_cb_plugin();
+const ReductionPlugin& cb_dro_plugin();
 
 }  // namespace learner
