@@ -205,23 +205,32 @@ void JsonWalker::text(std::string_view words) {
     const std::size_t start = i;
     while (i < words.size() && words[i] != ' ' && words[i] != '\t') ++i;
     if (i == start) break;
-    scratch_.assign(words.substr(start, i - start));
-    for (char& c : scratch_)
-      if (c == ':' || c == '|') c = '_';
-    add(1.0f, hash_feature(scratch_, ns, options_.hash_all), scratch_, {});
+    // A word holding no ':' or '|' is its own feature name: hashed in place, not copied.
+    std::string_view word = words.substr(start, i - start);
+    if (word.find_first_of(":|") != std::string_view::npos) {
+      scratch_.assign(word);
+      for (char& c : scratch_)
+        if (c == ':' || c == '|') c = '_';
+      word = scratch_;
+    }
+    add(1.0f, hash_feature(word, ns, options_.hash_all), word, {});
   }
 }
 
 void JsonWalker::string_feature(std::string_view key, std::string_view value) {
-  scratch_.assign(value);
-  for (char& c : scratch_)
-    if (c == ' ' || c == '\t' || c == '|' || c == ':') c = '_';
+  // Copied only when a byte must become '_'.
+  if (value.find_first_of(" \t|:") != std::string_view::npos) {
+    scratch_.assign(value);
+    for (char& c : scratch_)
+      if (c == ' ' || c == '\t' || c == '|' || c == ':') c = '_';
+    value = scratch_;
+  }
   const uint32_t ns = open_.back().hash;
   if (options_.chain_hash) {
-    add(1.0f, hash_feature(scratch_, hash_feature(key, ns, options_.hash_all), options_.hash_all), key, scratch_);
+    add(1.0f, hash_feature(value, hash_feature(key, ns, options_.hash_all), options_.hash_all), key, value);
   } else {
     concat_.assign(key);
-    concat_.append(scratch_);
+    concat_.append(value);
     add(1.0f, hash_feature(concat_, ns, options_.hash_all), concat_, {});
   }
 }
