@@ -203,11 +203,12 @@ void JsonWalker::text(std::string_view words) {
   while (i < words.size()) {
     while (i < words.size() && (words[i] == ' ' || words[i] == '\t')) ++i;
     const std::size_t start = i;
-    while (i < words.size() && words[i] != ' ' && words[i] != '\t') ++i;
+    bool special = false;  // a ':' or '|', which the text format's name cannot hold
+    for (; i < words.size() && words[i] != ' ' && words[i] != '\t'; ++i) special |= words[i] == ':' || words[i] == '|';
     if (i == start) break;
     // A word holding no ':' or '|' is its own feature name: hashed in place, not copied.
     std::string_view word = words.substr(start, i - start);
-    if (word.find_first_of(":|") != std::string_view::npos) {
+    if (special) {
       scratch_.assign(word);
       for (char& c : scratch_)
         if (c == ':' || c == '|') c = '_';
@@ -219,7 +220,9 @@ void JsonWalker::text(std::string_view words) {
 
 void JsonWalker::string_feature(std::string_view key, std::string_view value) {
   // Copied only when a byte must become '_'.
-  if (value.find_first_of(" \t|:") != std::string_view::npos) {
+  bool special = false;
+  for (const char c : value) special |= c == ' ' || c == '\t' || c == '|' || c == ':';
+  if (special) {
     scratch_.assign(value);
     for (char& c : scratch_)
       if (c == ' ' || c == '\t' || c == '|' || c == ':') c = '_';
