@@ -354,9 +354,7 @@ void JsonWalker::end_run() {
   top.begin = end;
 }
 
-void JsonWalker::add(float value, uint32_t index, std::string_view feature, std::string_view string_value,
-                     bool anonymous) {
-  ex_->features.push_back(Feature{value, index});
+void JsonWalker::add_names(std::string_view feature, std::string_view string_value, bool anonymous) {
   if (options_.keep_tokens) {  // the text format's raw name: what --affix, --spelling, --dictionary read
     if (!anonymous) ex_->tokens.append(feature);
     ex_->token_ends.push_back(static_cast<uint32_t>(ex_->tokens.size()));
