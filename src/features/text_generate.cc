@@ -186,11 +186,29 @@ void add_ngrams(unsigned n_max, unsigned skips, std::vector<Feature>& feats, uin
     void emit() {
       const uint32_t last = mask[size - 1];
       if (last >= count) return;
-      for (uint32_t i = 0; i < count - last; ++i) {
+      const uint32_t grams = count - last;
+      if (!names) {  // the grams written in place: one resize, no capacity check per gram
+        const std::size_t at = feats.size();
+        feats.resize(at + grams);
+        Feature* out = feats.data() + at;
+        const Feature* in = feats.data() + begin;
+        if (size == 2) {  // bigrams and skip-grams (--ngram 2), the common case
+          const uint32_t gap = mask[1];
+          for (uint32_t i = 0; i < grams; ++i) out[i] = Feature{1.0f, in[i].index * kQuadraticConstant + in[i + gap].index};
+          return;
+        }
+        for (uint32_t i = 0; i < grams; ++i) {
+          uint32_t h = in[i].index;
+          for (std::size_t n = 1; n < size; ++n) h = h * kQuadraticConstant + in[i + mask[n]].index;
+          out[i] = Feature{1.0f, h};
+        }
+        return;
+      }
+      for (uint32_t i = 0; i < grams; ++i) {
         uint32_t h = feats[begin + i].index;
         for (std::size_t n = 1; n < size; ++n) h = h * kQuadraticConstant + feats[begin + i + mask[n]].index;
         feats.push_back(Feature{1.0f, h});
-        if (names) {
+        {
           const uint32_t p = (*prefix)[begin + i];
           std::string name = (*names)[begin + i];
           for (std::size_t n = 1; n < size; ++n) name.append(1, '^').append((*names)[begin + i + mask[n]], (*prefix)[begin + i + mask[n]]);

@@ -203,25 +203,37 @@ void JsonWalker::text(std::string_view words) {
   while (i < words.size()) {
     while (i < words.size() && (words[i] == ' ' || words[i] == '\t')) ++i;
     const std::size_t start = i;
-    while (i < words.size() && words[i] != ' ' && words[i] != '\t') ++i;
+    bool special = false;  // a ':' or '|', which the text format's name cannot hold
+    for (; i < words.size() && words[i] != ' ' && words[i] != '\t'; ++i) special |= words[i] == ':' || words[i] == '|';
     if (i == start) break;
-    scratch_.assign(words.substr(start, i - start));
-    for (char& c : scratch_)
-      if (c == ':' || c == '|') c = '_';
-    add(1.0f, hash_feature(scratch_, ns, options_.hash_all), scratch_, {});
+    // A word holding no ':' or '|' is its own feature name: hashed in place, not copied.
+    std::string_view word = words.substr(start, i - start);
+    if (special) {
+      scratch_.assign(word);
+      for (char& c : scratch_)
+        if (c == ':' || c == '|') c = '_';
+      word = scratch_;
+    }
+    add(1.0f, hash_feature(word, ns, options_.hash_all), word, {});
   }
 }
 
 void JsonWalker::string_feature(std::string_view key, std::string_view value) {
-  scratch_.assign(value);
-  for (char& c : scratch_)
-    if (c == ' ' || c == '\t' || c == '|' || c == ':') c = '_';
+  // Copied only when a byte must become '_'.
+  bool special = false;
+  for (const char c : value) special |= c == ' ' || c == '\t' || c == '|' || c == ':';
+  if (special) {
+    scratch_.assign(value);
+    for (char& c : scratch_)
+      if (c == ' ' || c == '\t' || c == '|' || c == ':') c = '_';
+    value = scratch_;
+  }
   const uint32_t ns = open_.back().hash;
   if (options_.chain_hash) {
-    add(1.0f, hash_feature(scratch_, hash_feature(key, ns, options_.hash_all), options_.hash_all), key, scratch_);
+    add(1.0f, hash_feature(value, hash_feature(key, ns, options_.hash_all), options_.hash_all), key, value);
   } else {
     concat_.assign(key);
-    concat_.append(scratch_);
+    concat_.append(value);
     add(1.0f, hash_feature(concat_, ns, options_.hash_all), concat_, {});
   }
 }
@@ -342,9 +354,7 @@ void JsonWalker::end_run() {
   top.begin = end;
 }
 
-void JsonWalker::add(float value, uint32_t index, std::string_view feature, std::string_view string_value,
-                     bool anonymous) {
-  ex_->features.push_back(Feature{value, index});
+void JsonWalker::add_names(std::string_view feature, std::string_view string_value, bool anonymous) {
   if (options_.keep_tokens) {  // the text format's raw name: what --affix, --spelling, --dictionary read
     if (!anonymous) ex_->tokens.append(feature);
     ex_->token_ends.push_back(static_cast<uint32_t>(ex_->tokens.size()));

@@ -88,8 +88,14 @@ class JsonWalker {
   // name `feature` (empty for an `anonymous` array element) is kept for
   // --affix, --spelling and --dictionary, as the text parser keeps the text
   // before ':'.
+  // Inline: once per feature, most runs keep neither tokens nor names.
   void add(float value, uint32_t index, std::string_view feature, std::string_view string_value,
-           bool anonymous = false);
+           bool anonymous = false) {
+    ex_->features.push_back(Feature{value, index});
+    if (options_.keep_tokens || options_.keep_names) add_names(feature, string_value, anonymous);
+  }
+  // add()'s raw token (keep_tokens) and audit name (keep_names) of the feature just added.
+  void add_names(std::string_view feature, std::string_view string_value, bool anonymous);
 
   struct PendingLabel {
     float label = 0.0f, weight = 1.0f, initial = 0.0f;

@@ -117,7 +117,7 @@ class Decaying final : public ScalarOde {
       : loss_(loss), path_(path), y_(y), d_(d), p_star_(p_star), reach_(reach), hover_(hover) {}
 
   double rate(double h, double t) const override {
-    return -loss_.first_derivative(path_point(path_, t, h).p, y_);
+    return -loss_.first_derivative(point(h, t).p, y_);
   }
   // >= 0 once p has reached p*: crossed it, or come within reach_ of it, or
   // within twice the distance at which the decay holds the flow off p* when
@@ -126,27 +126,42 @@ class Decaying final : public ScalarOde {
   double stop_value(double h, double t) const override {
     const double cap = std::fabs(t) - PredictionPath::kMaxStep;
     if (!std::isfinite(p_star_)) return cap;
-    const PathPoint pt = path_point(path_, t, h);
+    const PathPoint pt = point(h, t);
     const double dp_dh = -path_.mu * (pt.p - path_.p_lin0 - path_.q * t);
     double margin = reach_;
     if (d_ * dp_dh < 0.0) {
       const double pull = pt.slope * std::fabs(loss_.second_derivative(pt.p, y_));
       margin = std::max(margin, std::min(2.0 * std::fabs(dp_dh) / pull, hover_));
     }
-    return std::max(d_ * (path_.at(t, h) - p_star_) + margin, cap);
+    // path_.at(t, h) is pt.p to the bit (path_point's contract) except at t = h = 0, where at() has its own form.
+    return std::max(d_ * ((t == 0.0 && h == 0.0 ? path_.at(t, h) : pt.p) - p_star_) + margin, cap);
   }
   double stop_slope(double h, double t, double dydx) const override {
     const double cap = std::fabs(t) - PredictionPath::kMaxStep;
-    const PathPoint pt = path_point(path_, t, h);
+    const PathPoint pt = point(h, t);
     if (!std::isfinite(p_star_) || cap > d_ * (pt.p - p_star_)) return t > 0.0 ? dydx : -dydx;
     const double dp_dh = -path_.mu * (pt.p - path_.p_lin0 - path_.q * t);
     return d_ * (pt.slope * dydx + dp_dh);
   }
 
  private:
+  // path_point(path_, t, h), remembered for the last (h, t): the integrator asks for the rate, the
+  // stop value and its slope at the same point (the end of every accepted step, each Newton
+  // iterate of the event), and each evaluation costs two exponentials. Same values, to the bit.
+  PathPoint point(double h, double t) const {
+    if (!(h == last_h_ && t == last_t_)) {
+      last_h_ = h;
+      last_t_ = t;
+      last_ = path_point(path_, t, h);
+    }
+    return last_;
+  }
+
   const SmoothLoss& loss_;
   const PredictionPath& path_;
   double y_, d_, p_star_, reach_, hover_;
+  mutable double last_h_ = std::numeric_limits<double>::quiet_NaN(), last_t_ = 0.0;
+  mutable PathPoint last_;
 };
 
 UpdateStep decaying_update(const SmoothLoss& loss, const PredictionPath& path, double y, double h,

@@ -77,6 +77,33 @@ TEST(Ngrams, DefaultNamespaceNamesHaveNoCaret) {
   EXPECT_EQ(build(t, "1 | a b").names, (std::vector<std::string>{"a", "b", "a^b"}));
 }
 
+// The grams written in place (no names asked for) are those of the named walk, one push_back
+// per gram with its name (the reference): same indices, same order, behind features that are
+// not the group's (begin > 0) and with distinct word hashes.
+TEST(Ngrams, InPlaceGramsAreTheNamedWalks) {
+  for (unsigned n = 1; n <= 5; ++n)
+    for (unsigned k = 0; k <= 3; ++k)
+      for (uint32_t len = 0; len <= 11; ++len) {
+        std::vector<Feature> plain, named;
+        std::vector<std::string> names;
+        std::vector<uint32_t> prefix;
+        for (uint32_t i = 0; i < 3 + len; ++i) {
+          const Feature f{1.0f, 2654435761u * (i + 1)};
+          plain.push_back(f);
+          named.push_back(f);
+          names.push_back("w" + std::to_string(i));
+          prefix.push_back(0);
+        }
+        add_ngrams(n, k, plain, 3, len, nullptr, nullptr);
+        add_ngrams(n, k, named, 3, len, &names, &prefix);
+        ASSERT_EQ(plain.size(), named.size()) << n << " " << k << " " << len;
+        for (std::size_t i = 0; i < plain.size(); ++i) {
+          EXPECT_EQ(plain[i].index, named[i].index) << n << " " << k << " " << len << " gram " << i;
+          EXPECT_EQ(plain[i].value, named[i].value);
+        }
+      }
+}
+
 // Issue 28, defect 2: the count FeatureBuilder checks against --interaction_limit
 // before generating is exactly what add_ngrams generates (the skips are one
 // budget shared by the gaps, as in VW), and it saturates instead of overflowing.

@@ -2,6 +2,11 @@
 // indices, and every malformed-input class.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
 #include "learner/error.h"
 #include "learner/parse/hash.h"
 #include "same_features.h"
@@ -85,6 +90,31 @@ TEST(JsonReader, LabelGrammars) {
   expect_same(cs, R"({"_label":"1:0.5 2:1","x":1})", "1:0.5 2:1 | x");
 }
 
+TEST(JsonReader, NumericLabelsReadAsTheirNineDigitText) {
+  // A numeric "_label" is the float's "%.9g" text in the text grammar (label_from_number formats
+  // it without printf): every value below, large ones and subnormals included,
+  // reads as that text line does.
+  std::vector<double> values = {0.0, -0.0, 1.0, -1.0, 0.1, 2.5, 1e-45, 1.4e-45, 1.17549435e-38, 3.4e38,
+                                -3.4e38, 123456789.0, 16777217.0, 0.3333333333333333, 1e-7, 5e37};
+  uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < 2000; ++i) {  // random doubles over the float's exponent range
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const double mantissa = static_cast<double>(x >> 11) / 9007199254740992.0;
+    values.push_back((i % 2 ? -1 : 1) * mantissa * std::ldexp(1.0, static_cast<int>(x % 250) - 125));
+  }
+  for (const double v : values) {
+    char json_line[96], text_line[64];
+    std::snprintf(json_line, sizeof json_line, R"({"_label":%.17g,"x":1})", v);
+    std::snprintf(text_line, sizeof text_line, "%.9g | x", static_cast<double>(static_cast<float>(v)));
+    expect_same(json(), json_line, text_line);
+  }
+  ParseOptions multi = json();
+  multi.labels = LabelFormat::kMulticlass;
+  multi.classes = 1000000;
+  for (const char* k : {"1", "7", "999999", "1000000"})
+    expect_same(multi, std::string(R"({"_label":)") + k + R"(,"x":1})", std::string(k) + " | x");
+}
+
 TEST(JsonReader, DecisionServiceSimpleLabel) {
   expect_same(dsjson(), R"({"_label":1,"EventId":"e1","Timestamp":"t","c":{"a":{"x":1},"y":2},"pdrop":0.1})",
               "1 |a x | y:2");
@@ -109,6 +139,10 @@ TEST(JsonReader, KeepsFeatureNames) {
   // The top level's features are named without a namespace, as VW's --audit / --invert_hash and the
   // text format name `| w`.
   EXPECT_EQ(ex.names, (std::vector<std::string>{"a^x", "a^kv", "arr^[1]", "w"}));
+  // The names of words and string values with bytes made '_' (copied) and without (read in place).
+  o.chain_hash = true;
+  const Example chained = parse_with(o, R"({"a":{"k":"v w","j":"u"},"_text":"p:q r|s t"})");
+  EXPECT_EQ(chained.names, (std::vector<std::string>{"a^k^v_w", "a^j^u", "p_q", "r_s", "t"}));
 }
 
 // Message of the InputError `line` raises (line number 7), "" if none.

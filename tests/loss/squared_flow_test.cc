@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <ostream>
 #include <random>
 #include <string>
@@ -115,6 +117,56 @@ INSTANTIATE_TEST_SUITE_P(
                       FlowCase{"squared", 0.03, 0.2, 2}, FlowCase{"classic", 0.003, 0.0, 1},
                       FlowCase{"expectile", 0.003, 0.0, 1}, FlowCase{"expectile", 0.03, 0.4, 1}),
     case_name);
+
+// The squared family's decaying updates (--dotproduct_l2, mu > 0), pinned to the bit: a
+// speed change of the series (flow_series.cc) or of the decaying ODE it falls back on near the
+// label (smooth_ode.cc) must leave every t and h_used as they were. 4,000 training-like steps
+// (rates 0.003 to 0.5, so both the one-piece series, the pieces and the ODE's stop near the
+// label occur); FNV-1a of the bits of t and h_used, taken with the code before such changes.
+TEST(SquaredFlowGolden, DecayingStepsArePinnedToTheBit) {
+  uint64_t state = 0x2545F4914F6CDD1Dull;
+  auto u = [&state] {  // xorshift64: the same numbers on every platform
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    return static_cast<double>(state >> 11) * (1.0 / 9007199254740992.0);
+  };
+  uint64_t hash = 0xcbf29ce484222325ull;
+  auto fold = [&hash](double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    for (int i = 0; i < 8; ++i) hash = (hash ^ ((bits >> (8 * i)) & 0xff)) * 0x100000001b3ull;
+  };
+  int stopped = 0;
+  for (const char* name : {"squared", "expectile"}) {
+    LossSpec spec;
+    spec.name = name;
+    spec.expectile_q = 0.3;
+    const auto loss = make_loss(spec);
+    for (int i = 0; i < 2000; ++i) {
+      const double rate = 0.003 * std::pow(0.5 / 0.003, u());
+      testing::DyadicState s;
+      s.rho_a = rate * (0.2 + u());
+      s.rho_b = rate * (0.2 + u());
+      for (int j = 0; j < 5; ++j) {
+        s.A.push_back(1.0 + 0.4 * (u() - 0.5));
+        s.B.push_back(1.0 + 0.4 * (u() - 0.5));
+      }
+      const PredictionPath one = s.path();
+      PredictionPath path;
+      path.q = rate * (0.5 + 2.0 * u());
+      path.add_term(one.kappa, one.P, one.M);
+      path.p_lin0 = 3.0 + u() - 0.5 * (one.P - one.M);
+      path.mu = rate * (0.02 + 0.5 * u());
+      const double y = 1.0 + std::floor(5.0 * u());
+      const double h = u() < 0.7 ? 1.0 : 0.01 * std::pow(500.0, u());
+      const UpdateStep step = loss->step(path, y, h);
+      fold(step.t);
+      fold(step.h_used);
+      stopped += step.h_used < h;
+    }
+  }
+  EXPECT_GT(stopped, 20) << stopped;  // the decaying ODE's stop near the label is among them
+  EXPECT_EQ(hash, 0x17599e92ef077691ull) << std::hex << "0x" << hash;
+}
 
 }  // namespace
 }  // namespace learner
