@@ -1,6 +1,6 @@
 // learner-topn: top-N recommendation (issue 30). Commands:
 //
-//   learner-topn train --train FILE -f FACTORS [--system dyadic|ials] [--loss bpr|hinge|warp|pointwise|rating] ...
+//   learner-topn train --train FILE -f FACTORS [--system dyadic|ials] [--loss bpr|hinge|warp|pointwise|rating|softmax] ...
 //   learner-topn recommend -i FACTORS [--exclude TRAIN] [--users FILE] [-n 10] [--threads 2] [-o OUT]
 //   learner-topn eval --train FILE --test FILE --system dyadic|pop|knn|ials|vectors [--protocol folds|loo] ...
 //   learner-topn split --data FILE (--last | --fraction F) --train_out FILE --test_out FILE [--seed S]
@@ -72,6 +72,10 @@ Factors fit(const Cli& c, const InteractionSet& set, std::size_t n_users, std::s
   o.loss = parse_rank_loss(c.loss);
   DyadicRanker ranker(o, n_users, n_items);
   ranker.train(rows, train);
+  if (ranker.skipped_steps() > 0)
+    std::fprintf(stderr, "learner-topn: %llu of %llu softmax steps refused (they would have left a non-finite or "
+                 "over-large weight; try a lower --latent_lr)\n", static_cast<unsigned long long>(ranker.skipped_steps()),
+                 static_cast<unsigned long long>(ranker.updates()));
   return ranker.factors(set.users, set.items);
 }
 
@@ -227,7 +231,7 @@ int main(int argc, char** argv) {
       "top,n", po::value<unsigned>(&c.n)->default_value(c.n), "recommend: list length")(
       "threads", po::value<unsigned>(&c.threads)->default_value(c.threads), "recommend/eval: threads over users, 1..256")(
       "system", po::value<std::string>(&c.system)->default_value(c.system), "dyadic, ials (train, eval), pop, knn, vectors (eval)")(
-      "loss", po::value<std::string>(&c.loss)->default_value(c.loss), "dyadic: bpr, hinge, warp, pointwise or rating")(
+      "loss", po::value<std::string>(&c.loss)->default_value(c.loss), "dyadic: bpr, hinge, warp, pointwise, rating or softmax")(
       "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; ials: --ials_rank)")(
       "passes", po::value<unsigned>(&r.passes)->default_value(r.passes), "dyadic: passes over the positives")(
       "negatives", po::value<unsigned>(&r.negatives)->default_value(r.negatives), "dyadic: sampled negatives per positive and pass")(
@@ -242,6 +246,9 @@ int main(int argc, char** argv) {
       "warp_trials", po::value<unsigned>(&r.warp_trials)->default_value(r.warp_trials), "dyadic warp: most draws per positive")(
       "adaptive", po::bool_switch(&r.adaptive), "dyadic ranking losses: per-coordinate AdaGrad rates (--lr / sqrt(G))")(
       "freq_l2", po::value<double>(&r.freq_l2)->default_value(r.freq_l2), "dyadic ranking losses: frequency-aware latent L2 exponent, -2..2 (needs --l2 > 0)")(
+      "rate_decay", po::value<double>(&r.rate_decay)->default_value(r.rate_decay), "dyadic ranking losses: every rate's factor at each end of pass, (0, 1]")(
+      "average_passes", po::value<unsigned>(&r.average_passes)->default_value(r.average_passes), "dyadic ranking losses: final weights = mean of the last N passes' ends")(
+      "max_norm", po::value<double>(&r.max_norm)->default_value(r.max_norm), "dyadic softmax: latent vectors longer than this are scaled back (0: none)")(
       "hard_negatives", po::value<unsigned>(&r.hard_candidates)->default_value(r.hard_candidates), "dyadic: each negative is the best-scored of this many draws, 1..1000")(
       "ials_rank", po::value<unsigned>(&c.ials.rank)->default_value(c.ials.rank), "ials: latent dimensions")(
       "iterations", po::value<unsigned>(&c.ials.iterations)->default_value(c.ials.iterations), "ials: alternations")(

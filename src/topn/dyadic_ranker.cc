@@ -6,14 +6,15 @@
 #include <numeric>
 
 #include "learner/error.h"
+#include "ranker_features.h"
 
 namespace learner::topn {
 
 namespace {
 
-constexpr uint32_t kConstantIndex = 0;
-uint32_t user_index(uint32_t u) { return 2 * u + 2; }
-uint32_t item_index(uint32_t i) { return 2 * i + 3; }
+using topn_detail::kRankerConstantIndex;
+using topn_detail::ranker_item_index;
+using topn_detail::ranker_user_index;
 
 void check_range(bool ok, const char* what) {
   if (!ok) throw UsageError(what);
@@ -27,14 +28,17 @@ RankLoss parse_rank_loss(const std::string& name) {
   if (name == "warp") return RankLoss::kWarp;
   if (name == "pointwise") return RankLoss::kPointwise;
   if (name == "rating") return RankLoss::kRating;
-  throw UsageError("--loss must be bpr, hinge, warp, pointwise or rating, got '" + name + "'");
+  if (name == "softmax") return RankLoss::kSoftmax;
+  throw UsageError("--loss must be bpr, hinge, warp, pointwise, rating or softmax, got '" + name + "'");
 }
 
 DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::size_t n_items)
     : options_(o), users_(n_users), items_(n_items) {
   check_range(o.rank >= 1 && o.rank <= 256, "--rank must be between 1 and 256");
   check_range(o.passes >= 1 && o.passes <= 100000, "--passes must be between 1 and 100000");
-  check_range(o.negatives >= 1 && o.negatives <= 10000, "--negatives must be between 1 and 10000");
+  check_range(o.negatives <= 10000 && (o.negatives >= 1 || o.loss == RankLoss::kSoftmax),
+              "--negatives must be between 1 and 10000 (0: the full softmax, --loss softmax only)");
+  check_range(o.negatives > 0 || o.alpha == 0, "--negatives 0 (the full softmax) draws nothing: --alpha must be 0");
   check_range(std::isfinite(o.learning_rate) && o.learning_rate >= 0 && o.learning_rate <= 1e3,
               "--lr must be in [0, 1000]");
   check_range(std::isfinite(o.latent_rate) && o.latent_rate >= 0 && o.latent_rate <= 1e3,
@@ -49,6 +53,12 @@ DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::siz
   check_range(o.freq_l2 == 0 || o.l2 > 0, "--freq_l2 needs --l2 > 0");
   check_range(o.hard_candidates >= 1 && o.hard_candidates <= 1000, "--hard_negatives must be between 1 and 1000");
   check_range(!std::isnan(o.min_rating), "--min_rating must be a number");
+  check_range(std::isfinite(o.rate_decay) && o.rate_decay > 0 && o.rate_decay <= 1, "--rate_decay must be in (0, 1]");
+  check_range(o.average_passes >= 1 && o.average_passes <= o.passes, "--average_passes must be between 1 and --passes");
+  check_range(std::isfinite(o.max_norm) && o.max_norm >= 0 && o.max_norm <= 1e6, "--max_norm must be in [0, 1e6]");
+  check_range(o.max_norm == 0 || o.loss == RankLoss::kSoftmax, "--max_norm needs --loss softmax");
+  check_range(o.loss != RankLoss::kSoftmax || (o.hard_candidates == 1 && !o.adaptive && o.freq_l2 == 0),
+              "--loss softmax takes neither --hard_negatives, --adaptive nor --freq_l2");
   check_range(n_users < (1u << 29) && n_items < (1u << 29), "too many users or items");
   if (o.loss != RankLoss::kRating)
     check_range(o.learning_rate > 0 || o.latent_rate > 0, "--lr or --latent_lr must be > 0");
@@ -63,6 +73,8 @@ DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::siz
   c.random_seed = static_cast<uint32_t>(o.seed);
   c.passes = o.passes;
   c.l2 = o.linear_l2;
+  c.decay_learning_rate = o.rate_decay;
+  c.average_passes = o.average_passes;
   LossSpec spec;
   if (o.loss == RankLoss::kRating) {
     // The command line's defaults for `--dotproduct ui` (README, "Defaults").
@@ -73,7 +85,8 @@ DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::siz
     c.auto_latent_l2 = o.l2 < 0;
     c.dotproduct_l2 = o.l2 < 0 ? 0.0 : o.l2;
   } else {
-    spec.name = o.loss == RankLoss::kBpr || o.loss == RankLoss::kPointwise ? "logistic" : "hinge";
+    // kSoftmax holds its weights in the model but moves them itself (softmax_pass.cc).
+    spec.name = o.loss == RankLoss::kHinge || o.loss == RankLoss::kWarp ? "hinge" : "logistic";
     c.rule = UpdateRule{o.adaptive, false, true};  // constant (or AdaGrad) rates, importance-aware path
     c.power_t = 0.0;
     c.learning_rate = o.learning_rate > 0 ? o.learning_rate : o.latent_rate;
@@ -94,17 +107,17 @@ DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::siz
 }
 
 void DyadicRanker::one_hot(uint32_t user, uint32_t item) {
-  ex_.features = {{1.0f, user_index(user)}, {1.0f, item_index(item)}};
+  ex_.features = {{1.0f, ranker_user_index(user)}, {1.0f, ranker_item_index(item)}};
   ex_.namespaces.resize(2);
   ex_.namespaces[0] = {"u", 'u', 0, 0, 1};
   ex_.namespaces[1] = {"i", 'i', 0, 1, 2};
   linear_ = ex_.features;
   if (options_.loss == RankLoss::kPointwise || options_.loss == RankLoss::kRating)
-    linear_.push_back({1.0f, kConstantIndex});
+    linear_.push_back({1.0f, kRankerConstantIndex});
 }
 
 void DyadicRanker::pair_example(uint32_t user, uint32_t pos, uint32_t neg) {
-  ex_.features = {{1.0f, user_index(user)}, {1.0f, item_index(pos)}, {-1.0f, item_index(neg)}};
+  ex_.features = {{1.0f, ranker_user_index(user)}, {1.0f, ranker_item_index(pos)}, {-1.0f, ranker_item_index(neg)}};
   ex_.namespaces.resize(2);
   ex_.namespaces[0] = {"u", 'u', 0, 0, 1};
   ex_.namespaces[1] = {"i", 'i', 0, 1, 3};
@@ -190,15 +203,31 @@ void DyadicRanker::train(std::span<const Interaction> rows, const UserItems& exc
   }
   SplitMix shuffle(options_.seed * 0x9e3779b97f4a7c15ull + 1);
   NegativeSampler sampler(exclude, options_.alpha, options_.seed);
+  log_count_.clear();
+  user_positives_.clear();
+  if (options_.loss == RankLoss::kSoftmax && options_.alpha > 0) {  // log q(x) up to a constant
+    log_count_.assign(items_, 0.0);
+    for (uint32_t u = 0; u < exclude.users(); ++u)
+      for (const uint32_t i : exclude.items(u))
+        if (i < items_) log_count_[i] += 1.0;
+    for (double& n : log_count_) n = n > 0 ? options_.alpha * std::log(n) : 0.0;
+  }
+  double rate_scale = 1.0;
   for (unsigned pass = 0; pass < options_.passes; ++pass) {
     for (std::size_t k = order.size(); k > 1; --k)  // Fisher-Yates
       std::swap(order[k - 1], order[shuffle.below(static_cast<uint32_t>(k))]);
     if (options_.loss == RankLoss::kRating) {
       for (const uint32_t r : order) learn_point(rows[r].user, rows[r].item, rows[r].rating);
+    } else if (options_.loss == RankLoss::kSoftmax) {
+      if (options_.negatives == 0) pass_full_softmax(order, rows, exclude, rate_scale, shuffle);
+      else pass_softmax(order, rows, sampler, rate_scale);
+      rate_scale *= options_.rate_decay;
     } else {
       pass_pairwise(order, rows, sampler);
     }
-    model_->end_pass();
+    // As the trainer does (train/trainer.cc): end_pass between passes, then
+    // end_training, which takes the last pass's end (--average_passes counts it once).
+    if (pass + 1 < options_.passes) model_->end_pass();
   }
   model_->end_training();
 }
@@ -212,7 +241,7 @@ Factors DyadicRanker::factors(const IdMap& users, const IdMap& items) const {
   const bool constant = options_.loss == RankLoss::kPointwise || options_.loss == RankLoss::kRating;
   const double c = options_.center;
   f.global = -static_cast<double>(k) * c * c +
-             (constant ? m.effective_weight(m.weights().slot(m.slot_of(kConstantIndex, 0))[0]) : 0.0);
+             (constant ? m.effective_weight(m.weights().slot(m.slot_of(kRankerConstantIndex, 0))[0]) : 0.0);
   // A feature never trained takes its side's mean vector and linear weight once
   // the means are in use (dotproduct.h, "Unseen features"), as predict() does.
   const auto fill = [&](std::size_t n, auto index_of, int side, std::vector<float>& bias, std::vector<float>& vec) {
@@ -230,8 +259,8 @@ Factors DyadicRanker::factors(const IdMap& users, const IdMap& items) const {
       std::copy(v, v + k, vec.begin() + static_cast<std::ptrdiff_t>(std::size_t{r} * k));
     }
   };
-  fill(std::min(users.size(), users_), user_index, 0, f.user_bias, f.user_vec);
-  fill(std::min(items.size(), items_), item_index, 1, f.item_bias, f.item_vec);
+  fill(std::min(users.size(), users_), ranker_user_index, 0, f.user_bias, f.user_vec);
+  fill(std::min(items.size(), items_), ranker_item_index, 1, f.item_bias, f.item_vec);
   return f;
 }
 

@@ -984,8 +984,12 @@ if [[ -x "$topn" ]]; then
   expect_true "learner-topn: a failed train writes no factors file" test ! -e bad.f
   expect_exit "learner-topn: --negatives 0 is refused" 2 '--negatives must be between 1 and 10000' \
     "$topn" train --train tn.tsv -f bad.f --negatives 0
-  expect_exit "learner-topn: an unknown loss is refused" 2 '--loss must be bpr, hinge, warp, pointwise or rating' \
+  expect_exit "learner-topn: an unknown loss is refused" 2 '--loss must be bpr, hinge, warp, pointwise, rating or softmax' \
     "$topn" eval --train tr.tsv --test te.tsv --loss mse
+  expect_true "learner-topn train --loss softmax, sampled and full (--negatives 0), writes the same file shape" \
+    sh -c '"$0" train --train tn.tsv -f s1.f --loss softmax --negatives 4 --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f s2.f --loss softmax --negatives 0 --lr 0.01 --rank 3 --passes 5 2>/dev/null && test "$(grep -c "^[ui] " s1.f)" = 20 && test "$(grep -c "^[ui] " s2.f)" = 20 && ! grep -qi "nan\|inf" s1.f s2.f' "$topn"
+  expect_exit "learner-topn: --max_norm without --loss softmax is refused" 2 '--max_norm needs --loss softmax' \
+    "$topn" train --train tn.tsv -f bad.f --max_norm 1
   expect_exit "learner-topn: an unknown command is refused" 2 "unknown command 'fit'" "$topn" fit
   printf 'nobody\n' >tn.nobody
   expect_exit "learner-topn recommend: a user not in the model is named" 1 "tn\.nobody:1: user 'nobody' is not in the model" \

@@ -24,6 +24,16 @@
 // highest-scored of K draws under the current model (dynamic negative sampling,
 // Zhang, Chen, Wang & Yu 2013); K = 1 is the plain draw (the same stream).
 // kPointwise: logistic on (u, i) with label +1 and on each (u, j) with -1.
+// kSoftmax: the listwise sampled softmax of each positive against `negatives`
+// draws (sampled_softmax.h; log-q corrected when alpha > 0), trained by plain
+// SGD on the latent vectors and item biases at the constant rates latent_rate
+// and learning_rate (not the model's closed-form path; the pairwise losses
+// keep theirs), L2 per occurrence, an optional norm constraint (max_norm); a
+// step that would leave a non-finite value is skipped (skipped_steps()).
+// negatives = 0 is the full softmax: each pass visits the users in a seeded
+// shuffled order and makes one step per user, all of the user's positives
+// against every catalogue item the user has not got (exclude), in one
+// softmax each (the loss summed over the positives; no sampling, no log q).
 // kRating: squared loss on the ratings themselves (all rows, no negatives): the
 // rating-trained dyadic model, with the command line's defaults (adaptive linear
 // rule, --dotproduct_lr auto, --dotproduct_l2 auto, centre 0.5) unless told.
@@ -40,6 +50,10 @@
 // less per occurrence (alpha = 1: equally in total); it too makes rates vary
 // with counts, so the two-updates equality holds only for alpha = 0 (alpha in
 // [-2, 2]; a negative alpha shrinks frequent features more).
+// rate_decay d multiplies every rate by d at the end of each pass (the model's
+// --decay_learning_rate; kSoftmax's own rates likewise); average_passes N > 1
+// makes the final weights the mean of the last N passes' ends (the model's
+// --average_passes, Polyak averaging of the iterates).
 // Negatives come from NegativeSampler (never one of the user's training items),
 // positives are the rows with rating >= min_rating, visited in a seeded
 // shuffled order each pass.
@@ -52,13 +66,14 @@
 #include "learner/learners/gd/model.h"
 #include "learner/topn/factors.h"
 #include "learner/topn/interactions.h"
+#include "learner/topn/sampled_softmax.h"
 #include "learner/topn/sampler.h"
 
 namespace learner::topn {
 
-enum class RankLoss { kBpr, kHinge, kWarp, kPointwise, kRating };
+enum class RankLoss { kBpr, kHinge, kWarp, kPointwise, kRating, kSoftmax };
 
-// "bpr", "hinge", "warp", "pointwise", "rating"; throws UsageError otherwise.
+// "bpr", "hinge", "warp", "pointwise", "rating", "softmax"; throws UsageError otherwise.
 RankLoss parse_rank_loss(const std::string& name);
 
 struct RankerOptions {
@@ -78,6 +93,9 @@ struct RankerOptions {
   unsigned hard_candidates = 1;  // each negative: the best-scored of this many draws (1: the draw)
   bool adaptive = false;         // per-coordinate AdaGrad rates (lr / sqrt(G_f)) instead of constant ones
   double freq_l2 = 0.0;          // --dotproduct_freq_l2 alpha: L2 per occurrence ~ (mean n / n_f)^alpha
+  double rate_decay = 1.0;       // every rate's factor at each end of pass, (0, 1]
+  unsigned average_passes = 1;   // final weights: the mean of the last N passes' ends (1: the last)
+  double max_norm = 0.0;         // kSoftmax: vectors longer than this are scaled back (0: none)
   uint64_t seed = 1;
 };
 
@@ -107,14 +125,38 @@ class DyadicRanker {
   // score(u, i) of Factors equals score(u, i) here.
   Factors factors(const IdMap& users, const IdMap& items) const;
 
+  // kSoftmax: one step on user u's positive `pos` against `negatives`
+  // (SoftmaxStep::step at the options' rates times `rate_scale`, log-q
+  // corrected when alpha > 0); false (nothing written) when it was refused.
+  // Several positives: their summed loss against the shared negatives (the
+  // full softmax's user step, sampled_softmax.h).
+  bool learn_softmax(uint32_t user, std::span<const uint32_t> positives, std::span<const uint32_t> negatives,
+                     double rate_scale = 1.0);
+  bool learn_softmax(uint32_t user, uint32_t pos, std::span<const uint32_t> negatives, double rate_scale = 1.0) {
+    return learn_softmax(user, std::span<const uint32_t>(&pos, 1), negatives, rate_scale);
+  }
+  // kSoftmax: the loss of that step at the current weights.
+  double softmax_loss(uint32_t user, std::span<const uint32_t> positives, std::span<const uint32_t> negatives);
+  double softmax_loss(uint32_t user, uint32_t pos, std::span<const uint32_t> negatives) {
+    return softmax_loss(user, std::span<const uint32_t>(&pos, 1), negatives);
+  }
+
   Model& model() { return *model_; }
   uint64_t updates() const { return updates_; }
+  uint64_t skipped_steps() const { return skipped_; }
 
  private:
   void one_hot(uint32_t user, uint32_t item);
   void pair_example(uint32_t user, uint32_t pos, uint32_t neg);
   void learn_point(uint32_t user, uint32_t item, double label);
   void pass_pairwise(std::span<const uint32_t> order, std::span<const Interaction> rows, NegativeSampler& sampler);
+  // src/topn/softmax_pass.cc
+  void pass_softmax(std::span<const uint32_t> order, std::span<const Interaction> rows, NegativeSampler& sampler,
+                    double rate_scale);
+  void pass_full_softmax(std::span<const uint32_t> order, std::span<const Interaction> rows, const UserItems& exclude,
+                         double rate_scale, SplitMix& shuffle);
+  const SoftmaxCandidates& softmax_candidates(uint32_t user, std::span<const uint32_t> positives,
+                                              std::span<const uint32_t> negatives);
 
   RankerOptions options_;
   std::size_t users_, items_;
@@ -123,7 +165,14 @@ class DyadicRanker {
   Example ex_;
   std::vector<Feature> linear_;
   std::vector<double> warp_weight_;  // L(r), r = 0..items
-  uint64_t updates_ = 0;
+  uint64_t updates_ = 0, skipped_ = 0;
+  // kSoftmax's reused buffers (no allocation per step).
+  SoftmaxStep softmax_;
+  SoftmaxCandidates candidates_;
+  std::vector<float*> cand_items_, cand_bias_;
+  std::vector<double> cand_log_q_, log_count_;  // log_count_: alpha log(count) per item (alpha > 0)
+  std::vector<uint32_t> negatives_, user_order_;
+  std::vector<std::vector<uint32_t>> user_positives_;  // negatives 0: each user's positives (filled once)
 };
 
 }  // namespace learner::topn
