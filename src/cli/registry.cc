@@ -18,6 +18,7 @@ const std::vector<const LearnerPlugin*>& learner_plugins() {
       &print_plugin(),
       &bfgs_plugin(),
       &conjugate_gradient_plugin(),
+      &cbzo_learner_plugin(),
   };
   return all;
 }
@@ -51,6 +52,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cb_explore_adf_plugin(),
       &cbify_ldf_plugin(),
       &explore_eval_plugin(),
+      &cbzo_plugin(),
   };
   return all;
 }
