@@ -106,7 +106,6 @@ std::size_t split_fields(std::string_view token, std::string_view* fields, std::
 }  // namespace
 
 void ContinuousLabelReader::token(std::string_view token) {
-  any_ = true;
   switch (expect_) {
     case Expect::kCa:
       if (token != "ca")
@@ -167,8 +166,7 @@ void ContinuousLabelReader::token(std::string_view token) {
 }
 
 void ContinuousLabelReader::finish() const {
-  if (!any_) return;
-  if (expect_ == Expect::kObservation) ctx_.fail("`ca` without an observation (ca action:cost:pdf_value)");
+  // `ca` alone, as no token, is an unlabeled example (VW's test label).
   if (expect_ == Expect::kChosen) ctx_.fail("`chosen_action` without an action");
 }
 

@@ -11,7 +11,7 @@
 // `chosen_action` is followed by one finite number: VW's --cats labels,
 // checked and not kept (--cbzo reads neither). Anything else, a second
 // observation, an empty element or a fourth ':' field is an InputError at
-// file:line. No token (an empty label part) is an unlabeled example.
+// file:line. No token, or `ca` alone, is an unlabeled example.
 // Result: Example::label = the action, Example::costs = {0, cost,
 // pdf_value} (kUnknownCost when the cost is absent), Example::has_label
 // when the cost is known and pdf_value > 0 (VW's test for a labeled
@@ -36,7 +36,6 @@ class ContinuousLabelReader {
   Example& ex_;
   const LineContext& ctx_;
   Expect expect_ = Expect::kCa;
-  bool any_ = false;
   bool seen_pdf_ = false;
   bool seen_chosen_ = false;
 };

@@ -113,7 +113,7 @@ const ReductionPlugin& cbzo_plugin() {
     OptionSpec policy = text_option("policy", "with --cbzo: the policy learned, linear (the centroid is w.x; the "
                                     "default) or constant (one weight)", 0, "linear", true);
     OptionSpec radius = number_option("radius", OptionKind::kNumber, default_text(static_cast<double>(CbzoSettings{}.radius)),
-                                      0, std::numeric_limits<double>::max(),
+                                      0, std::numeric_limits<float>::max(),
                                       "with --cbzo: the exploration radius r (the pdf's two points are centroid -+ r; "
                                       "below 1e-3 it is raised to 1e-3, as VW)", true);
     radius.resumable = true;
