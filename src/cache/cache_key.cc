@@ -25,6 +25,7 @@ std::string label_grammar(const ParseOptions& parse) {
     case LabelFormat::kContextualBandit: name = "contextual-bandit"; break;
     case LabelFormat::kContextualBanditAdf: name = "contextual-bandit adf multi-line"; break;
     case LabelFormat::kContextualBanditEval: name = "contextual-bandit eval"; break;
+    case LabelFormat::kContinuousAction: name = "continuous-action"; break;
   }
   return std::string(name) + "/" + std::to_string(parse.classes) +
          (parse.class_labels ? " " + parse.class_labels->describe() : std::string());

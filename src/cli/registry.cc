@@ -18,6 +18,7 @@ const std::vector<const LearnerPlugin*>& learner_plugins() {
       &print_plugin(),
       &bfgs_plugin(),
       &conjugate_gradient_plugin(),
+      &cbzo_learner_plugin(),
   };
   return all;
 }
@@ -53,6 +54,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &explore_eval_plugin(),
       &warm_cb_plugin(),
       &cb_dro_plugin(),
+      &cbzo_plugin(),
   };
   return all;
 }

@@ -9,6 +9,7 @@
 #include "learner/parse/number.h"
 #include "learner/parse/parse_detail.h"
 #include "number_inline.h"
+#include "continuous_label.h"
 
 namespace learner {
 namespace {
@@ -324,6 +325,12 @@ void parse_label_part(std::string_view part, const ParseOptions& options, Exampl
       return parse_contextual_bandit_adf(tokens, ex, ctx);
     case LabelFormat::kContextualBanditEval:
       return parse_contextual_bandit(tokens, options.classes, ex, ctx, true);
+    case LabelFormat::kContinuousAction: {
+      detail::ContinuousLabelReader reader(ex, ctx);
+      tokens.each([&](std::string_view token) { reader.token(token); });
+      reader.finish();
+      return tokens.set_tag(ex);
+    }
     case LabelFormat::kSimple:
       break;
   }

@@ -12,6 +12,7 @@
 #include "cb_explore_cover.h"
 #include "cb_explore_regcb.h"
 #include "cb_explore_squarecb.h"
+#include "cb_explore_synthcover.h"
 #include "learner/reduction/score_text.h"
 #include "learner/reduction/reduction.h"
 
@@ -130,6 +131,7 @@ const std::vector<const AdfExplorerPlugin*>& adf_explorers() {
       &cover_explorer(),
       &regcb_explorer(),
       &squarecb_explorer(),
+      &synthcover_explorer(),
   };
   return all;
 }

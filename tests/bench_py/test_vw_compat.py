@@ -111,6 +111,12 @@ class ReferencePredictions(unittest.TestCase):
             write(mine, "1\n0\n")
             self.assertEqual(vc_runner.compare_predictions(mine, ref), "differ: line 3")
             self.assertEqual(vc_runner.compare_predictions(os.path.join(d, "none"), ref), "missing")
+            # A pdf's segments "left-right:value" are numbers too (VW's --cbzo -p).
+            write(ref, "-0.144653514--0.144653484:16777216,0.055346493-0.0553465:67108864\n1e-05 a-b\n")
+            write(mine, "-0.144653529--0.144653499:16777216,0.055346482-0.055346489:67108864\n1e-05 a-b\n")
+            self.assertEqual(vc_runner.compare_predictions(mine, ref), "match")
+            write(mine, "-0.144653529--0.154653499:16777216,0.055346482-0.055346489:67108864\n1e-05 a-b\n")
+            self.assertEqual(vc_runner.compare_predictions(mine, ref), "differ: line 1")
 
 
 class Table(unittest.TestCase):

@@ -152,3 +152,18 @@ for line in adf + [""]:
         dsjson.append(dsjson_event(group))
         group = []
 write("cb_adf.dsjson", dsjson)
+
+# Continuous-action bandit (--cbzo): `ca action:cost:pdf_value |a x1:.. x2:.. |b wN`, the logging
+# policy uniform on [-1, 1] (density 0.5), cost the squared distance to the context's best action.
+# Its own generator, so the files above stay as they were.
+ca_rng = random.Random(31)
+ca = []
+for n in range(200):
+    x1, x2 = round(ca_rng.uniform(-1, 1), 4), round(ca_rng.uniform(0, 2), 4)
+    w = ca_rng.randrange(5)
+    best = 0.5 * x1 - 0.3 * x2 + 0.1 * w
+    a = round(ca_rng.uniform(-1, 1), 5)
+    cost = round((a - best) ** 2, 5)
+    tag = f" 'q{n}" if n % 7 == 0 else ""
+    ca.append(f"ca {a}:{cost}:0.5{tag} |a x1:{x1} x2:{x2} |b w{w}")
+write("ca.vw", ca)

@@ -18,5 +18,6 @@ const LearnerPlugin& gd_plugin();
 const LearnerPlugin& bfgs_plugin();
 const LearnerPlugin& conjugate_gradient_plugin();
 const LearnerPlugin& struct_svm_learner_plugin();
+const LearnerPlugin& cbzo_learner_plugin();
 
 }  // namespace learner

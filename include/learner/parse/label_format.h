@@ -30,6 +30,9 @@
 //                       or one observation `a:c:p` (a, a non-negative integer, is not read: the line's
 //                       place in its group is the action). Two tokens, `shared:...`, a probability
 //                       outside [0, 1] are InputErrors. Example::has_label: c known and p > 0.
+//   kContinuousAction   ca action:cost:pdf_value [pdf l:r:v ...] [chosen_action a] ['tag]  VW's continuous-action
+//                       label (--cbzo): the action in Example::label, {0, cost, pdf_value} in Example::costs;
+//                       labeled when the cost is known and pdf_value > 0 (src/parse/continuous_label.h).
 //
 // Strict, as the rest of the parser: a class that is not an integer in 1..K
 // (when K > 0), a repeated class, a cost that is not a finite number, an empty
@@ -45,6 +48,6 @@ namespace learner {
 
 enum class LabelFormat { kSimple, kMulticlass, kCostSensitive, kMulticlassOrCost, kMultilabel, kLabelDependent,
                          kContextualBandit, kContextualBanditAdf,
-                         kContextualBanditEval };
+                         kContextualBanditEval, kContinuousAction };
 
 }  // namespace learner

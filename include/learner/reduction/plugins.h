@@ -32,5 +32,6 @@ const ReductionPlugin& cbify_ldf_plugin();
 const ReductionPlugin& explore_eval_plugin();
 const ReductionPlugin& warm_cb_plugin();
 const ReductionPlugin& cb_dro_plugin();
+const ReductionPlugin& cbzo_plugin();
 
 }  // namespace learner

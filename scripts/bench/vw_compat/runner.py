@@ -133,7 +133,9 @@ def reference_predictions(test_dir):
     return out
 
 
-_TOKEN_SPLIT = re.compile(r"[\s,:]+")
+# Blanks, ',' and ':' separate tokens, and so does a '-' after a digit: a pdf segment
+# "left-right:value" (--cbzo, --cats) is two numbers, "-0.1--0.09" included.
+_TOKEN_SPLIT = re.compile(r"[\s,:]+|(?<=\d)-")
 
 
 def _same_token(a, b, tolerance):
@@ -148,7 +150,7 @@ def _same_token(a, b, tolerance):
 
 def compare_predictions(mine_path, ref_path, tolerance=1e-3):
     """'match' when the two prediction files have the same lines, token by token (split on blanks,
-    ',' and ':'), numbers equal within `tolerance` (relative, absolute below 1); else
+    ',', ':' and a '-' after a digit), numbers equal within `tolerance` (relative, absolute below 1); else
     'differ: line N' or 'missing' (no file written)."""
     if not os.path.exists(mine_path):
         return "missing"
