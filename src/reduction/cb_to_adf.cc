@@ -120,12 +120,6 @@ bool CbifyAdf::row_text(std::string& label, std::string& prediction) const {
   return true;
 }
 
-void refuse_adf_explorers(const OptionValues& v, const std::string& flag) {
-  if (adf_explorer_chosen(v) || v.flag("softmax"))
-    throw UsageError("--" + flag + "'s legacy stack (--cb_force_legacy) has no --softmax, --bag, --cover, "
-                     "--squarecb or --regcb: it explores with --epsilon or --first");
-}
-
 bool cb_routed_to_adf(const OptionValues& v) { return !v.flag("cb_force_legacy") && !v.flag("eval"); }
 
 bool cbify_uses_adf(const OptionValues& v) { return cb_routed_to_adf(v) || v.flag("cb_explore_adf"); }

@@ -116,11 +116,6 @@ class CbifyAdf final : public TaggedReduction {
   Outcome outcome_;
 };
 
-// The legacy stacks (--cb_force_legacy) explore with --epsilon or --first
-// only: throws UsageError naming `flag` (cb_explore, cbify) when --softmax or
-// an explorer with its own file is given.
-void refuse_adf_explorers(const OptionValues& values, const std::string& flag);
-
 // Whether --cb / --cb_explore / --cbify run through the ADF path (VW 9.11's
 // default): not with --cb_force_legacy or --eval.
 bool cb_routed_to_adf(const OptionValues& values);
