@@ -46,17 +46,32 @@
 
 namespace learner {
 
-// Where action `action` (0-based) of `actions` puts a feature of hash `index`.
-inline uint32_t action_copy_index(uint32_t index, uint32_t action, uint32_t actions) {
-  uint32_t low = 0;  // VW's custom_index_mask: 2^bitlen(actions) - 1
-  for (uint32_t k = actions; k > 0; k >>= 1) low = (low << 1) | 1u;
-  return (index & ~low) + action;
+// Where action `action` (0-based) of `actions` puts a feature of hash
+// `index`, as VW's copy_example_to_adf: with `width` the sub-models of the
+// stack below (VW's feature_width_below) and w = width rounded up to a power
+// of two (the interleave, gd's model.h), a feature's weights start at
+// (index w, cleared below 2^bitlen(actions x width)) + action x width
+// sub-model slots: the line's features take `index` and the line the
+// `shift` (Example::weight_shift) below w.
+struct ActionCopyIndex {
+  uint32_t index;
+  uint32_t shift;
+};
+inline ActionCopyIndex action_copy_index(uint32_t index, uint32_t action, uint32_t actions, uint32_t width) {
+  uint64_t block = 1;  // w
+  while (block < width) block <<= 1;
+  uint64_t span = 1;  // 2^bitlen(actions x width)
+  for (uint64_t k = static_cast<uint64_t>(actions) * width; k > 0; k >>= 1) span <<= 1;
+  const uint64_t keep = span / block;  // a power of two >= 1
+  const uint64_t offset = static_cast<uint64_t>(action) * width;
+  return {static_cast<uint32_t>((index & ~(keep - 1)) + offset / block), static_cast<uint32_t>(offset % block)};
 }
 
 // Builds the K action lines of one single-line example (reusing its buffers).
 class ActionCopies {
  public:
-  explicit ActionCopies(uint32_t actions) : actions_(actions) {}
+  // `width`: the sub-models of the stack below (action_copy_index).
+  ActionCopies(uint32_t actions, uint32_t width) : actions_(actions), width_(width) {}
   // Line `labelled` (0-based; >= K for none) gets the label `observed`.
   const ExampleGroup& make(const Example& ex, const std::vector<Feature>& features, uint32_t labelled,
                            const ClassCost& observed);
@@ -65,6 +80,7 @@ class ActionCopies {
 
  private:
   uint32_t actions_;
+  uint32_t width_;
   ExampleGroup group_;
 };
 
@@ -75,7 +91,7 @@ int cb_observation(const std::vector<ClassCost>& costs);
 // --cb K / --cb_explore K over the ADF reduction `adf` (CbAdf or CbExploreAdf).
 class CbToAdf final : public Reduction {
  public:
-  CbToAdf(uint32_t actions, std::unique_ptr<GroupReduction> adf);
+  CbToAdf(uint32_t actions, uint32_t width, std::unique_ptr<GroupReduction> adf);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void prediction_text(const std::string& tag, std::string& out) const override;
   void raw_text(const std::string& tag, std::string& out) const override;
@@ -94,7 +110,7 @@ class CbToAdf final : public Reduction {
 // --cbify K over --cb_explore_adf.
 class CbifyAdf final : public TaggedReduction {
  public:
-  CbifyAdf(const CbifySettings& settings, std::unique_ptr<ActionPmfReduction> explore);
+  CbifyAdf(const CbifySettings& settings, uint32_t width, std::unique_ptr<ActionPmfReduction> explore);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   bool row_text(std::string& label, std::string& prediction) const override;
   void print_summary(std::FILE*) const override {}
