@@ -9,7 +9,10 @@
 // row in scripts/bench/bandits.sh: 0.2420 against VW's 0.2167).
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
+
+#include <zlib.h>
 
 #include "run_helper.h"
 #include "src/reduction/cb_to_adf.h"
@@ -75,6 +78,33 @@ TEST(CbLayout, RoutedCoverMatchesVwOnNeighbouringHashes) {
     const RunResult r = run_learner("--cb_explore 2 " + std::string(args) + " -d " + data);
     ASSERT_EQ(r.exit_code, 0) << args << r.err;
     EXPECT_NE(r.err.find(loss), std::string::npos) << args << r.err;
+  }
+}
+
+// A model whose linear section is version 1 (the earlier layout, exactly K
+// sub-models interleaved) with K = 3 is refused with the reason; K = 4 (a
+// power of two: the same layout) still loads.
+TEST(CbLayout, EarlierLayoutModelsWithThreeSubModelsAreRefused) {
+  const std::string data = std::string(LEARNER_SOURCE_DIR) + "/tests/golden/data/mc.vw";
+  for (const int k : {3, 4}) {
+    const std::string model = temp_path("layout_v1.model");
+    ASSERT_EQ(run_learner("--oaa " + std::to_string(k) + " -d " + data + " -f " + model).exit_code, 0);
+    std::string bytes = slurp(model);
+    const std::size_t at = bytes.find("gd.linear");
+    ASSERT_NE(at, std::string::npos);
+    ASSERT_EQ(bytes[at + 9], '\x02');
+    bytes[at + 9] = '\x01';  // the section's version
+    const auto crc = static_cast<uint32_t>(
+        crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size() - 4)));
+    std::memcpy(&bytes[bytes.size() - 4], &crc, 4);
+    write_file(model, bytes);
+    const RunResult r = run_learner("-i " + model + " -t -d " + data);
+    if (k == 3) {
+      EXPECT_NE(r.exit_code, 0);
+      EXPECT_NE(r.err.find("written with the earlier weight layout for 3 sub-models"), std::string::npos) << r.err;
+    } else {
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+    }
   }
 }
 
