@@ -69,6 +69,11 @@ struct Example {
   // features). Both are kept in caches and the memory passes.
   bool shared = false;
   bool group_end = false;
+  // VW's shift of an action line's weights (--cb K / --cbify K through the
+  // adf path, cb_to_adf.h): sub-model slots further along the interleaved
+  // block, which gd adds to the sub-model of every weight slot (not to the
+  // normaliser's sub-model). 0 for every other example.
+  uint32_t weight_shift = 0;
 
   void clear() {
     has_label = false;

@@ -16,7 +16,7 @@ ContextualBandit::ContextualBandit(const CbSettings& settings, Learner& learner,
 
 double ContextualBandit::regress(const Example& ex, const std::vector<Feature>& features, uint32_t action,
                                  bool learn) {
-  const uint32_t base = settings_.type == CbType::kDr ? settings_.actions : 0;
+  const uint32_t base = settings_.first_sub_model + (settings_.type == CbType::kDr ? settings_.actions : 0);
   const Part part{base + action - 1, 1.0};
   const Parts parts(&part, 1);
   const double raw = learner_.predict(ex, features, parts);
@@ -33,7 +33,7 @@ uint32_t ContextualBandit::cost_sensitive(const Example& ex, const std::vector<F
   double best = kUnknownCost;
   for (std::size_t i = 0; i < allowed_.size(); ++i) {
     const uint32_t a = allowed_[i];
-    const Part part{a - 1, 1.0};
+    const Part part{settings_.first_sub_model + a - 1, 1.0};
     const Parts parts(&part, 1);
     const double raw = learner_.predict(ex, features, parts);
     scores_[i] = raw;

@@ -56,6 +56,7 @@ struct CbSettings {
   uint32_t actions = 0;           // K
   CbType type = CbType::kDr;      // --cb_type
   bool eval = false;              // --eval
+  uint32_t first_sub_model = 0;   // where its sub-models start (a policy of --bag / --cover: cb_explore_legacy.h)
   // The sub-models it asks its learner for: 2K for dr, else K.
   uint32_t sub_models() const { return type == CbType::kDr ? 2 * actions : actions; }
 };

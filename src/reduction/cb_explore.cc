@@ -1,10 +1,12 @@
 #include "cb_explore.h"
 #include "learner/reduction/plugins.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "learner/error.h"
 #include "learner/learner.h"
+#include "cb_explore_legacy.h"
 #include "cb_to_adf.h"
 #include "learner/reduction/score_text.h"
 #include "plugin_helpers.h"
@@ -23,8 +25,15 @@ void epsilon_greedy_fixed_pmf(float epsilon, uint32_t chosen, std::vector<float>
 CbExplore::CbExplore(const CbExploreFixedSettings& settings, std::unique_ptr<ContextualBandit> below, uint32_t actions)
     : settings_(settings), below_(std::move(below)), actions_(actions) {}
 
+CbExplore::CbExplore(std::unique_ptr<FixedActionExplorer> explorer, uint32_t actions)
+    : explorer_(std::move(explorer)), actions_(actions) {}
+
 const std::vector<float>& CbExplore::call(const Example& ex, const std::vector<ClassCost>& label,
                                           const std::vector<Feature>& features, bool learn) {
+  if (explorer_) {
+    explorer_->explore(ex, label, features, learn, pmf_);
+    return pmf_;
+  }
   const bool first = settings_.first > 0;
   // VW's --first learns only from labels logged with probability < 1.
   const bool learn_below = learn && !(first && !label.empty() && label[0].probability >= 1.0f);
@@ -46,17 +55,29 @@ const std::vector<float>& CbExplore::call(const Example& ex, const std::vector<C
 
 const Outcome& CbExplore::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
   label_.assign(ex.costs.begin(), ex.costs.end());
+  // VW's driver predicts, then learns, a trained example: --bag draws its
+  // policies' counts on both calls (the pmf shown is the second's).
+  // A test label (no observation) is only predicted.
+  const bool observed = std::any_of(label_.begin(), label_.end(), [](const ClassCost& c) {
+    return c.cost != kUnknownCost && c.probability > 0.0f;
+  });
+  if (explorer_ && learn && observed) call(ex, label_, features, false);
   call(ex, label_, features, learn);
   // VW predicts (the pmf shown), then learns, a trained example: its --first
   // counter counts both calls.
   if (learn && explored_ < settings_.first) ++explored_;
   outcome_ = Outcome{};
-  outcome_.prediction = below_->predicted();
+  outcome_.prediction = below_ ? below_->predicted() : most_probable();
   for (const ClassCost& c : label_)
     if (c.cost != kUnknownCost && c.probability > 0.0f) {
       outcome_.labeled = true;
-      if (c.klass >= 1 && c.klass <= actions_)
+      if (explorer_) {  // VW's calc_loss: the estimates times the pmf, summed in float
+        float loss = 0.0f;
+        for (uint32_t a = 0; a < actions_; ++a) loss += explorer_->estimate(a + 1, c) * pmf_[a];
+        outcome_.loss = loss;
+      } else if (c.klass >= 1 && c.klass <= actions_) {
         outcome_.loss = static_cast<double>(pmf_[c.klass - 1]) * c.cost / c.probability;
+      }
       break;
     }
   // VW counts a label that is not a test label (any cost given) as labeled.
@@ -75,6 +96,14 @@ bool CbExplore::row_text(std::string& label, std::string& prediction) const {
   } else {
     label = "unknown";
   }
+  const uint32_t best_id = most_probable();
+  const float best = best_id > 0 ? pmf_[best_id - 1] : 0.0f;
+  std::snprintf(text, sizeof text, "%u:%f", best_id, static_cast<double>(best));
+  prediction = text;
+  return true;
+}
+
+uint32_t CbExplore::most_probable() const {
   float best = 0.0f;
   uint32_t best_id = 0;
   for (std::size_t i = 0; i < pmf_.size(); ++i)
@@ -82,9 +111,7 @@ bool CbExplore::row_text(std::string& label, std::string& prediction) const {
       best = pmf_[i];
       best_id = static_cast<uint32_t>(i + 1);
     }
-  std::snprintf(text, sizeof text, "%u:%f", best_id, static_cast<double>(best));
-  prediction = text;
-  return true;
+  return best_id;
 }
 
 void CbExplore::write_prediction(std::string& out) const {
@@ -133,7 +160,7 @@ ReductionPlugin make_cb_explore_plugin() {
   p.validate = [](const OptionValues& v) {
     cb_explore_cb_settings(v);
     if (!cb_routed_to_adf(v)) {
-      refuse_adf_explorers(v, "cb_explore");
+      legacy_explore_settings(v);
       cb_explore_fixed_settings(v);
     } else {
       validate_adf_explorer(v);
@@ -142,15 +169,16 @@ ReductionPlugin make_cb_explore_plugin() {
   p.configure = [](const OptionValues& v, ReductionSpec& spec) { detail::configure_classes(v, spec, "cb_explore"); };
   p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBandit; };
   p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
-    return cb_routed_to_adf(v) ? adf_explorer_sub_models(v) : cb_explore_cb_settings(v).sub_models();
+    return cb_routed_to_adf(v) ? adf_explorer_sub_models(v)
+                               : legacy_explore_sub_models(legacy_explore_settings(v), cb_explore_cb_settings(v));
   };
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
     if (cb_routed_to_adf(v)) return cb_to_adf_setup(v, spec, "cb_explore");
-    return {[cb = cb_explore_cb_settings(v), explore = cb_explore_fixed_settings(v)](
-                const ReductionSpec& s, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+    return {[cb = cb_explore_cb_settings(v), explore = cb_explore_fixed_settings(v),
+             legacy = legacy_explore_settings(v)](const ReductionSpec& s, Learner& learner,
+                                                  LabelRange& range) -> std::unique_ptr<Reduction> {
               detail::check_output(s, "cb_explore", detail::MulticlassTraits{}, learner);
-              return std::make_unique<CbExplore>(explore, std::make_unique<ContextualBandit>(cb, learner, range),
-                                                 cb.actions);
+              return make_legacy_cb_explore(explore, legacy, cb, s.seed, learner, range);
             },
             detail::describe_classes("cb_explore", spec)};
   };

@@ -37,12 +37,31 @@ struct CbExploreFixedSettings {
   uint64_t first = 0;     // --first T (0: epsilon-greedy)
 };
 
+// An exploration algorithm of the legacy stack other than epsilon-greedy and
+// --first (--bag, --cover: cb_explore_legacy.h), which owns its --cb learners.
+class FixedActionExplorer {
+ public:
+  virtual ~FixedActionExplorer() = default;
+  // One of VW's calls: `pmf` (K entries, by action) after learning `label` when `learn`.
+  virtual void explore(const Example& ex, const std::vector<ClassCost>& label, const std::vector<Feature>& features,
+                       bool learn, std::vector<float>& pmf) = 0;
+  // VW's estimate of the cost of `action` (1-based) given the observation (its calc_loss).
+  virtual float estimate(uint32_t action, const ClassCost& observed) const {
+    return action == observed.klass ? observed.cost / observed.probability : 0.0f;
+  }
+  virtual ReductionState* state() { return nullptr; }
+};
+
 // VW's epsilon-greedy pmf over K actions with `chosen` (0-based) the greedy one.
 void epsilon_greedy_fixed_pmf(float epsilon, uint32_t chosen, std::vector<float>& pmf);
 
 class CbExplore final : public TaggedReduction {
  public:
   CbExplore(const CbExploreFixedSettings& settings, std::unique_ptr<ContextualBandit> below, uint32_t actions);
+  // --bag / --cover: the explorer in place of epsilon-greedy; the loss is the
+  // pmf's sum of its estimates, the prediction the first action of the most mass.
+  CbExplore(std::unique_ptr<FixedActionExplorer> explorer, uint32_t actions);
+  ReductionState* state() override { return explorer_ ? explorer_->state() : nullptr; }
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   bool row_text(std::string& label, std::string& prediction) const override;
   void print_summary(std::FILE*) const override {}
@@ -55,9 +74,11 @@ class CbExplore final : public TaggedReduction {
  private:
   void write_prediction(std::string& out) const override;
   void write_raw(std::string& out) const override { write_prediction(out); }
+  uint32_t most_probable() const;  // the first action (1-based) of the most mass; 0: none
 
   CbExploreFixedSettings settings_;
   std::unique_ptr<ContextualBandit> below_;
+  std::unique_ptr<FixedActionExplorer> explorer_;  // --bag / --cover (below_ is then null)
   uint32_t actions_;
   uint64_t explored_ = 0;  // VW's calls counted while --first explores
   std::vector<float> pmf_;

@@ -14,12 +14,17 @@ const ExampleGroup& ActionCopies::make(const Example& ex, const std::vector<Feat
   group_.clear();
   for (uint32_t a = 0; a < actions_; ++a) {
     GroupLine& line = group_.add();
+    const uint32_t shift = index_ ? 0 : action_copy_index(0, a, actions_, width_).shift;
+    const auto moved = [&](uint32_t h) {
+      return index_ ? index_(h, a, actions_) : action_copy_index(h, a, actions_, width_).index;
+    };
     // What the ADF reduction and the learner read (the raw features and
     // namespaces too: --dotproduct's latent terms), no names.
     line.ex.namespaces = ex.namespaces;
     line.ex.features.resize(ex.features.size());
     for (std::size_t i = 0; i < ex.features.size(); ++i)
-      line.ex.features[i] = Feature{ex.features[i].value, index_(ex.features[i].index, a, actions_)};
+      line.ex.features[i] = Feature{ex.features[i].value, moved(ex.features[i].index)};
+    line.ex.weight_shift = shift;
     line.ex.importance = ex.importance;
     line.ex.base = ex.base;
     line.ex.tag = ex.tag;
@@ -31,7 +36,7 @@ const ExampleGroup& ActionCopies::make(const Example& ex, const std::vector<Feat
     if (a == labelled) line.ex.costs.push_back(observed);
     line.features.resize(features.size());
     for (std::size_t i = 0; i < features.size(); ++i)
-      line.features[i] = Feature{features[i].value, index_(features[i].index, a, actions_)};
+      line.features[i] = Feature{features[i].value, moved(features[i].index)};
   }
   return group_;
 }
@@ -42,7 +47,8 @@ int cb_observation(const std::vector<ClassCost>& costs) {
   return -1;
 }
 
-CbToAdf::CbToAdf(uint32_t actions, std::unique_ptr<GroupReduction> adf) : copies_(actions), adf_(std::move(adf)) {}
+CbToAdf::CbToAdf(uint32_t actions, uint32_t width, std::unique_ptr<GroupReduction> adf)
+    : copies_(actions, width), adf_(std::move(adf)) {}
 
 const Outcome& CbToAdf::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
   const int at = cb_observation(ex.costs);
@@ -87,8 +93,8 @@ uint64_t CbToAdf::counted_features(std::size_t) const {
   return n;
 }
 
-CbifyAdf::CbifyAdf(const CbifySettings& settings, std::unique_ptr<ActionPmfReduction> explore)
-    : settings_(settings), copies_(settings.actions), explore_(std::move(explore)), app_seed_(murmur3_32("vw", 0)) {}
+CbifyAdf::CbifyAdf(const CbifySettings& settings, uint32_t width, std::unique_ptr<ActionPmfReduction> explore)
+    : settings_(settings), copies_(settings.actions, width), explore_(std::move(explore)), app_seed_(murmur3_32("vw", 0)) {}
 
 const Outcome& CbifyAdf::process(const Example& ex, const std::vector<Feature>& features, bool learn) {
   label_ = ex.has_label && !settings_.cost_sensitive ? static_cast<uint32_t>(ex.label) : 0;
@@ -120,12 +126,6 @@ bool CbifyAdf::row_text(std::string& label, std::string& prediction) const {
   return true;
 }
 
-void refuse_adf_explorers(const OptionValues& v, const std::string& flag) {
-  if (adf_explorer_chosen(v) || v.flag("softmax"))
-    throw UsageError("--" + flag + "'s legacy stack (--cb_force_legacy) has no --softmax, --bag, --cover, "
-                     "--squarecb or --regcb: it explores with --epsilon or --first");
-}
-
 bool cb_routed_to_adf(const OptionValues& v) { return !v.flag("cb_force_legacy") && !v.flag("eval"); }
 
 bool cbify_uses_adf(const OptionValues& v) { return cb_routed_to_adf(v) || v.flag("cb_explore_adf"); }
@@ -136,24 +136,26 @@ ReductionSetup cb_to_adf_setup(const OptionValues& v, const ReductionSpec& spec,
   if (flag == "cb")
     return {[actions, adf](const ReductionSpec& s, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
               detail::check_output(s, "cb", detail::MulticlassTraits{}, learner);
-              return std::make_unique<CbToAdf>(actions, std::make_unique<CbAdf>(adf, learner, range));
+              return std::make_unique<CbToAdf>(actions, adf.sub_models(), std::make_unique<CbAdf>(adf, learner, range));
             },
             detail::describe_classes(flag.c_str(), spec) + " over cb_adf"};
   const ExplorerFactory explore = adf_explorer_factory(v);  // epsilon-greedy, --first, --bag, --cover, ...
-  return {[actions, explore](const ReductionSpec& s, Learner& learner,
-                             LabelRange& range) -> std::unique_ptr<Reduction> {
+  const uint32_t width = adf_explorer_sub_models(v);
+  return {[actions, width, explore](const ReductionSpec& s, Learner& learner,
+                                    LabelRange& range) -> std::unique_ptr<Reduction> {
             detail::check_output(s, "cb_explore", detail::MulticlassTraits{}, learner);
-            return std::make_unique<CbToAdf>(actions, explore(s.seed, learner, range));
+            return std::make_unique<CbToAdf>(actions, width, explore(s.seed, learner, range));
           },
           detail::describe_classes(flag.c_str(), spec) + " over cb_explore_adf"};
 }
 
 ReductionSetup cbify_adf_setup(const OptionValues& v, const ReductionSpec& spec, const CbifySettings& settings) {
   const ExplorerFactory explore = adf_explorer_factory(v);  // epsilon-greedy, --first, --bag, --cover, ...
-  return {[settings, explore](const ReductionSpec& s, Learner& learner,
-                              LabelRange& range) -> std::unique_ptr<Reduction> {
+  const uint32_t width = adf_explorer_sub_models(v);
+  return {[settings, width, explore](const ReductionSpec& s, Learner& learner,
+                                     LabelRange& range) -> std::unique_ptr<Reduction> {
             detail::check_output(s, "cbify", detail::MulticlassTraits{}, learner);
-            return std::make_unique<CbifyAdf>(settings, explore(s.seed, learner, range));
+            return std::make_unique<CbifyAdf>(settings, width, explore(s.seed, learner, range));
           },
           detail::describe_classes("cbify", spec) + " over cb_explore_adf"};
 }

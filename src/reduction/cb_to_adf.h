@@ -46,20 +46,36 @@
 
 namespace learner {
 
-// Where action `action` (0-based) of `actions` puts a feature of hash `index`.
-inline uint32_t action_copy_index(uint32_t index, uint32_t action, uint32_t actions) {
-  uint32_t low = 0;  // VW's custom_index_mask: 2^bitlen(actions) - 1
-  for (uint32_t k = actions; k > 0; k >>= 1) low = (low << 1) | 1u;
-  return (index & ~low) + action;
+// Where action `action` (0-based) of `actions` puts a feature of hash
+// `index`, as VW's copy_example_to_adf: with `width` the sub-models of the
+// stack below (VW's feature_width_below) and w = width rounded up to a power
+// of two (the interleave, gd's model.h), a feature's weights start at
+// (index w, cleared below 2^bitlen(actions x width)) + action x width
+// sub-model slots: the line's features take `index` and the line the
+// `shift` (Example::weight_shift) below w.
+struct ActionCopyIndex {
+  uint32_t index;
+  uint32_t shift;
+};
+inline ActionCopyIndex action_copy_index(uint32_t index, uint32_t action, uint32_t actions, uint32_t width) {
+  uint64_t block = 1;  // w
+  while (block < width) block <<= 1;
+  uint64_t span = 1;  // 2^bitlen(actions x width)
+  for (uint64_t k = static_cast<uint64_t>(actions) * width; k > 0; k >>= 1) span <<= 1;
+  const uint64_t keep = span / block;  // a power of two >= 1
+  const uint64_t offset = static_cast<uint64_t>(action) * width;
+  return {static_cast<uint32_t>((index & ~(keep - 1)) + offset / block), static_cast<uint32_t>(offset % block)};
 }
 
 // Builds the K action lines of one single-line example (reusing its buffers),
-// each feature moved by `index` (action_copy_index unless given: --warm_cb
-// moves features as VW's warm_cb does).
+// each feature moved by action_copy_index, or by the constructor's `index`.
 class ActionCopies {
  public:
   using CopyIndex = uint32_t (*)(uint32_t index, uint32_t action, uint32_t actions);
-  explicit ActionCopies(uint32_t actions, CopyIndex index = action_copy_index) : actions_(actions), index_(index) {}
+  // `width`: the sub-models of the stack below (action_copy_index). `index`, when given, moves
+  // the features instead, with no weight shift (--warm_cb moves them as VW's warm_cb does).
+  ActionCopies(uint32_t actions, uint32_t width, CopyIndex index = nullptr)
+      : actions_(actions), width_(width), index_(index) {}
   // Line `labelled` (0-based; >= K for none) gets the label `observed`.
   const ExampleGroup& make(const Example& ex, const std::vector<Feature>& features, uint32_t labelled,
                            const ClassCost& observed);
@@ -69,6 +85,7 @@ class ActionCopies {
 
  private:
   uint32_t actions_;
+  uint32_t width_;
   CopyIndex index_;
   ExampleGroup group_;
 };
@@ -80,7 +97,7 @@ int cb_observation(const std::vector<ClassCost>& costs);
 // --cb K / --cb_explore K over the ADF reduction `adf` (CbAdf or CbExploreAdf).
 class CbToAdf final : public Reduction {
  public:
-  CbToAdf(uint32_t actions, std::unique_ptr<GroupReduction> adf);
+  CbToAdf(uint32_t actions, uint32_t width, std::unique_ptr<GroupReduction> adf);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   void prediction_text(const std::string& tag, std::string& out) const override;
   void raw_text(const std::string& tag, std::string& out) const override;
@@ -99,7 +116,7 @@ class CbToAdf final : public Reduction {
 // --cbify K over --cb_explore_adf.
 class CbifyAdf final : public TaggedReduction {
  public:
-  CbifyAdf(const CbifySettings& settings, std::unique_ptr<ActionPmfReduction> explore);
+  CbifyAdf(const CbifySettings& settings, uint32_t width, std::unique_ptr<ActionPmfReduction> explore);
   const Outcome& process(const Example& ex, const std::vector<Feature>& features, bool learn) override;
   bool row_text(std::string& label, std::string& prediction) const override;
   void print_summary(std::FILE*) const override {}
@@ -120,11 +137,6 @@ class CbifyAdf final : public TaggedReduction {
   std::string row_label_;             // the progress row's label column
   Outcome outcome_;
 };
-
-// The legacy stacks (--cb_force_legacy) explore with --epsilon or --first
-// only: throws UsageError naming `flag` (cb_explore, cbify) when --softmax or
-// an explorer with its own file is given.
-void refuse_adf_explorers(const OptionValues& values, const std::string& flag);
 
 // Whether --cb / --cb_explore / --cbify run through the ADF path (VW 9.11's
 // default): not with --cb_force_legacy or --eval.

@@ -7,6 +7,7 @@
 #include "learner/learner.h"
 #include "learner/model/weight_init.h"
 #include "learner/parse/hash.h"
+#include "cb_explore_legacy.h"
 #include "cb_to_adf.h"
 #include "cbify_feedback.h"
 #include "learner/reduction/score_text.h"
@@ -127,7 +128,7 @@ ReductionPlugin make_cbify_plugin() {
   p.validate = [](const OptionValues& v) {
     cbify_settings(v);
     if (!cbify_uses_adf(v)) {
-      refuse_adf_explorers(v, "cbify");
+      legacy_explore_settings(v);
       cbify_cb_settings(v);
     } else {
       validate_adf_explorer(v);
@@ -140,16 +141,17 @@ ReductionPlugin make_cbify_plugin() {
     return v.flag("cbify_cs") ? LabelFormat::kCostSensitive : LabelFormat::kMulticlass;
   };
   p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
-    return cbify_uses_adf(v) ? adf_explorer_sub_models(v) : cbify_cb_settings(v).sub_models();
+    return cbify_uses_adf(v) ? adf_explorer_sub_models(v)
+                             : legacy_explore_sub_models(legacy_explore_settings(v), cbify_cb_settings(v));
   };
   p.setup = [](const OptionValues& v, const ReductionSpec& spec) -> ReductionSetup {
     if (cbify_uses_adf(v)) return cbify_adf_setup(v, spec, cbify_settings(v));
-    return {[settings = cbify_settings(v), cb = cbify_cb_settings(v), explore = cbify_explore_settings(v)](
-                const ReductionSpec& s, Learner& learner, LabelRange& range) -> std::unique_ptr<Reduction> {
+    return {[settings = cbify_settings(v), cb = cbify_cb_settings(v), explore = cbify_explore_settings(v),
+             legacy = legacy_explore_settings(v)](const ReductionSpec& s, Learner& learner,
+                                                  LabelRange& range) -> std::unique_ptr<Reduction> {
               detail::check_output(s, "cbify", detail::MulticlassTraits{}, learner);
-              return std::make_unique<Cbify>(
-                  settings, std::make_unique<CbExplore>(
-                                explore, std::make_unique<ContextualBandit>(cb, learner, range), cb.actions));
+              return std::make_unique<Cbify>(settings,
+                                             make_legacy_cb_explore(explore, legacy, cb, s.seed, learner, range));
             },
             detail::describe_classes("cbify", spec)};
   };

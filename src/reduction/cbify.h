@@ -48,6 +48,7 @@ class Cbify final : public TaggedReduction {
   bool row_text(std::string& label, std::string& prediction) const override;
   bool writes_raw() const override { return false; }  // VW's -r: nothing
   void print_summary(std::FILE*) const override {}
+  ReductionState* state() override { return below_->state(); }  // --cover's count (cb_explore_legacy.h)
 
  private:
   void write_prediction(std::string& out) const override;

@@ -47,7 +47,7 @@ WarmCb::WarmCb(const WarmCbSettings& settings, uint32_t seed, std::vector<std::u
       lambdas_(warm_cb_lambdas(settings)),
       policies_(std::move(policies)),
       adfs_(std::move(adfs)),
-      copies_(settings.actions, warm_cb_copy_index),
+      copies_(settings.actions, 1, warm_cb_copy_index),
       app_seed_(murmur3_32("vw", 0)),
       state_(seed),
       ips_(settings.choices_lambda, 0.0f),

@@ -372,9 +372,9 @@ TEST(CbRoute, ExplorersThroughTheAdfPath) {
   }
   const RunResult mellow = run_learner("--cbify 3 --cb_explore_adf --regcb --mellowness 0.01 -d " + dir + "mc.vw");
   EXPECT_EQ(mellow.exit_code, 0) << mellow.err;
-  const RunResult legacy = run_learner("--cbify 3 --bag 3 --cb_force_legacy -d " + dir + "mc.vw");
+  const RunResult legacy = run_learner("--cbify 3 --squarecb --cb_force_legacy -d " + dir + "mc.vw");
   EXPECT_NE(legacy.exit_code, 0);
-  EXPECT_NE(legacy.err.find("legacy stack (--cb_force_legacy) has no --softmax, --bag, --cover, --squarecb"),
+  EXPECT_NE(legacy.err.find("--cb_force_legacy's --cb_explore / --cbify has no --softmax, --squarecb or --regcb"),
             std::string::npos)
       << legacy.err;
 }

@@ -89,7 +89,7 @@ inline GdSummary read_gd_summary(const std::string& path, bool latent = false) {
     }
     if (version >= 2) in.get<double>();  // --l1's G
   }
-  in.section("gd.linear", 1);
+  in.section("gd.linear", 2);  // 2: the power-of-two interleave (same bytes)
   in.get<uint32_t>();
   std::vector<float> table(in.get_count(uint64_t{1} << 34, "table"));
   in.get_bytes(table.data(), table.size() * sizeof(float));

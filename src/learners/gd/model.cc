@@ -1,6 +1,7 @@
 #include "learner/learners/gd/model.h"
 
 #include <algorithm>
+#include <bit>
 #include <cfloat>
 #include <cmath>
 #include <limits>
@@ -19,7 +20,12 @@ constexpr float kMaxRate = 1e30f;         // a per-feature rate never overflows 
 }  // namespace
 
 Model::Model(const CoreConfig& config, const Loss& loss)
-    : config_(config), loss_(loss), sub_models_(config.sub_models), weights_(config.bits, 4), eta_(config.learning_rate) {
+    : config_(config),
+      loss_(loss),
+      sub_models_(config.sub_models),
+      width_(std::bit_ceil(std::max(config.sub_models, 1u))),
+      weights_(config.bits, 4),
+      eta_(config.learning_rate) {
   if (sub_models_ < 1) throw Error("the gradient learner needs at least one sub-model");
   if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_, &weights_);
   // VW: with the adaptive rule, initial_t > 0 seeds every G_i and N = T = t0.
@@ -46,6 +52,7 @@ double Model::predict(const Example& ex, const std::vector<Feature>& features, P
     gathered_parts_.assign(parts.begin(), parts.end());
   }
   double result = ex.base;
+  shift_ = ex.weight_shift;
   if (dot_) dot_->reset();
   for (std::size_t c = 0; c < n; ++c) {
     const uint32_t sub = parts[c].index;
@@ -301,6 +308,7 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
                   double importance, double loss_at_p_hat) {
   const std::size_t n = parts.size();
   if (!(importance > 0)) return;
+  shift_ = ex.weight_shift;
   const double loss = std::isnan(loss_at_p_hat) ? loss_.loss(p_hat, label) : loss_at_p_hat;
   if (loss == 0.0) return;  // VW: no update at zero loss
   const double g2 = importance * loss_.square_grad(p_hat, label);
@@ -392,6 +400,7 @@ void Model::fold_snapshot(bool finish) {
 PredictionPath Model::what_if_path(const Example& ex, const std::vector<Feature>& features, Parts parts,
                                    double p_hat, double label) {
   const std::size_t n = parts.size();
+  shift_ = ex.weight_shift;
   // A what-if path: linear slots and counters are saved and restored around
   // build_path; the latent sums are not written (set_accumulate(false)).
   std::vector<SavedSlot>& saved = saved_slots_;  // reused: no allocation per example

@@ -100,7 +100,9 @@ void Model::save(ModelWriter& out, bool with_state) const {
   }
   const WeightTable& w = weights_;
   const auto weight = [this](float x) { return effective_weight(x); };
-  out.begin_section("gd.linear", 1);
+  // Version 2: a feature's sub-models interleaved in a block of the next
+  // power of two (VW's); version 1 interleaved exactly sub_models of them.
+  out.begin_section("gd.linear", 2);
   const uint32_t stride = with_state ? w.stride() : 1;
   out.put(stride);
   if (with_state) {
@@ -143,7 +145,10 @@ void Model::load(ModelReader& in) {
         throw Error(in.path() + ": the --l1 truncation in the model is " + std::to_string(gravity_) + " (corrupt model)");
     }
   }
-  in.section("gd.linear", 1);
+  if (in.section("gd.linear", 2) < 2 && width_ != sub_models_)
+    throw Error(in.path() + ": written with the earlier weight layout for " + std::to_string(sub_models_) +
+                " sub-models (now interleaved in blocks of " + std::to_string(width_) +
+                ", as VW's); retrain the model with this build");
   WeightTable& w = weights_;
   const auto stride = in.get<uint32_t>();
   if (stride == w.stride()) {

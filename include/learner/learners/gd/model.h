@@ -105,7 +105,7 @@ class Model final : public Learner {
     if (sub_models_ == 1) {
       for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index), 1);
     } else {
-      for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index * sub_models_), 1);
+      for (const Feature& f : features) __builtin_prefetch(weights_.slot(f.index * width_ + ex.weight_shift), 1);
     }
     if (dot_) dot_->prefetch(ex);
   }
@@ -139,7 +139,7 @@ class Model final : public Learner {
   // The last load() read a model without optimizer state (--predict_only_model).
   bool loaded_without_state() const override { return loaded_without_state_; }
   // The weight slot of feature `index` in sub-model `sub` (masked, in slots).
-  uint32_t slot_of(uint32_t index, uint32_t sub) const { return (index * sub_models_ + sub) & weights_.mask(); }
+  uint32_t slot_of(uint32_t index, uint32_t sub) const { return (index * width_ + sub) & weights_.mask(); }
 
   const CoreConfig& config() const { return config_; }
   // --l1: the weight of a slot as predictions read it, trunc(w, G).
@@ -195,7 +195,10 @@ class Model final : public Learner {
   // step -g h, on a dyadic path capped where p has moved by twice its
   // first-order change p'(0) t or reached the label (losses minimised at the label).
   double plain_step(const PredictionPath& path, double p_hat, double label, double importance) const;
-  float* slot(uint32_t index, uint32_t sub) { return weights_.slot(index * sub_models_ + sub); }
+  // VW's layout: a feature's sub-models in a block of width_ slots, the
+  // number of sub-models rounded up to a power of two; shift_ is the
+  // current example's weight_shift (example.h; 0 with one sub-model).
+  float* slot(uint32_t index, uint32_t sub) { return weights_.slot(index * width_ + sub + shift_); }
   template <bool kOne>
   float* slot_in(uint32_t index, uint32_t sub) { return kOne ? weights_.slot(index) : slot(index, sub); }
 
@@ -213,6 +216,8 @@ class Model final : public Learner {
   CoreConfig config_;
   const Loss& loss_;
   uint32_t sub_models_;
+  uint32_t width_;      // the interleave: sub_models_ rounded up to a power of two (VW's)
+  uint32_t shift_ = 0;  // the example being predicted or learned: its weight_shift
   WeightTable weights_;
   std::unique_ptr<DotProduct> dot_;
   std::vector<OptimizerState> states_;  // one per sub-model
