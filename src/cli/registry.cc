@@ -18,6 +18,7 @@ const std::vector<const LearnerPlugin*>& learner_plugins() {
       &print_plugin(),
       &bfgs_plugin(),
       &conjugate_gradient_plugin(),
+      &coin_plugin(),
   };
   return all;
 }
