@@ -213,6 +213,7 @@ void JsonWalker::text(std::string_view words) {
 }
 
 void JsonWalker::string_feature(std::string_view key, std::string_view value) {
+  if (options_.ignored_json && options_.ignored_json->ignored(open_.back().name, key)) return;
   scratch_.assign(value);
   for (char& c : scratch_)
     if (c == ' ' || c == '\t' || c == '|' || c == ':') c = '_';
