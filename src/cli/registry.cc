@@ -52,6 +52,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cb_explore_adf_plugin(),
       &cbify_ldf_plugin(),
       &explore_eval_plugin(),
+      &cb_sample_plugin(),
   };
   return all;
 }

@@ -30,5 +30,6 @@ const ReductionPlugin& scoring_filter_tree_plugin();
 const ReductionPlugin& struct_svm_plugin();
 const ReductionPlugin& cbify_ldf_plugin();
 const ReductionPlugin& explore_eval_plugin();
+const ReductionPlugin& cb_sample_plugin();
 
 }  // namespace learner
