@@ -53,6 +53,7 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &cbify_ldf_plugin(),
       &explore_eval_plugin(),
       &cb_sample_plugin(),
+      &cbify_reg_plugin(),
   };
   return all;
 }

@@ -31,5 +31,6 @@ const ReductionPlugin& struct_svm_plugin();
 const ReductionPlugin& cbify_ldf_plugin();
 const ReductionPlugin& explore_eval_plugin();
 const ReductionPlugin& cb_sample_plugin();
+const ReductionPlugin& cbify_reg_plugin();
 
 }  // namespace learner
