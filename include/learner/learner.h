@@ -138,6 +138,11 @@ class Learner {
   // unclipped combined prediction; VW's loss: that of the last weak learner
   // called, times its weight) report their own.
   virtual bool own_outcome(double label, double& prediction, double& loss) const { return false; }
+  // The prediction the last learn() acted on, when the learner computes its
+  // own there (--coin: from its state, not predict()'s weights) and no
+  // predict() came after it; false: the p_hat it was given. VW's reductions
+  // that read the scorer's prediction after learning (dr's regressor) use it.
+  virtual bool learned_prediction(double& prediction) const { return false; }
   // A layer that writes the scalar problem's -p line itself (VW's bootstrap:
   // "mean tag lower upper", fixed notation) sets `out` (no newline) from the
   // shown prediction and the tag and returns true; false: the usual line.

@@ -54,6 +54,7 @@ struct OptionSpec {
   double min = -std::numeric_limits<double>::infinity();  // numeric range, inclusive
   double max = std::numeric_limits<double>::infinity();
   bool min_exclusive = false;    // (min, max] instead of [min, max]
+  bool multitoken = false;       // kList: one flag takes the tokens up to the next option (VW's vector options)
 };
 
 // Builders for the declarations (the same shape everywhere options are declared).

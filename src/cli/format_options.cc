@@ -15,6 +15,12 @@ void fill_format(const OptionValues& v, Options& o) {
   o.parse.format = v.flag("json") ? InputFormat::kJson : v.flag("dsjson") ? InputFormat::kDsJson
                    : v.flag("csv") ? InputFormat::kCsv : InputFormat::kText;
   o.parse.chain_hash = v.flag("chain_hash");
+  if (v.given("ignore_features_dsjson_experimental")) {
+    if (o.parse.format != InputFormat::kJson && o.parse.format != InputFormat::kDsJson)
+      throw UsageError("--ignore_features_dsjson_experimental needs --json or --dsjson");
+    o.parse.ignored_json =
+        std::make_shared<const IgnoredJsonFeatures>(v.list("ignore_features_dsjson_experimental"));
+  }
   if (o.parse.format != InputFormat::kCsv) {
     for (const char* name : {"csv_separator", "csv_header", "csv_no_file_header", "csv_ns_value"})
       if (v.given(name) && (std::string(name) != "csv_no_file_header" || v.flag(name)))

@@ -16,6 +16,15 @@ OptionSpec text(const char* name, const char* help, char short_name = 0, const c
   return text_option(name, help, short_name, def, stored);
 }
 OptionSpec list(const char* name, const char* help, char short_name = 0) { return list_option(name, help, short_name); }
+// VW's --ignore_features_dsjson_experimental takes several ns|key tokens after one flag.
+OptionSpec ignore_json_option() {
+  OptionSpec s = list_option("ignore_features_dsjson_experimental",
+                             "with --json or --dsjson: drop the string features \"key\": \"value\" named ns|key (|key: "
+                             "the top level) as they are read (VW's experimental flag; numbers and booleans are kept); "
+                             "takes several");
+  s.multitoken = true;
+  return s;
+}
 OptionSpec num(const char* name, OptionKind kind, const char* def, double min, double max, const char* help,
                bool stored = false, char short_name = 0, bool min_exclusive = false) {
   return number_option(name, kind, def, min, max, help, stored, short_name, min_exclusive);
@@ -75,6 +84,7 @@ std::vector<OptionGroup> make_groups() {
       sw("json", "data is VW JSON, one object per line: objects are namespaces, numbers/true/strings features, arrays anonymous features; reads _label, _tag, _text"),
       sw("dsjson", "data is decision-service JSON: with a simple label reads only \"c\" (the features, as --json), \"_label\" and \"_skipLearn\"; with --cb_adf, --cb_explore_adf or --explore_eval, contextual-bandit events (\"c\" with \"_multi\", _labelIndex, _label_cost, _label_probability)"),
       sw("chain_hash", "JSON string values \"k\": \"v\" hash as hash(v, hash(k, ns)) like the text format's k:v (VW's --chain_hash; text and CSV always do)", true),
+      ignore_json_option(),
       sw("csv", "data is CSV, one example per line; header cells _label, _tag, name or ns|name (VW's --csv)"),
       text("csv_separator", "CSV field separator: one character or \\t; not \" | :", 0, ","),
       text("csv_header", "CSV column names separated by ',', instead of the file's first line (which is still skipped unless --csv_no_file_header)"),

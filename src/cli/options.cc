@@ -63,7 +63,10 @@ void add_to(po::options_description& group, const OptionSpec& s) {
   switch (s.kind) {
     case OptionKind::kSwitch: group.add_options()(name.c_str(), po::bool_switch(), help.c_str()); break;
     case OptionKind::kList:
-      group.add_options()(name.c_str(), po::value<std::vector<std::string>>()->composing(), help.c_str());
+      if (s.multitoken)
+        group.add_options()(name.c_str(), po::value<std::vector<std::string>>()->composing()->multitoken(), help.c_str());
+      else
+        group.add_options()(name.c_str(), po::value<std::vector<std::string>>()->composing(), help.c_str());
       break;
     default: group.add_options()(name.c_str(), po::value<std::string>(), help.c_str()); break;
   }

@@ -19,6 +19,7 @@ const std::vector<const LearnerPlugin*>& learner_plugins() {
       &bfgs_plugin(),
       &conjugate_gradient_plugin(),
       &cbzo_learner_plugin(),
+      &coin_plugin(),
   };
   return all;
 }
@@ -55,6 +56,8 @@ const std::vector<const ReductionPlugin*>& reduction_plugins() {
       &warm_cb_plugin(),
       &cb_dro_plugin(),
       &cbzo_plugin(),
+      &cb_sample_plugin(),
+      &cbify_reg_plugin(),
   };
   return all;
 }

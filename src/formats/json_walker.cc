@@ -219,6 +219,7 @@ void JsonWalker::text(std::string_view words) {
 }
 
 void JsonWalker::string_feature(std::string_view key, std::string_view value) {
+  if (options_.ignored_json && options_.ignored_json->ignored(open_.back().name, key)) return;
   // Copied only when a byte must become '_'.
   bool special = false;
   for (const char c : value) special |= c == ' ' || c == '\t' || c == '|' || c == ':';

@@ -4,6 +4,7 @@
 // -p text, the progress row's prediction and the progressive loss.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,6 +20,13 @@ struct ActionPmf {
   std::vector<uint32_t> actions;  // 0-based action lines, in the printed order
   std::vector<float> probs;       // their probabilities, the same order
 };
+
+// Whether two scores tie for VW's explorers (fill_tied: vw_math's
+// are_same_rel at its default tolerance, in float): |a - b| <= 1e-4 (|a| + |b|).
+inline bool vw_scores_tie(double a, double b) {
+  const auto x = static_cast<float>(a), y = static_cast<float>(b);
+  return std::fabs(x - y) <= 0.0001f * (std::fabs(x) + std::fabs(y));
+}
 
 // -p: `action:probability,...` (VW's: at most 6 decimals, trailing zeros
 // dropped: 0.033333), the tag, then VW's blank line.

@@ -12,7 +12,9 @@
 namespace learner {
 
 ContextualBandit::ContextualBandit(const CbSettings& settings, Learner& learner, LabelRange& range)
-    : settings_(settings), learner_(learner), range_(range) {}
+    : settings_(settings), learner_(learner), range_(range) {
+  learner_.clip_with(range_, false);  // a learner that clips its own prediction (--coin) clips to the run's range
+}
 
 double ContextualBandit::regress(const Example& ex, const std::vector<Feature>& features, uint32_t action,
                                  bool learn) {
@@ -25,7 +27,10 @@ double ContextualBandit::regress(const Example& ex, const std::vector<Feature>& 
   range_.widen(observed_->cost);
   const double p = range_.clip(raw);
   learner_.learn(ex, features, parts, p, observed_->cost, ex.importance / observed_->probability);
-  return p;
+  // VW's get_cost_pred reads the prediction after the scorer's learn: that of a
+  // learner that reports its own (--coin's, from its state).
+  double own = p;
+  return learner_.learned_prediction(own) ? own : p;
 }
 
 uint32_t ContextualBandit::cost_sensitive(const Example& ex, const std::vector<Feature>& features, bool learn) {

@@ -13,7 +13,11 @@
 namespace learner {
 
 CbAdf::CbAdf(const CbAdfSettings& settings, Learner& learner, LabelRange& range)
-    : settings_(settings), learner_(learner), range_(range) {}
+    : settings_(settings), learner_(learner), range_(range) {
+  // A learner that clips its own prediction when it learns (--coin, as VW's
+  // learners clip to the run's label range) clips to this one.
+  learner_.clip_with(range_, false);
+}
 
 void CbAdf::find_observation(const ExampleGroup& group) {
   observed_index_ = -1;
@@ -97,6 +101,10 @@ const Outcome& CbAdf::update(const ExampleGroup& group, bool learn) {
         regressed_[a] = range_.clip(raw);
         learner_.learn(line.ex, line.features, parts, regressed_[a], observed_.cost,
                        line.ex.importance / observed_.probability);
+        // VW's dr reads the regressor's prediction after its learn: that of a
+        // learner that makes its own there (--coin's, from its state).
+        double own = 0.0;
+        if (learner_.learned_prediction(own)) regressed_[a] = own;
       } else {
         regressed_[a] = range_.clip(raw);
       }

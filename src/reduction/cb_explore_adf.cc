@@ -26,7 +26,7 @@ void epsilon_greedy_pmf(const std::vector<double>& scores, const std::vector<uin
   // VW's float arithmetic: e / K each, then 1 - e over the actions tied with the best.
   const auto epsilon = static_cast<float>(settings.epsilon);
   std::size_t tied = 1;
-  while (!settings.first_only && tied < k && scores[order[tied]] == scores[order[0]]) ++tied;
+  while (!settings.first_only && tied < k && vw_scores_tie(scores[order[tied]], scores[order[0]])) ++tied;
   const float floor = epsilon / static_cast<float>(k);
   for (float& p : pmf) p = floor;
   for (std::size_t i = 0; i < tied; ++i) pmf[i] += (1.0f - epsilon) / static_cast<float>(tied);

@@ -10,20 +10,13 @@
 
 namespace learner {
 
-namespace {
-
-// VW's are_same_rel: |a - b| <= 1e-4 (|a| + |b|), in float.
-bool bag_scores_tie(float a, float b) { return std::fabs(a - b) <= 0.0001f * (std::fabs(a) + std::fabs(b)); }
-
-}  // namespace
-
 void bag_vote(const std::vector<double>& scores, const std::vector<uint32_t>& order, bool first_only,
               std::vector<float>& votes) {
   if (order.empty()) return;
   std::size_t tied = 1;
   const auto best = static_cast<float>(scores[order[0]]);
   if (!first_only)
-    while (tied < order.size() && bag_scores_tie(static_cast<float>(scores[order[tied]]), best)) ++tied;
+    while (tied < order.size() && vw_scores_tie(scores[order[tied]], best)) ++tied;
   for (std::size_t i = 0; i < tied; ++i) votes[order[i]] += 1.0f / static_cast<float>(tied);
 }
 

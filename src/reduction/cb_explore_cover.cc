@@ -21,15 +21,12 @@ float cover_minimum_probability(const CoverSettings& settings, uint32_t actions,
 
 namespace {
 
-// VW's are_same_rel: |a - b| <= 1e-4 (|a| + |b|), in float.
-bool cover_scores_tie(float a, float b) { return std::fabs(a - b) <= 0.0001f * (std::fabs(a) + std::fabs(b)); }
-
 // The number of actions tied with the first of `order` (VW's fill_tied).
 std::size_t cover_tied(const std::vector<double>& scores, const std::vector<uint32_t>& order) {
   if (order.empty()) return 0;
   std::size_t tied = 1;
   const auto best = static_cast<float>(scores[order[0]]);
-  while (tied < order.size() && cover_scores_tie(static_cast<float>(scores[order[tied]]), best)) ++tied;
+  while (tied < order.size() && vw_scores_tie(scores[order[tied]], best)) ++tied;
   return tied;
 }
 
@@ -129,7 +126,10 @@ class Cover final : public CountingExplorer {
         learner_.learn(line.ex, line.features, parts, range_.clip(raw), o.cost,
                        line.ex.importance / static_cast<double>(o.probability));
       }
-      auto x = static_cast<float>(range_.clip(raw));  // VW's float arithmetic
+      double regressed = range_.clip(raw), own = 0.0;
+      // After a learn, VW reads the learner's own prediction when it makes one (--coin's).
+      if (static_cast<int>(a) == logged && trains && learner_.learned_prediction(own)) regressed = own;
+      auto x = static_cast<float>(regressed);  // VW's float arithmetic
       if (static_cast<int>(a) == logged) x += (o.cost - x) / static_cast<float>(p);
       estimates_[a] = x;
     }

@@ -24,7 +24,10 @@ LabelRange unclipped(const LabelRange& range) {
 }  // namespace
 
 CsoaaLdf::CsoaaLdf(const LdfSettings& settings, const ReductionSpec& spec, Learner& learner, const LabelRange& range)
-    : settings_(settings), spec_(spec), learner_(learner), range_(unclipped(range)), task_(learner, range) {}
+    : settings_(settings), spec_(spec), learner_(learner), range_(unclipped(range)), task_(learner, range) {
+  // The regression's range for a learner that clips its own prediction (--coin); the classifier's is task_'s.
+  if (!settings_.classifier && !settings_.wap) learner_.clip_with(range_, false);
+}
 
 bool CsoaaLdf::labeled(const ExampleGroup& group) {
   std::size_t known = 0;

@@ -9,7 +9,7 @@
 
 namespace learner {
 
-ExploreEval::ExploreEval(const ExploreEvalSettings& settings, std::unique_ptr<CbExploreAdf> policy)
+ExploreEval::ExploreEval(const ExploreEvalSettings& settings, std::unique_ptr<ActionPmfReduction> policy)
     : settings_(settings),
       policy_(std::move(policy)),
       random_state_(settings.seed),
@@ -49,9 +49,9 @@ const Outcome& ExploreEval::process(const ExampleGroup& group, bool learn) {
   const ClassCost& observed = group[line].ex.costs[0];
   const auto logged = static_cast<uint32_t>(line - group.first_action());
   float action_probability = 0.0f;
-  const auto& order = policy_->order();
-  for (std::size_t i = 0; i < order.size(); ++i)
-    if (order[i] == logged) action_probability = policy_->pmf()[i];
+  const ActionPmf& pmf = policy_->action_pmf();
+  for (std::size_t i = 0; i < pmf.actions.size(); ++i)
+    if (pmf.actions[i] == logged) action_probability = pmf.probs[i];
   // VW's float arithmetic throughout.
   float threshold = action_probability / observed.probability;
   if (!settings_.fixed_multiplier && !settings_.target_rate_on) multiplier_ = std::min(multiplier_, 1.0f / threshold);
@@ -136,11 +136,10 @@ ReductionPlugin make_explore_eval_plugin() {
   p.make_group = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {
     std::unique_ptr<GroupReduction> below = cb_explore_adf_plugin().make_group(v, spec, learner, range);
-    auto* policy = dynamic_cast<CbExploreAdf*>(below.get());
-    if (policy == nullptr)
-      throw UsageError("--explore_eval evaluates --cb_explore_adf's epsilon-greedy, --first and --softmax policies");
+    auto* policy = dynamic_cast<ActionPmfReduction*>(below.get());
+    if (policy == nullptr) throw UsageError("--explore_eval evaluates --cb_explore_adf's exploration policies");
     below.release();
-    return std::make_unique<ExploreEval>(explore_eval_settings(v), std::unique_ptr<CbExploreAdf>(policy));
+    return std::make_unique<ExploreEval>(explore_eval_settings(v), std::unique_ptr<ActionPmfReduction>(policy));
   };
   p.describe = [](const ReductionSpec&) { return std::string("explore_eval over cb_explore_adf over cb_adf"); };
   return p;

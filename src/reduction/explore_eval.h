@@ -4,7 +4,8 @@
 // For each multi-line example whose logged action a has cost c and logging
 // probability p:
 //
-//   1. The exploration policy predicts its pmf without learning (the label
+//   1. The exploration policy (any --cb_explore_adf explorer: epsilon-greedy,
+//      --first, --softmax, --squarecb, --bag, --cover, --regcb) predicts its pmf without learning (the label
 //      hidden); -p prints it, as --cb_explore_adf does.
 //   2. Loss (the progressive "average loss"): its ips estimate pmf(a) c / p.
 //   3. When learning: threshold = pmf(a) / p. Without --multiplier, the
@@ -31,6 +32,7 @@
 
 #include "learner/example_group.h"
 #include "learner/plugin.h"
+#include "action_pmf.h"
 #include "cb_explore_adf.h"
 
 namespace learner {
@@ -45,7 +47,7 @@ struct ExploreEvalSettings {
 
 class ExploreEval final : public GroupReduction {
  public:
-  ExploreEval(const ExploreEvalSettings& settings, std::unique_ptr<CbExploreAdf> policy);
+  ExploreEval(const ExploreEvalSettings& settings, std::unique_ptr<ActionPmfReduction> policy);
   const Outcome& process(const ExampleGroup& group, bool learn) override;
   void prediction_text(const ExampleGroup& group, std::string& out) const override {
     policy_->prediction_text(group, out);
@@ -65,7 +67,7 @@ class ExploreEval final : public GroupReduction {
                                  float scale);
 
   ExploreEvalSettings settings_;
-  std::unique_ptr<CbExploreAdf> policy_;
+  std::unique_ptr<ActionPmfReduction> policy_;  // any --cb_explore_adf explorer
   uint64_t random_state_;
   float multiplier_;
   // --target_rate: the sum of the thresholds so far, their count, the last rate.

@@ -58,6 +58,23 @@ TEST(CbExplore, TiedActionsShareTheGreedyMass) {
   EXPECT_NEAR(pmf[3], 0.05, 1e-6);
 }
 
+// VW's ties (fill_tied: are_same_rel at 1e-4 relative, in float): scores
+// -0.921425 and -0.921367 (VW's, after a --coin --predict_only_model resume)
+// tie and share the greedy mass; -0.9214 and -0.9 do not.
+TEST(CbExplore, EpsilonGreedyTiesAtVwsRelativeTolerance) {
+  std::vector<float> pmf;
+  CbExploreSettings s;
+  s.epsilon = 0.05;
+  epsilon_greedy_pmf({-0.921425, -0.921367}, {0, 1}, s, pmf);
+  EXPECT_FLOAT_EQ(pmf[0], 0.5f);
+  EXPECT_FLOAT_EQ(pmf[1], 0.5f);
+  epsilon_greedy_pmf({-0.9214, -0.9}, {0, 1}, s, pmf);
+  EXPECT_FLOAT_EQ(pmf[0], 0.975f);
+  EXPECT_FLOAT_EQ(pmf[1], 0.025f);
+  EXPECT_TRUE(vw_scores_tie(0.0, 0.0));
+  EXPECT_FALSE(vw_scores_tie(0.0, 1e-30));
+}
+
 // --first and --softmax: the pmf after the epsilon floor (the least change
 // that lifts every probability to epsilon / K) sums to 1 and respects the floor;
 // probabilities already above it keep their order.

@@ -15,6 +15,7 @@ const LearnerPlugin& print_plugin();
 const LearnerPlugin& passive_aggressive_plugin();
 const LearnerPlugin& perceptron_plugin();
 const LearnerPlugin& gd_plugin();
+const LearnerPlugin& coin_plugin();
 const LearnerPlugin& bfgs_plugin();
 const LearnerPlugin& conjugate_gradient_plugin();
 const LearnerPlugin& struct_svm_learner_plugin();

@@ -50,6 +50,7 @@
 #include "learner/example.h"
 #include "learner/parse/class_labels.h"
 #include "learner/parse/example_parser.h"
+#include "learner/parse/ignored_json_features.h"
 #include "learner/parse/input_format.h"
 #include "learner/parse/label_format.h"
 
@@ -79,6 +80,7 @@ struct ParseOptions {
   LabelDomain label_domain;   // simple labels: the loss's domain
   InputFormat format = InputFormat::kText;  // --json, --dsjson, --csv
   bool chain_hash = false;    // --chain_hash: JSON string values hash as VW's text name:value
+  std::shared_ptr<const IgnoredJsonFeatures> ignored_json;  // --ignore_features_dsjson_experimental; null: none
   CsvOptions csv;             // --csv settings
 };
 

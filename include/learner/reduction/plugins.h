@@ -33,5 +33,7 @@ const ReductionPlugin& explore_eval_plugin();
 const ReductionPlugin& warm_cb_plugin();
 const ReductionPlugin& cb_dro_plugin();
 const ReductionPlugin& cbzo_plugin();
+const ReductionPlugin& cb_sample_plugin();
+const ReductionPlugin& cbify_reg_plugin();
 
 }  // namespace learner
