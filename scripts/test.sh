@@ -40,7 +40,7 @@ SAN_BUILD="${SAN_BUILD:-$ROOT/build-san}"
 cmake -S "$ROOT" -B "$SAN_BUILD" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
   "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -gline-tables-only" -DLEARNER_TEST_OPTIMIZE=-O0 \
   -DLEARNER_FUZZ=ON -DCMAKE_UNITY_BUILD=ON >/dev/null
-cmake --build "$SAN_BUILD" -j"$(nproc)"
+cmake --build "$SAN_BUILD" -j"$(nproc)" --target test_binaries fuzz_targets  # what ctest and the fuzz run use
 (cd "$SAN_BUILD" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j"$(nproc)")
 
 stage "fuzzing smoke run: each libFuzzer target ${FUZZ_SECONDS:-10}s on the committed corpus"
