@@ -97,12 +97,8 @@ ReductionPlugin make_cb_sample_plugin() {
   };
   p.make_group = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {
-    std::unique_ptr<GroupReduction> below = cb_explore_adf_plugin().make_group(v, spec, learner, range);
-    auto* explorer = dynamic_cast<ActionPmfReduction*>(below.get());
-    if (explorer == nullptr) throw UsageError("--cb_sample draws from --cb_explore_adf's exploration policies");
-    below.release();
     return std::make_unique<CbSample>(static_cast<uint64_t>(v.number("random_seed")),
-                                      std::unique_ptr<ActionPmfReduction>(explorer));
+                                      make_adf_explorer(v, spec.seed, learner, range));
   };
   p.describe = [](const ReductionSpec&) { return std::string("cb_sample over cb_explore_adf over cb_adf"); };
   return p;

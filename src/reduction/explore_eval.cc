@@ -135,11 +135,7 @@ ReductionPlugin make_explore_eval_plugin() {
   };
   p.make_group = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {
-    std::unique_ptr<GroupReduction> below = cb_explore_adf_plugin().make_group(v, spec, learner, range);
-    auto* policy = dynamic_cast<ActionPmfReduction*>(below.get());
-    if (policy == nullptr) throw UsageError("--explore_eval evaluates --cb_explore_adf's exploration policies");
-    below.release();
-    return std::make_unique<ExploreEval>(explore_eval_settings(v), std::unique_ptr<ActionPmfReduction>(policy));
+    return std::make_unique<ExploreEval>(explore_eval_settings(v), make_adf_explorer(v, spec.seed, learner, range));
   };
   p.describe = [](const ReductionSpec&) { return std::string("explore_eval over cb_explore_adf over cb_adf"); };
   return p;
