@@ -14,7 +14,7 @@
 // (its coefficients G_m = F_m (1 - 2 F_0) - sum_{j=1..m-1} F_j F_{m-j},
 // G_0 = F_0 (1 - F_0), 1 - F_0 and 1 - 2 F_0 taken from sigmoid(z0) with no
 // cancellation); then (n + 1) t_{n+1} = h y F_n. The series is summed at
-// s = 1 and accepted when two consecutive terms are under 1e-10 |t|
+// s = 1 and accepted when two consecutive terms are under 1e-8 |t|
 // (StopRule); a step whose series does not converge is cut into pieces on
 // re-based paths (F has poles at z = +-i pi, so a piece may move z by about
 // 1 at most), as flow_series does.

@@ -5,7 +5,7 @@
 // form, VW's get_update() rewritten in t (docs/vw-compat.md section 3: with
 // q = eta H and VW's eta_t = eta h, t = u / eta). Elsewhere it solves
 // dt/dh = -g(p(t, h), y), t(0) = 0 numerically (smooth_ode.cc, Dormand-Prince
-// with rtol 1e-10), in a formulation that is not stiff when q g' h is large:
+// with rtol 1e-10; 1e-8 on a decaying path, loss.h), in a formulation that is not stiff when q g' h is large:
 //  * mu = 0, stationary point p* (g(p*) = 0) finite and reached at
 //    t* = p^-1(p*): the log-distance log|t* - t| is integrated; t never
 //    passes t*, so p never passes p* (safety).
