@@ -3,11 +3,41 @@
 #include <cstring>
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace learner {
 namespace {
 
 // Bytes below 0x20 other than tab, and DEL. Bytes >= 0x80 (UTF-8) are fine.
 inline bool is_control(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
+
+// Whether any byte of the line is_control: 16 bytes a step (SSE2; GCC did not
+// vectorise the plain loop, 1.9 instructions a byte on JSON lines), the rest
+// one at a time. Nothing past the line is read.
+bool any_control_byte(std::string_view line) {
+  const auto* p = reinterpret_cast<const unsigned char*>(line.data());
+  const std::size_t n = line.size();
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  // Unsigned c < 0x20 as a signed compare of c ^ 0x80 with 0x20 ^ 0x80.
+  const __m128i flip = _mm_set1_epi8(static_cast<char>(0x80));
+  const __m128i below = _mm_set1_epi8(static_cast<char>(0x20 ^ 0x80));
+  const __m128i tab = _mm_set1_epi8('\t');
+  const __m128i del = _mm_set1_epi8(0x7f);
+  __m128i seen = _mm_setzero_si128();
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const __m128i low = _mm_andnot_si128(_mm_cmpeq_epi8(v, tab), _mm_cmplt_epi8(_mm_xor_si128(v, flip), below));
+    seen = _mm_or_si128(seen, _mm_or_si128(low, _mm_cmpeq_epi8(v, del)));
+  }
+  if (_mm_movemask_epi8(seen) != 0) return true;
+#endif
+  unsigned char bad = 0;
+  for (; i < n; ++i) bad |= static_cast<unsigned char>(is_control(p[i]));
+  return bad != 0;
+}
 
 }  // namespace
 
@@ -17,10 +47,8 @@ std::string_view without_bom(std::string_view line) {
 }
 
 void reject_control_bytes(std::string_view line, const LineContext& ctx) {
-  // Branch-free OR over the line (vectorises); locate the byte only on error.
-  unsigned bad = 0;
-  for (char ch : line) bad |= is_control(static_cast<unsigned char>(ch));
-  if (bad == 0) return;
+  // One vectorised pass; locate the byte only on error.
+  if (!any_control_byte(line)) return;
   if (const std::size_t nul = line.find('\0'); nul != std::string_view::npos)
     throw BinaryData(ctx.file, ctx.line,
                      "NUL byte at column " + std::to_string(nul + 1) + ": binary data, not text (--lenient does not skip it)",
