@@ -1,6 +1,8 @@
 // Taylor series of the squared-family flow (see flow_series.h).
 #include "flow_series.h"
 
+#include "decay_stop.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -27,7 +29,24 @@ struct SeriesTerm {
   double up[N], down[N];  // Taylor coefficients of e^{2 kappa t(s)} and e^{-2 kappa t(s)}
 };
 
-enum class Piece { kDone, kNotConverged, kTooClose };
+// kStopped: the decaying flow reached the ODE's stop within the piece (decay_stop.h).
+enum class Piece { kDone, kNotConverged, kTooClose, kStopped };
+
+// The decaying stop located on a converged one-term piece (decay_stop.h):
+// a[1..n+1] the coefficients of t'(s), reversed[N - m] = (U_m, V_m).
+template <typename Pair>
+[[gnu::noinline]] Piece stop_on_piece(const DecayStopRule& rule, double q, const SeriesTerm& term, double ch,
+                                      const Pair* a, const Pair* reversed, int n, double& t, double& s) {
+  double slope[N + 1], up[N + 1], down[N + 1];
+  for (int m = 1; m <= n + 1; ++m) slope[m] = a[m][0];
+  for (int m = 1; m <= n; ++m) {
+    up[m] = reversed[N - m][0];
+    down[m] = reversed[N - m][1];
+  }
+  const double kappa = 0.5 * term.two_kappa;
+  return locate_decay_stop(rule, q, kappa, term.P, term.M, ch, slope, n + 1, up, down, n, t, s) ? Piece::kStopped
+                                                                                                 : Piece::kTooClose;
+}
 
 // The common case, one dyadic term. With a_k = k b_k,
 // U = e^{2 kappa t}, V = e^{-2 kappa t} and R_n = sum_{k=1..n-1} a_k (U, V)_{n-k}
@@ -48,8 +67,11 @@ enum class Piece { kDone, kNotConverged, kTooClose };
 // flow dt/ds = c h (y - p), that is t'(1) / (c h) = (sum_n a_n) / (c h).
 // kDecay: mu_h > 0 (a separate instantiation keeps the common mu = 0 loop as it was).
 template <bool kDecay>
+// With kDecay and `stop` set, a piece that comes within `margin` of y has the
+// ODE's stop located on it (kStopped, t at the stop and its s in `gap`), or
+// is kTooClose when the stop does not fall inside it.
 Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, double mu_h, double d, double margin,
-                        double& t, double& gap) {
+                        const DecayStopRule* decay_stop, double& t, double& gap) {
   // (U_k, V_k) side by side, so that both convolutions run as one on pairs
   // of doubles (GCC vector extension: SSE2 on x86-64, plain code elsewhere);
   // a_k is kept on both lanes, ready to multiply a pair. The pairs are
@@ -114,7 +136,8 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
             Pair slope_s = a[n + 1];
             for (int m = n; m >= 1; --m) slope_s = slope_s * s + a[m];
             const Pair clear = d * slope_s / ch;
-            if (!(clear[0] > margin) || !(clear[1] > margin)) return Piece::kTooClose;
+            if (!(clear[0] > margin) || !(clear[1] > margin))
+              return decay_stop ? stop_on_piece(*decay_stop, q, term, ch, a, reversed, n, t, gap) : Piece::kTooClose;
           }
       }
       t = sum;
@@ -129,7 +152,7 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
 // of the piece). d: the direction of y seen from the first piece's p0;
 // margin: with mu > 0, how close to y the flow may come (see the header).
 Piece series_piece(const PredictionPath& path, double y, double c, double h, double d, double margin,
-                   double& t, double& gap) {
+                   const DecayStopRule* decay_stop, double& t, double& gap) {
   gap = std::numeric_limits<double>::quiet_NaN();  // unknown unless the single-term form sets it
   SeriesTerm terms[PredictionPath::kMaxTerms];
   int n_terms = 0;
@@ -165,8 +188,8 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
     return Piece::kDone;
   }
   if (n_terms == 1)
-    return mu_h == 0.0 ? single_term_piece<false>(path.q, terms[0], ch, kb[1], 0.0, d, margin, t, gap)
-                       : single_term_piece<true>(path.q, terms[0], ch, kb[1], mu_h, d, margin, t, gap);
+    return mu_h == 0.0 ? single_term_piece<false>(path.q, terms[0], ch, kb[1], 0.0, d, margin, nullptr, t, gap)
+                       : single_term_piece<true>(path.q, terms[0], ch, kb[1], mu_h, d, margin, decay_stop, t, gap);
   double sum = b[1];
   StopRule stop(b[1]);
   int order = 0;  // the last coefficient of p used
@@ -233,15 +256,24 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
 // the caller's path, and the later ones, on re-based copies.
 struct PieceWalk : PieceSchedule {
   double y, c, d, margin;
+  const DecayStopRule* stop;  // mu > 0: the ODE's stop, located on a one-term piece
   double gap = 0.0;  // y - p at the end of the last piece, from its series (NaN: unknown)
+  bool stopped = false;  // the flow reached the stop: h_done is the importance used
 
   // One converged piece on `path` (re-based to h_done), halving it until its
   // series converges: kFinished when it reaches h, kMore with its step in
   // `dt` otherwise, kFail when the step is left to the ODE.
   After advance(const PredictionPath& path, double& dt) {
     while (true) {
-      const Piece r = series_piece(path, y, c, next(), d, margin, dt, gap);
+      const Piece r = series_piece(path, y, c, next(), d, margin, stop, dt, gap);
       if (r == Piece::kTooClose) return After::kFail;
+      if (r == Piece::kStopped) {  // gap holds s at the stop
+        stopped = true;
+        t_done += dt;
+        h_done = std::min(h, h_done + gap * piece);
+        gap = std::numeric_limits<double>::quiet_NaN();
+        return After::kFinished;
+      }
       if (r == Piece::kDone) return converged(dt);
       if (!halve()) return After::kFail;
     }
@@ -277,7 +309,9 @@ PredictionPath rebased_path(const PredictionPath& path, double dt, double dh) {
   return next;
 }
 
-bool flow_series(const PredictionPath& path, const PathStart& start, double y, double c, double h, double& t) {
+bool flow_series(const PredictionPath& path, const PathStart& start, double y, double c, double h, double& t,
+                 double& h_used) {
+  h_used = h;
   // p, p' and the rounding scale at t = 0 (every exponential is 1 there).
   const double p0 = start.p, slope0 = start.slope, magnitude0 = start.magnitude;
   if (!std::isfinite(p0)) return false;
@@ -300,13 +334,22 @@ bool flow_series(const PredictionPath& path, const PathStart& start, double y, d
   double curvature = 2.0 * path.kappa;
   for (int j = 0; j < path.n_extra; ++j) curvature = std::max(curvature, 2.0 * path.extra[j].kappa);
   const double stiffness = c * h * (slope0 + curvature * gap0) + path.mu * h;
-  PieceWalk walk{{h, stiffness > kPieceStiffness ? h * kPieceStiffness / stiffness : h}, y, c, d, margin};
+  // The decaying ODE's stop (smooth_ode.cc decaying_update: its reach and hover from the initial gap).
+  const DecayStopRule stop_rule{d, 1e-9 * gap0 + 64.0 * kEps * magnitude0, 1e-3 * gap0, c, path.mu};
+  PieceWalk walk{{h, stiffness > kPieceStiffness ? h * kPieceStiffness / stiffness : h}, y, c, d, margin,
+                 path.mu > 0.0 ? &stop_rule : nullptr};
   double dt = 0.0;
   const PieceSchedule::After first = walk.advance(path, dt);
   if (first == PieceSchedule::After::kFail) return false;
   if (first == PieceSchedule::After::kMore && !later_pieces(path, dt, walk)) return false;
   const double t_done = walk.t_done, gap = walk.gap;
   const int pieces = walk.pieces;
+  if (walk.stopped) {  // at the decaying ODE's stop, short of y (checked: rounding never carries p past it)
+    if (!(d * (y - path.at(t_done, walk.h_done)) >= 0.0)) return false;
+    t = t_done;
+    h_used = walk.h_done;
+    return true;
+  }
 
   // The flow never passes y; rounding at the very end of a converged flow
   // could, and then the ODE's capped formulation decides. A one-piece step

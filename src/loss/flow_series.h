@@ -23,8 +23,9 @@
 // pieces of the step (huge c h p'(0) or k t), or when the result would
 // break the ODE's contract: p passing y
 // (rounding at the very end of a converged flow) or, with mu > 0, coming
-// within the stop margin of y anywhere along the step (the decaying ODE
-// stops there and reports h_used < h).
+// within the stop margin of y along a step of several dyadic terms, or of
+// one term when the ODE's stop is not inside the piece (with one term the
+// stop itself is located on the series, decay_stop.h).
 #pragma once
 
 #include <algorithm>
@@ -113,6 +114,10 @@ PredictionPath rebased_path(const PredictionPath& path, double dt, double dh);
 
 // On success t is the step after importance h (> 0); c > 0. `start` is
 // path_start(path) (numeric.h), which the caller has already computed.
-bool flow_series(const PredictionPath& path, const PathStart& start, double y, double c, double h, double& t);
+// h_used: h, or with mu > 0 the importance at which the flow reached the
+// decaying ODE's stop (located on the series: decay_stop.h), as
+// UpdateStep::h_used.
+bool flow_series(const PredictionPath& path, const PathStart& start, double y, double c, double h, double& t,
+                 double& h_used);
 
 }  // namespace learner::detail

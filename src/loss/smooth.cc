@@ -33,7 +33,7 @@ UpdateStep SmoothLoss::step_at_scale(const PredictionPath& path, double y, doubl
   const PathStart start = path_start(path);
   double t = 0.0;
   if (const double c = flow_rate(start.p, y); c > 0.0) {
-    if (flow_series(path, start, y, c, h, t)) return {clamp_step(t), h};
+    if (double h_used = h; flow_series(path, start, y, c, h, t, h_used)) return {clamp_step(t), h_used};
   } else if (series_step(path, start, y, h, t)) {
     return {clamp_step(t), h};
   }
