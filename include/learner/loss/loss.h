@@ -25,7 +25,9 @@
 //    logistic_series.h) and by the ODE on a decaying path (mu > 0); 1e-10
 //    by the other ODE forms. 1e-8 is a sixth of the float weights' half ulp
 //    (2^-24 = 6e-8): a stored weight lies within about one ulp of the one
-//    the exact flow gives, and invariance holds to that tolerance.
+//    the exact flow gives, and invariance holds to that tolerance. With one
+//    dyadic term the decaying stop (h_used < h) is located on the series to
+//    2^-40 of a piece (src/loss/decay_stop.h), not by the ODE.
 //    VW's quirks are kept on the linear path, where they break invariance:
 //    classic is the plain step (it can overshoot the label); hinge with
 //    |y| != 1 stops at p + y (1 - y p) instead of the kink 1/y; logistic with
