@@ -5,6 +5,7 @@
 
 #include "learner/error.h"
 #include "learner/model/model_file.h"
+#include "adf_layer.h"
 #include "cb_explore_adf.h"
 
 namespace learner {
@@ -99,7 +100,6 @@ ReductionPlugin make_cb_dro_plugin() {
   ReductionPlugin p;
   p.name = "cb_dro";
   p.title = "--cb_dro (distributionally robust off-policy contextual-bandit learning)";
-  p.stands_over = {"cb_adf", "cb_explore_adf"};
   p.options = {
       switch_option("cb_dro",
                     "with --cb_adf or --cb_explore_adf: learn each logged example with its weight scaled by the "
@@ -112,19 +112,11 @@ ReductionPlugin make_cb_dro_plugin() {
       number_option("cb_dro_wmax", OptionKind::kNumber, "", 1.0, 1e30,
                     "with --cb_dro: the largest importance weight (default: unbounded), > 1", true, 0, true),
   };
-  for (const ReductionPlugin* below : {&cb_adf_plugin(), &cb_explore_adf_plugin()})
-    for (const OptionSpec& o : below->options)
-      if (std::none_of(p.options.begin(), p.options.end(), [&](const OptionSpec& x) { return x.name == o.name; }))
-        p.options.push_back(o);
+  stand_over_adf_explorer(p, true);
   p.validate = [](const OptionValues& v) {
     cb_dro_settings(v);
     cb_adf_settings(v);
     if (cb_dro_explores(v)) validate_adf_explorer(v);
-  };
-  p.configure = [](const OptionValues&, ReductionSpec&) {};
-  p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBanditAdf; };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec&) {
-    return cb_dro_explores(v) ? adf_explorer_sub_models(v) : cb_adf_settings(v).sub_models();
   };
   p.make_group = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {

@@ -8,6 +8,7 @@
 
 #include "learner/error.h"
 #include "learner/model/model_file.h"
+#include "adf_layer.h"
 #include "cb_explore_bag.h"
 #include "cb_explore_cover.h"
 #include "cb_explore_regcb.h"
@@ -201,10 +202,7 @@ ReductionPlugin make_cb_explore_adf_plugin() {
                     true),
       number_option("lambda", OptionKind::kNumber, "1", -1e6, 1e6, "with --softmax: its lambda", true),
   };
-  for (const AdfExplorerPlugin* e : adf_explorers())
-    for (const OptionSpec& o : e->options)
-      if (std::none_of(p.options.begin(), p.options.end(), [&](const OptionSpec& x) { return x.name == o.name; }))
-        p.options.push_back(o);
+  for (const AdfExplorerPlugin* e : adf_explorers()) append_missing_options(p.options, e->options);
   p.validate = validate_adf_explorer;
   p.configure = [](const OptionValues&, ReductionSpec&) {};
   p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBanditAdf; };

@@ -7,6 +7,7 @@
 #include "learner/error.h"
 #include "learner/model/weight_init.h"
 #include "learner/parse/hash.h"
+#include "adf_layer.h"
 #include "cb_explore_adf.h"
 
 namespace learner {
@@ -83,18 +84,12 @@ ReductionPlugin make_cb_sample_plugin() {
   ReductionPlugin p;
   p.name = "cb_sample";
   p.title = "--cb_sample (draw an action from --cb_explore_adf's pmf and put it first)";
-  p.stands_over = {"cb_explore_adf"};
   p.options = {switch_option("cb_sample",
                              "with --cb_explore_adf: draw an action from the pmf (the logged one when learning; the "
                              "shared line's tag seed=S seeds the draw) and print it first (VW's cb_sample)",
                              true)};
-  for (const OptionSpec& s : cb_explore_adf_plugin().options) p.options.push_back(s);
-  p.validate = [](const OptionValues& v) { cb_explore_adf_plugin().validate(v); };
-  p.configure = [](const OptionValues&, ReductionSpec&) {};
-  p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBanditAdf; };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec& spec) {
-    return cb_explore_adf_plugin().sub_models_with(v, spec);
-  };
+  stand_over_adf_explorer(p);
+  p.validate = validate_adf_explorer;
   p.make_group = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {
     return std::make_unique<CbSample>(static_cast<uint64_t>(v.number("random_seed")),

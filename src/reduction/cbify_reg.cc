@@ -9,6 +9,7 @@
 #include "learner/model/weight_init.h"
 #include "learner/parse/hash.h"
 #include "cb.h"
+#include "adf_layer.h"
 #include "cbify.h"
 
 namespace learner {
@@ -107,7 +108,7 @@ ReductionPlugin make_cbify_reg_plugin() {
       number_option("loss_01_ratio", OptionKind::kNumber, "0.1", 0, 1,
                     "with --cbify_reg --loss_option 2: a value within this fraction of the range costs 0", true),
   };
-  for (const OptionSpec& s : cbify_plugin().options) p.options.push_back(s);  // --cbify K, --loss_option, --epsilon ...
+  append_missing_options(p.options, cbify_plugin().options);  // --cbify K, --loss_option, --epsilon ...
   p.validate = [](const OptionValues& v) { cbify_reg_settings(v); };
   p.configure = [](const OptionValues&, ReductionSpec&) {};
   p.labels = [](const ReductionSpec&) { return LabelFormat::kSimple; };

@@ -14,6 +14,28 @@ bool chi_squared_close(double x, double y, double atol = 1e-8) { return std::abs
 
 constexpr double kChiInfinity = std::numeric_limits<double>::infinity();
 
+// The tail both of VW's candidate formulas (infinite or finite fake weight)
+// share: no candidate unless z <= 0 and y z >= 0 (y z within 1e-9 of 0 counts
+// as y = 0); kappa = sqrt(y / (2 z)); kappa close to 0 gives the unbounded
+// duals with score `sign_r`, else the score x - sqrt(2 y z) with duals kappa,
+// n and the gamma, beta that `fill(duals)` sets from them.
+template <class Consider, class Fill>
+void chi_squared_candidate(double x, double y, double z, double sign_r, double n, Consider& consider, Fill fill) {
+  if (chi_squared_close(y * z, 0.0, 1e-9)) y = 0.0;
+  if (!(z <= 0.0 && y * z >= 0.0)) return;
+  const double kappa = std::sqrt(y / (2.0 * z));
+  ChiSquaredDuals d;
+  d.n = n;
+  if (chi_squared_close(kappa, 0.0)) {
+    d.unbounded = true;
+    consider(sign_r, d);
+    return;
+  }
+  d.kappa = kappa;
+  fill(d);
+  consider(x - std::sqrt(2.0 * y * z), d);
+}
+
 }  // namespace
 
 double ChiSquaredBound::quantile(double alpha) {
@@ -89,32 +111,16 @@ ChiSquaredDuals ChiSquaredBound::duals_at(double r, double sign, double phi, dou
       found = true;
     }
   };
-  auto unbounded_at_n = [this]() {
-    ChiSquaredDuals d;
-    d.unbounded = true;
-    d.n = n_;
-    return d;
-  };
   for (const double wfake : {wmin_, wmax_}) {
     if (wfake == kChiInfinity) {
       const double x = sign * (r + (sumwr_ - sumw_ * r) / n_);
-      double y = (r * sumw_ - sumwr_) * (r * sumw_ - sumwr_) / (n_ * (1.0 + n_)) -
-                 (r * r * sumwsq_ - 2.0 * r * sumwsqr_ + sumwsqrsq_) / (1.0 + n_);
+      const double y = (r * sumw_ - sumwr_) * (r * sumw_ - sumwr_) / (n_ * (1.0 + n_)) -
+                       (r * r * sumwsq_ - 2.0 * r * sumwsqr_ + sumwsqrsq_) / (1.0 + n_);
       const double z = phi + 1.0 / (2.0 * n_);
-      if (chi_squared_close(y * z, 0.0, 1e-9)) y = 0.0;
-      if (z <= 0.0 && y * z >= 0.0) {
-        const double kappa = std::sqrt(y / (2.0 * z));
-        if (chi_squared_close(kappa, 0.0)) {
-          consider(sign * r, unbounded_at_n());
-        } else {
-          ChiSquaredDuals d;
-          d.kappa = kappa;
-          d.gamma = -kappa * (1.0 + n_) / n_ + sign * (r * sumw_ - sumwr_) / n_;
-          d.beta = -sign * r;
-          d.n = n_;
-          consider(x - std::sqrt(2.0 * y * z), d);
-        }
-      }
+      chi_squared_candidate(x, y, z, sign * r, n_, consider, [&](ChiSquaredDuals& d) {
+        d.gamma = -d.kappa * (1.0 + n_) / n_ + sign * (r * sumw_ - sumwr_) / n_;
+        d.beta = -sign * r;
+      });
     } else {
       const double barw = (wfake + sumw_) / (1.0 + n_);
       const double barwsq = (wfake * wfake + sumwsq_) / (1.0 + n_);
@@ -124,28 +130,21 @@ ChiSquaredDuals ChiSquaredBound::duals_at(double r, double sign, double phi, dou
       if (barwsq > barw * barw) {
         const double spread = barwsq - barw * barw;
         const double x = barwr + (1.0 - barw) * (barwsqr - barw * barwr) / spread;
-        double y = (barwsqr - barw * barwr) * (barwsqr - barw * barwr) / spread - (barwsqrsq - barwr * barwr);
+        const double y = (barwsqr - barw * barwr) * (barwsqr - barw * barwr) / spread - (barwsqrsq - barwr * barwr);
         const double z = phi + 0.5 * (1.0 - barw) * (1.0 - barw) / spread;
-        if (chi_squared_close(y * z, 0.0, 1e-9)) y = 0.0;
-        if (z <= 0.0 && y * z >= 0.0) {
-          const double kappa = std::sqrt(y / (2.0 * z));
-          if (chi_squared_close(kappa, 0.0)) {
-            consider(sign * r, unbounded_at_n());
-          } else {
-            ChiSquaredDuals d;
-            d.kappa = kappa;
-            d.beta = (-kappa * (1.0 - barw) - (barwsqr - barw * barwr)) / spread;
-            d.gamma = -kappa - d.beta * barw - barwr;
-            d.n = n_;
-            consider(x - std::sqrt(2.0 * y * z), d);
-          }
-        }
+        chi_squared_candidate(x, y, z, sign * r, n_, consider, [&](ChiSquaredDuals& d) {
+          d.beta = (-d.kappa * (1.0 - barw) - (barwsqr - barw * barwr)) / spread;
+          d.gamma = -d.kappa - d.beta * barw - barwr;
+        });
       }
     }
   }
   if (!found) {
     score = rmin_;
-    return unbounded_at_n();
+    ChiSquaredDuals d;
+    d.unbounded = true;
+    d.n = n_;
+    return d;
   }
   score = best_score;
   return best;

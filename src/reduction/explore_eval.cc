@@ -6,6 +6,7 @@
 
 #include "learner/error.h"
 #include "learner/model/weight_init.h"
+#include "adf_layer.h"
 
 namespace learner {
 
@@ -109,7 +110,6 @@ ReductionPlugin make_explore_eval_plugin() {
   ReductionPlugin p;
   p.name = "explore_eval";
   p.title = "--explore_eval (evaluation of an exploration policy on logged contextual-bandit data)";
-  p.stands_over = {"cb_explore_adf"};
   p.options = {
       switch_option("explore_eval",
                     "evaluate --cb_explore_adf's exploration policy on logged multi-line contextual-bandit data by "
@@ -123,15 +123,10 @@ ReductionPlugin make_explore_eval_plugin() {
                     "with --explore_eval: adapt the acceptance probabilities to accept about target_rate x examples",
                     false, 0, true),
   };
-  for (const OptionSpec& s : cb_explore_adf_plugin().options) p.options.push_back(s);  // VW adds --cb_explore_adf
+  stand_over_adf_explorer(p);  // VW adds --cb_explore_adf
   p.validate = [](const OptionValues& v) {
-    cb_explore_adf_plugin().validate(v);
+    validate_adf_explorer(v);
     explore_eval_settings(v);
-  };
-  p.configure = [](const OptionValues&, ReductionSpec&) {};
-  p.labels = [](const ReductionSpec&) { return LabelFormat::kContextualBanditAdf; };
-  p.sub_models_with = [](const OptionValues& v, const ReductionSpec& spec) {
-    return cb_explore_adf_plugin().sub_models_with(v, spec);
   };
   p.make_group = [](const OptionValues& v, const ReductionSpec& spec, Learner& learner,
                     LabelRange& range) -> std::unique_ptr<GroupReduction> {

@@ -3,7 +3,10 @@
 // convergence, and the weights --cb_dro hands the layer below.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -31,6 +34,32 @@ TEST(ChiSquaredBound, StartsUnboundedAndChecksItsSettings) {
   EXPECT_FALSE(ChiSquaredBound(0.05, 0.9, 0.0, 1.0).valid());
   b.update(-1.0, 0.5);  // a negative weight is ignored
   EXPECT_EQ(b.effective_n(), 0.0);
+}
+
+// Pins the bound's arithmetic to the bit: the lower bound and two optimal
+// weights after each of 9,000 updates (three settings, the infinite and finite
+// fake-weight formulas, weights 0 to 10, rewards -1 to 1), hashed (FNV-1a over
+// the doubles' bits). The hash is the one of the two candidate formulas before
+// they shared their tail (chi_squared_candidate), under g++ -O3 and clang -O1.
+TEST(ChiSquaredBound, ValuesArePinnedToTheBit) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](double x) { h = (h ^ std::bit_cast<uint64_t>(x)) * 1099511628211ull; };
+  const float alphas[] = {0.05f, 0.1f, 0.3f}, taus[] = {0.999f, 0.99f, 1.0f}, wmaxs[] = {1e30f, 50.0f, 8.0f};
+  const double ws[] = {0.0, 1.0 / 0.333f, 2.0, 4.0, 10.0, 1.0 / 0.9f};
+  const double rs[] = {0.0, 1.0, 0.5, -1.0, 0.25};
+  for (int k = 0; k < 3; ++k) {
+    ChiSquaredBound b(alphas[k], taus[k], 0.0, k == 0 ? std::numeric_limits<double>::infinity() : double(wmaxs[k]));
+    uint32_t s = 12345u + static_cast<uint32_t>(k);
+    for (int i = 0; i < 3000; ++i) {
+      s = s * 1664525u + 1013904223u;
+      const double w = ws[(s >> 8) % 6], r = rs[(s >> 16) % 5];
+      b.update(w, r);
+      mix(b.lower_bound());
+      mix(b.qlb(w, r, 1.0));
+      mix(b.qlb(2.0, 1.0, 1.0));
+    }
+  }
+  EXPECT_EQ(h, 0x6a1de5dbb8982625ull);
 }
 
 // Samples of an off-policy log: w = 1 / p with probability p (else 0) for
