@@ -12,7 +12,7 @@
 #   OUT_DIR=path   results folder [default: <repo>/build/bench/bandits]
 #   ONLY=regex     run only the rows whose "stream/row" matches (e.g. ONLY='^a9a/')
 #   REPEATS=N      time each reported run N times (median) [default: 1]
-#   REPLICATES=N   shuffles of each stream; a row reports the mean over them [default: 10]
+#   REPLICATES=N   shuffles of each stream; a row reports the mean over them [default: 30]
 #
 # The table (streams, rows, grids, seeds) is scripts/bench/bandits/experiments.py. Protocol: each
 # stream is shuffled REPLICATES times (seeds 31, 32, ...); on each shuffle the learning rate and
