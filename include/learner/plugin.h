@@ -55,6 +55,10 @@ struct OptionSpec {
   double max = std::numeric_limits<double>::infinity();
   bool min_exclusive = false;    // (min, max] instead of [min, max]
   bool multitoken = false;       // kList: one flag takes the tokens up to the next option (VW's vector options)
+  // A reduction's option given without its reduction is an error ("--x needs --r"), except when
+  // inert_alone: then, as VW 9.11 does for every such option, a warning on stderr that it has no
+  // effect (--warm_start without --warm_cb: VW's test 591).
+  bool inert_alone = false;
 };
 
 // Builders for the declarations (the same shape everywhere options are declared).
@@ -104,6 +108,12 @@ inline OptionSpec number_option(std::string name, OptionKind kind, std::string d
   s.min_exclusive = min_exclusive;
   s.help = std::move(help);
   s.stored = stored;
+  return s;
+}
+
+// s, marked inert_alone (see OptionSpec).
+inline OptionSpec inert_alone(OptionSpec s) {
+  s.inert_alone = true;
   return s;
 }
 

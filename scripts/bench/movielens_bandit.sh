@@ -13,13 +13,16 @@
 #   LEARNER=path   learner binary [default: <repo>/build/learner, built if absent]
 #   VW=path        VW binary: VW's rows
 #   OUT_DIR=path   results folder [default: <repo>/build/bench/movielens_bandit]
-#   ROUNDS=N       rounds simulated [default: 30000]
+#   ROUNDS=N       rounds reported, and as many validation rounds [default: 30000]
 #   ONLY=regex     run only the rows whose "experiment/row" matches (e.g. ONLY='^main/')
 #
 # The table is scripts/bench/movielens_bandit/experiments.py. Each row's learning rate (and the
-# dyadic model's latent rate) is chosen on the first 20% of the rounds; the chosen setting runs
-# from a fresh model on the other 80%, which give the cumulative reward curves (OUT_DIR/curve_*.png,
-# gnuplot) and the figures: mean reward per round, total, rounds/s; uniform and oracle baselines.
+# dyadic model's latent rate) is chosen on a validation stream of ROUNDS rounds drawn with another
+# seed (2) from the same users and ratings, never the reported rounds: as long as the reported
+# stream, so the choice is made at the reported horizon (a prefix cut picked short-horizon latent
+# rates). The chosen setting runs from a fresh model on the ROUNDS reported rounds (seed 1), which
+# give the cumulative reward curves (OUT_DIR/curve_*.png, gnuplot) and the figures: mean reward per
+# round, total, rounds/s; uniform and oracle baselines.
 # Ends with
 #   RESULT rounds=N uniform=… oracle=… main_dotproduct=… main_q=… ... weights_eps0.01_dot_sgd=…
 set -euo pipefail

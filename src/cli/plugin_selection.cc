@@ -1,6 +1,7 @@
 // Which learner and reduction a command line selects, and the options that
 // belong to neither.
 #include <algorithm>
+#include <cstdio>
 #include <utility>
 #include <string>
 #include <vector>
@@ -105,7 +106,12 @@ void select_plugins(const OptionValues& v, Options& o) {
     {
       std::vector<std::string> owners{d.reduction->options.front().name};
       for (const ReductionPlugin* r : d.other_reductions) owners.push_back(r->options.front().name);
-      throw UsageError("--" + name + " needs " + flag_list(owners));
+      if (!d.spec->inert_alone) throw UsageError("--" + name + " needs " + flag_list(owners));
+      const OptionKind kind = d.spec->kind;
+      if (kind == OptionKind::kCount || kind == OptionKind::kInteger || kind == OptionKind::kNumber)
+        (void)v.number(name);  // range-checked all the same
+      std::fprintf(stderr, "warning: --%s has no effect without %s (ignored, as VW does)\n", name.c_str(),
+                   flag_list(owners).c_str());
     }
   }
   if (o.learner->validate) o.learner->validate(v);

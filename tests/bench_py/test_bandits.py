@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.join(helpers.SCRIPTS, "bench"))
 from bandits import experiments as bx  # noqa: E402
 from bandits import runs as br  # noqa: E402
 from bandits import streams as bs  # noqa: E402
+from bandits import replicates as brep  # noqa: E402
 
 DRIVER = os.path.join(helpers.SCRIPTS, "bench", "bandits")
 
@@ -107,6 +108,25 @@ class Runs(unittest.TestCase):
             self.assertGreater(result.examples_per_s, 0)
 
 
+class Replicates(unittest.TestCase):
+    def test_a_row_is_the_mean_over_its_shuffles(self):
+        runs = [{"loss": 0.5, "valid_loss": 0.4, "flags": "-l 0.1", "seconds": 1.0, "examples": 100},
+                {"loss": 0.7, "valid_loss": 0.6, "flags": "-l 0.5", "seconds": 3.0, "examples": 100},
+                {"loss": 0.6, "valid_loss": 0.5, "flags": "-l 0.1", "seconds": 1.0, "examples": 100}]
+        row = brep.combine(runs)
+        self.assertAlmostEqual(row["loss"], 0.6)
+        self.assertAlmostEqual(row["loss_sd"], 0.1)
+        self.assertEqual(row["losses"], [0.5, 0.7, 0.6])
+        self.assertAlmostEqual(row["valid_loss"], 0.5)
+        self.assertAlmostEqual(row["examples_per_s"], 60.0)  # 300 examples in 5 s
+        self.assertEqual(row["flags"], "-l 0.1 (x2), -l 0.5 (x1)")
+        self.assertEqual(brep.combine(runs[:1])["flags"], "-l 0.1")
+        self.assertEqual(brep.combine(runs[:1])["loss_sd"], 0.0)
+
+    def test_default_is_stated_in_the_script(self):
+        self.assertIn(f"[default: {bx.REPLICATES}]", slurp(os.path.join(helpers.SCRIPTS, "bench", "bandits.sh")))
+
+
 @unittest.skipUnless(find_learner(), "learner is not built")
 class Driver(unittest.TestCase):
     def test_tiny_streams_with_vw_played_by_learner(self):
@@ -131,12 +151,12 @@ class Driver(unittest.TestCase):
                     y = rng.choice([-1, 1])
                     f.write(f"{y} {2 if y > 0 else 3}:1 {rng.randrange(4, 9)}:1\n")
             learner = os.path.abspath(find_learner())
-            env = dict(os.environ, LEARNER=learner, VW=learner, OUT_DIR=out, LEARNER_DATA=data)
+            env = dict(os.environ, LEARNER=learner, VW=learner, OUT_DIR=out, LEARNER_DATA=data, REPLICATES="2")
             done = subprocess.run(["bash", os.path.join(helpers.SCRIPTS, "bench", "bandits.sh")], env=env,
                                   capture_output=True, text=True, timeout=600)
             self.assertEqual(done.returncode, 0, done.stderr[-2000:])
             last = done.stdout.strip().splitlines()[-1]
-            self.assertTrue(last.startswith("RESULT rows=19 "), last)
+            self.assertTrue(last.startswith("RESULT rows=19 replicates=2 "), last)
             fields = dict(item.split("=") for item in last.split()[1:])
             # The rows learner has run since issue 31's first part; the same binary as "VW" is never worse.
             for name in ("pendigits_eps_greedy", "r8_eps_greedy", "a9a_eps_greedy"):
@@ -151,7 +171,12 @@ class Driver(unittest.TestCase):
             self.assertEqual(len(records), 19)
             for r in records:
                 a = r["learner"]
+                self.assertEqual(r["replicates"], 2)
                 if a["status"] == "ok":
+                    # The mean over two shuffles (seeds 31 and 32), each tuned on its own validation cut.
+                    self.assertEqual(len(a["losses"]), 2)
+                    self.assertAlmostEqual(a["loss"], sum(a["losses"]) / 2)
+                    self.assertEqual(len(a["replicate_flags"]), 2)
                     # Chosen on the validation cut: one of the grid's rates, and the reported run is the rest.
                     self.assertRegex(a["flags"], r"-l (0\.1|0\.5|2\.0)")
                     self.assertEqual(r["examples"], {"a9a": 40, "r8": 32, "pendigits": 48,

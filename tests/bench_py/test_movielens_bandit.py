@@ -94,7 +94,7 @@ class Driver(unittest.TestCase):
             out = os.path.join(d, "out")
             learner = os.path.abspath(find_learner())
             # VW's rows run learner with --lrq (learner's VW spelling of the dyadic model).
-            env = dict(os.environ, LEARNER=learner, VW=learner, OUT_DIR=out, ROUNDS="500")
+            env = dict(os.environ, LEARNER=learner, VW=learner, OUT_DIR=out, ROUNDS="400")
             done = subprocess.run(["bash", os.path.join(helpers.SCRIPTS, "bench", "movielens_bandit.sh"), d],
                                   env=env, capture_output=True, text=True, timeout=600)
             self.assertEqual(done.returncode, 0, done.stderr[-2000:])
@@ -108,6 +108,18 @@ class Driver(unittest.TestCase):
                 self.assertTrue(0.0 <= float(fields[name]) <= float(fields["oracle"]), name)
             # The tastes are learnable from the user x item pair: -q ua beats drawing uniformly.
             self.assertGreater(float(fields["main_q"]), float(fields["uniform"]) + 0.05, last)
+            # Settings are chosen on a validation stream of its own, as long as the reported one, drawn
+            # with another seed: never the reported rounds nor a cut of them.
+            valid, rest = (slurp(os.path.join(out, "work", f"{p}_shared.vw")) for p in ("valid", "rest"))
+            rounds_of = lambda text: [r for r in text.split("\n\n") if r.strip()]  # noqa: E731
+            self.assertEqual(len(rounds_of(valid)), 400)
+            self.assertEqual(len(rounds_of(rest)), 400)
+            self.assertNotEqual(rounds_of(valid)[:20], rounds_of(rest)[:20])
+            expected = os.path.join(d, "expected.vw")
+            ms.write(ms.rounds(os.path.join(d, "u.data"), 400, mx.CANDIDATES, mx.LIKED, mx.SEED), expected, True)
+            self.assertEqual(rest, slurp(expected))
+            ms.write(ms.rounds(os.path.join(d, "u.data"), 400, mx.CANDIDATES, mx.LIKED, mx.VALID_SEED), expected, True)
+            self.assertEqual(valid, slurp(expected))
             records = json.loads(slurp(os.path.join(out, "results.json")))
             self.assertEqual(len(records), len(names))
             self.assertTrue(all(r["status"] == "ok" for r in records))

@@ -166,6 +166,30 @@ TEST(WarmCbCli, ModelRoundTripAndResumedRun) {
   EXPECT_EQ(slurp(whole).substr(40), slurp(resumed));
 }
 
+// VW 9.11 (test 591) runs --warm_start without --warm_cb, warning that it depends on --warm_cb: the
+// run is the one without it, and a warning says so on stderr.
+TEST(WarmCbCli, WarmStartWithoutWarmCbWarnsAndChangesNothing) {
+  const std::string mc = warm_cb_multiclass_data(), with = temp_path("ws_with.pred"),
+                    without = temp_path("ws_without.pred"), model = temp_path("ws_with.model");
+  const RunResult a = run_learner("--cbify 4 --epsilon 0.1 --warm_start 10 -d " + mc + " -p " + with + " -f " + model);
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_NE(a.err.find("warning: --warm_start has no effect without --warm_cb"), std::string::npos) << a.err;
+  const RunResult b = run_learner("--cbify 4 --epsilon 0.1 -d " + mc + " -p " + without);
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(b.err.find("warning"), std::string::npos) << b.err;
+  EXPECT_EQ(slurp(with), slurp(without));
+  EXPECT_EQ(slurp(with).size(), 80u);
+  const auto loss = [](const std::string& err) {
+    const std::size_t at = err.find("average loss");
+    return err.substr(at, err.find('\n', at) - at);
+  };
+  EXPECT_EQ(loss(a.err), loss(b.err));
+  // Not stored: the model's readable settings do not name it.
+  const RunResult t = run_learner("-d " + mc + " -t -i " + model);
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  EXPECT_EQ(t.err.find("warm_start"), std::string::npos) << t.err;
+}
+
 TEST(WarmCbCli, RefusesBadSettings) {
   const std::string mc = warm_cb_multiclass_data(), cs = warm_cb_cost_data();
   struct Case {
@@ -180,7 +204,8 @@ TEST(WarmCbCli, RefusesBadSettings) {
       {"--warm_cb 4 --cb_explore_adf --corrupt_prob_warm_start 1.5", "--corrupt_prob_warm_start must be in [0, 1]"},
       {"--warm_cb 4 --cb_explore_adf --overwrite_label 5", "--overwrite_label 5: expected an action in 1..4"},
       {"--warm_cb 4 --cb_explore_adf --warm_start -1", "--warm_start"},
-      {"--warm_start 3", "--warm_start needs --warm_cb"},
+      {"--interaction 3", "--interaction needs --warm_cb"},
+      {"--cbify 4 --warm_start -1", "--warm_start"},
       {"--warm_cb 0 --cb_explore_adf", "--warm_cb"},
   };
   for (const Case& c : cases) {

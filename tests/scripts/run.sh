@@ -940,6 +940,8 @@ expect_exit "bandits.sh: two arguments" 1 'usage' "$root/scripts/bench/bandits.s
 VW=/nonexistent/vw expect_exit "bandits.sh: VW must be executable" 1 'is not an executable' \
   "$root/scripts/bench/bandits.sh" "$tmp"
 REPEATS=0 expect_exit "bandits.sh: REPEATS must be positive" 1 'not a positive integer' "$root/scripts/bench/bandits.sh" "$tmp"
+REPLICATES=0 expect_exit "bandits.sh: REPLICATES must be positive" 1 'REPLICATES=0 is not a positive integer' \
+  "$root/scripts/bench/bandits.sh" "$tmp"
 expect_true "movielens_bandit.sh: --help" "$root/scripts/bench/movielens_bandit.sh" --help
 expect_exit "movielens_bandit.sh: no u.data" 1 'no .*/u.data' "$root/scripts/bench/movielens_bandit.sh" "$tmp/nowhere"
 mkdir -p mlb && printf '1\t1\t5\t1\n' >mlb/u.data

@@ -1,9 +1,10 @@
 """Driver of scripts/bench/bandits.sh: the experiment table on each stream, learner and VW.
 
-Usage: python3 scripts/bench/bandits DATA_DIR OUT_DIR [--only REGEX] [--repeats N]
+Usage: python3 scripts/bench/bandits DATA_DIR OUT_DIR [--only REGEX] [--repeats N] [--replicates N]
 Tools from the environment: LEARNER (required), VW (optional: VW's columns). --only keeps the
-rows whose "stream/row" matches. Writes OUT_DIR/results.json, table.txt, commands.log; prints
-the table and ends with a RESULT line. Exit status 1 when a row failed (not "not built").
+rows whose "stream/row" matches; --replicates the shuffles each row is run on (experiments.py;
+a row's loss is their mean). Writes OUT_DIR/results.json, table.txt, commands.log; prints the
+table and ends with a RESULT line. Exit status 1 when a row failed (not "not built").
 """
 import argparse
 import json
@@ -14,6 +15,7 @@ import subprocess
 import sys
 
 import experiments as ex
+import replicates
 import runs
 import streams
 
@@ -35,11 +37,15 @@ def tune_and_run(tool, row, stream, folder, sizes, run_log, repeats):
             "seconds": result.seconds, "examples_per_s": result.examples_per_s}
 
 
-def evaluate(tools, row, stream, folder, sizes, run_log, repeats):
-    record = {"stream": stream.name, "row": row.name, "examples": sizes["rest"]}
+def evaluate(tools, row, stream, prepared, run_log, repeats):
+    """The row on every replicate (prepared: [(folder, sizes)], one per shuffle) for each tool."""
+    record = {"stream": stream.name, "row": row.name, "examples": prepared[0][1]["rest"],
+              "replicates": len(prepared)}
     for system, tool in tools.items():
         try:
-            record[system] = {"status": "ok", **tune_and_run(tool, row, stream, folder, sizes, run_log, repeats)}
+            done = [{**tune_and_run(tool, row, stream, folder, sizes, run_log, repeats), "examples": sizes["rest"]}
+                    for folder, sizes in prepared]
+            record[system] = {"status": "ok", **replicates.combine(done)}
         except runs.NotBuilt as e:
             record[system] = {"status": "not built", "reason": str(e)}
         except (runs.RunError, subprocess.SubprocessError, OSError) as e:
@@ -60,27 +66,30 @@ def fmt(x, spec):
 
 
 def table(records, with_vw):
-    head = f"{'stream/row':<26} {'learner loss':>12} {'ex/s':>9}"
+    """Mean losses over the replicates, their standard deviations in brackets."""
+    def cell(x):
+        return (f"{fmt(x.get('loss'), '.4f')} ({fmt(x.get('loss_sd'), '.4f')})" if x.get("status") == "ok"
+                else x.get("status", "-"))
+    head = f"{'stream/row':<26} {'learner loss (sd)':>17} {'ex/s':>9}"
     if with_vw:
-        head += f" {'VW loss':>9} {'ex/s':>9} {'speed':>6}  vs VW"
-    lines = [head + "  learner's chosen flags"]
+        head += f" {'VW loss (sd)':>17} {'ex/s':>9} {'speed':>6}  vs VW"
+    lines = [head + "  learner's chosen flags (x replicates)"]
     for r in records:
         a, b = r["learner"], r.get("vw", {})
-        cell = fmt(a.get("loss"), ".4f") if a["status"] == "ok" else a["status"]
-        line = f"{r['stream'] + '/' + r['row']:<26} {cell:>12} {fmt(a.get('examples_per_s'), '.0f'):>9}"
+        line = f"{r['stream'] + '/' + r['row']:<26} {cell(a):>17} {fmt(a.get('examples_per_s'), '.0f'):>9}"
         if with_vw:
-            vcell = fmt(b.get("loss"), ".4f") if b.get("status") == "ok" else b.get("status", "-")
+            vcell = cell(b)
             ratio = (a["examples_per_s"] / b["examples_per_s"]
                      if a["status"] == "ok" and b.get("status") == "ok" else float("nan"))
             verdict = {None: "-", True: "not worse", False: "WORSE"}[not_worse(r)]
-            line += f" {vcell:>9} {fmt(b.get('examples_per_s'), '.0f'):>9} {fmt(ratio, '.2f'):>6}  {verdict}"
+            line += f" {vcell:>17} {fmt(b.get('examples_per_s'), '.0f'):>9} {fmt(ratio, '.2f'):>6}  {verdict}"
         lines.append(line + "  " + a.get("flags", a.get("reason", "")))
     return "\n".join(lines) + "\n"
 
 
 def result_line(records, with_vw):
     count = lambda s: sum(r["learner"]["status"] == s for r in records)  # noqa: E731
-    parts = [f"rows={len(records)}", f"ran={count('ok')}", f"not_built={count('not built')}",
+    parts = [f"rows={len(records)}", f"replicates={records[0]['replicates'] if records else 0}", f"ran={count('ok')}", f"not_built={count('not built')}",
              f"errors={count('error')}"]
     if with_vw:
         verdicts = [not_worse(r) for r in records]
@@ -101,6 +110,7 @@ def main():
     parser.add_argument("out_dir")
     parser.add_argument("--only", default="")
     parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--replicates", type=int, default=ex.REPLICATES)
     args = parser.parse_args()
     scripts = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     tools = {"learner": os.environ["LEARNER"]}
@@ -117,13 +127,16 @@ def main():
         if not rows:
             continue
         try:
-            folder, sizes = streams.prepare(stream, args.data_dir, work, scripts, ex.SEED, ex.VALID_FRACTION)
+            prepared = [streams.prepare(stream, args.data_dir, os.path.join(work, f"seed{ex.SEED + i}"), scripts,
+                                        ex.SEED + i, ex.VALID_FRACTION) for i in range(args.replicates)]
         except (subprocess.CalledProcessError, OSError) as e:
             log(f"error: {stream.name}: cannot prepare the stream: {e}")
             return 1
-        log(f"{stream.name}: {sizes['valid']} validation + {sizes['rest']} reported examples")
+        sizes = prepared[0][1]
+        log(f"{stream.name}: {sizes['valid']} validation + {sizes['rest']} reported examples, "
+            f"{args.replicates} shuffles")
         for row in rows:
-            record = evaluate(tools, row, stream, folder, sizes, run_log, args.repeats)
+            record = evaluate(tools, row, stream, prepared, run_log, args.repeats)
             records.append(record)
             log(f"{stream.name}/{row.name}: " + ", ".join(
                 f"{s} {v['status']}" + (f" loss {v['loss']:.4f} ({v['flags']})" if v["status"] == "ok" else

@@ -126,15 +126,16 @@ def main():
     os.makedirs(work, exist_ok=True)
     run_log = os.path.join(args.out_dir, "commands.log")
     open(run_log, "w").close()
-    all_rounds = sim.rounds(args.u_data, args.rounds, ex.CANDIDATES, ex.LIKED, ex.SEED)
-    n_valid = round(len(all_rounds) * ex.VALID_FRACTION)
-    parts = {"valid": all_rounds[:n_valid], "rest": all_rounds[n_valid:]}
+    # The reported rounds ("rest") and a validation stream as long, drawn with another seed.
+    parts = {"valid": sim.rounds(args.u_data, args.rounds, ex.CANDIDATES, ex.LIKED, ex.VALID_SEED),
+             "rest": sim.rounds(args.u_data, args.rounds, ex.CANDIDATES, ex.LIKED, ex.SEED)}
     files = {}
     for part, rs in parts.items():
         for form in ("shared", "inline"):
             files[(part, form)] = os.path.join(work, f"{part}_{form}.vw")
             sim.write(rs, files[(part, form)], form == "shared")
-    log(f"{len(all_rounds)} rounds of {ex.CANDIDATES} candidates: {n_valid} validation, {len(parts['rest'])} reported")
+    log(f"{len(parts['rest'])} reported rounds of {ex.CANDIDATES} candidates (seed {ex.SEED}), "
+        f"{len(parts['valid'])} validation rounds (seed {ex.VALID_SEED})")
     baselines = {"uniform": sim.uniform_reward(parts["rest"]), "oracle": sim.oracle_reward(parts["rest"])}
     experiments = [("main", ex.EPSILON, ex.MAIN_ROWS)] + [(f"weights_eps{e}", e, ex.WEIGHT_ROWS)
                                                          for e in ex.WEIGHT_EPSILONS]

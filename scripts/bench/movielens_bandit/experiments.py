@@ -4,9 +4,12 @@ The simulation (simulation.py): ROUNDS rounds drawn with SEED from MovieLens 100
 round a user (uniformly among the users) and CANDIDATES distinct items among those the user
 rated; reward 1 for an item rated >= LIKED, else 0 (cost 1 - reward). Every system sees the
 same rounds through --cbify_ldf: it draws one candidate from its exploration pmf and learns that
-candidate's cost only. The first VALID_FRACTION of the rounds is the validation cut: each row's
-grid is run there and the highest mean reward chosen (the first on a tie); the chosen setting
-then runs from a fresh model on the other rounds, which give the curve and the figures.
+candidate's cost only. Settings are chosen on a separate validation stream: ROUNDS other rounds
+drawn the same way with VALID_SEED (never the reported rounds, and as long as them, so that the
+choice is made at the reported horizon: a prefix cut of the reported stream picked short-horizon
+latent rates); each row's grid is run there and the highest mean reward chosen (the first on a
+tie); the chosen setting then runs from a fresh model on the ROUNDS rounds drawn with SEED, which
+give the curve and the figures.
 
 Rows: (name, tool, flags, grid). "{eps}" is the experiment's epsilon. The main experiment
 (epsilon EPSILON) sets the dyadic model (--dotproduct ua, rank 5) against -q ua, no interaction,
@@ -18,10 +21,10 @@ for -q ua, and VW's --lrq ua5 (VW's default rule), each with its own learning ra
 validation cut.
 """
 SEED = 1
+VALID_SEED = 2
 ROUNDS = 30000
 CANDIDATES = 10
 LIKED = 4
-VALID_FRACTION = 0.2
 EPSILON = 0.05
 WEIGHT_EPSILONS = (0.01, 0.002)
 
