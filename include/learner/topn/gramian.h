@@ -1,0 +1,100 @@
+// The whole-catalogue ("Gramian") loss for the dyadic ranker (learner-topn
+// --loss gramian): implicit ALS's objective, every unobserved (user, item) pair
+// a weak negative, trained by SGD on the dyadic model's shape (biases included).
+//
+// Model: p_ui = a_u . b_i with a_u = [x_u, beta_u, 1] and b_i = [y_i, 1, gamma_i]
+// (k latent dimensions, a user bias beta_u and an item bias gamma_i), so p_ui =
+// beta_u + gamma_i + x_u . y_i: the dyadic model's score with global 0.
+//
+// Loss, over the distinct positive pairs P (n_u / n_i: a user's / item's positives):
+//   L = c * sum_{(u,i) in P} (1 - p_ui)^2                       observed term
+//     + alpha0 * sum_{every u, every i} p_ui^2                  whole-catalogue term
+//     + l2 * sum_u (n_u + alpha0 * I) |x_u|^2 + l2 * sum_i (n_i + alpha0 * U) |y_i|^2
+//     + bias_l2 * (sum_u beta_u^2 + sum_i gamma_i^2)
+// (U users, I items; the latent L2 scaled by frequency as Rendle et al. 2021 tune iALS.)
+// The second term is alpha0 * trace(G_U G_V) with the Gramians G_U = sum_u a_u a_u^T and
+// G_V = sum_i b_i b_i^T ((k+2) x (k+2)); its gradient for a_u is 2 alpha0 G_V a_u and for
+// b_i 2 alpha0 G_U b_i (Krichene et al. 2018), so it costs O(k^2) per step, not O(I k).
+//
+// Training: SGD with a diagonal preconditioner (plain gradient steps, no exact per-pair path):
+// a pass visits the positives in a seeded shuffled order; the step on (u, i) moves a_u and
+// b_i together (from their values before it) against that pair's share of L's gradient: its
+// observed term plus 1/n_u of user u's and 1/n_i of item i's whole-catalogue and L2 terms, so
+// one pass's shares add up to L's gradient (for users and items with positives; the others
+// are never stepped). Coordinate j of a row moves by lr * share_j / H_jj, H_jj being L's
+// second derivative in it, so a pass moves it by about lr times a
+// Jacobi (diagonal Newton) step: the bias coordinates, whose curvature is I (or U) times
+// alpha0, and the latent ones get steps of their own scale. The Gramians and H are
+// recomputed at the start of each pass (within a pass they are the pass start's). A step that would write a
+// non-finite value or one over 1e30 writes nothing and is counted (skipped_steps).
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "learner/topn/factors.h"
+#include "learner/topn/interactions.h"
+
+namespace learner::topn {
+
+struct GramianOptions {
+  unsigned rank = 32;
+  unsigned passes = 30;
+  double observed = 1.0;     // c
+  double unobserved = 0.1;   // alpha0
+  double learning_rate = 0.02;
+  double l2 = 0.01;          // latent L2 per occurrence (see L above)
+  double bias_l2 = 0.0;
+  double init = 0.1;         // latent start uniform in [-init, init]; biases start at 0
+  float min_rating = -3.4e38f;
+  uint64_t seed = 1;
+};
+
+class GramianRanker {
+ public:
+  using Rows = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+  // Throws UsageError for an option out of range. `rows`: the training pairs (indices below
+  // the sizes); the positives are their distinct pairs rated at least min_rating.
+  GramianRanker(const GramianOptions& options, std::size_t n_users, std::size_t n_items,
+                std::span<const Interaction> rows);
+
+  void train();   // options.passes passes
+  void pass();    // one pass
+
+  // L at the current weights; whole_catalogue_term() is its second term (via the Gramians).
+  double loss() const;
+  double whole_catalogue_term() const;
+  // dL/d(every weight), same shapes as users() / items(); the constant entries get 0.
+  void gradient(Rows& users, Rows& items) const;
+
+  double score(uint32_t user, uint32_t item) const { return users_.row(user).dot(items_.row(item)); }
+  Rows& users() { return users_; }   // [x_u, beta_u, 1] per row
+  Rows& items() { return items_; }   // [y_i, 1, gamma_i] per row
+  const UserItems& positives() const { return positives_; }
+  uint64_t updates() const { return updates_; }
+  uint64_t skipped_steps() const { return skipped_; }
+
+  // Dense factors (score(u, i) as here, global 0, rounded to float).
+  Factors factors(const IdMap& users, const IdMap& items) const;
+
+ private:
+  // The pair's share of L's gradient (see above) into ga_ (for a_u) and gb_ (for b_i).
+  void pair_share(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
+  void curvatures(const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
+  void step(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
+
+  GramianOptions o_;
+  unsigned k_;
+  UserItems positives_;
+  std::vector<uint32_t> item_count_;
+  std::vector<std::pair<uint32_t, uint32_t>> pairs_;
+  Rows users_, items_;
+  Rows user_curv_, item_curv_;  // H_jj of L per weight at the pass start (step scale)
+  Eigen::RowVectorXd a_, b_, ga_, gb_;  // step buffers
+  uint64_t shuffle_state_, updates_ = 0, skipped_ = 0;
+};
+
+}  // namespace learner::topn
