@@ -259,6 +259,7 @@ int main(int argc, char** argv) {
       "loss", po::value<std::string>(&c.loss)->default_value(c.loss), "dyadic: bpr, hinge, warp, pointwise, rating, softmax or gramian")(
       "unobserved", po::value<double>(&c.gramian.unobserved)->default_value(c.gramian.unobserved), "dyadic gramian: weight alpha0 of every pair's p^2")(
       "observed_weight", po::value<double>(&c.gramian.observed)->default_value(c.gramian.observed), "dyadic gramian: weight c of a positive's (1 - p)^2")(
+      "l2_exponent", po::value<double>(&c.gramian.l2_exponent)->default_value(c.gramian.l2_exponent), "dyadic gramian: L2 scaled by (n + alpha0 * catalogue)^this, [0, 2]")(
       "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; ials: --ials_rank)")(
       "passes", po::value<unsigned>(&r.passes)->default_value(r.passes), "dyadic: passes over the positives")(
       "negatives", po::value<unsigned>(&r.negatives)->default_value(r.negatives), "dyadic: sampled negatives per positive and pass")(

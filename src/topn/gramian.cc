@@ -20,6 +20,7 @@ void check_gramian_options(const GramianOptions& o) {
   if (!(o.l2 >= 0 && o.l2 <= 1e6)) throw UsageError("--l2 must be in [0, 1e6]");
   if (!(o.bias_l2 >= 0 && o.bias_l2 <= 1e6)) throw UsageError("--bias_l2 must be in [0, 1e6]");
   if (!(o.init >= 0 && o.init <= 10)) throw UsageError("--init must be in [0, 10]");
+  if (!(o.l2_exponent >= 0 && o.l2_exponent <= 2)) throw UsageError("--l2_exponent must be in [0, 2]");
   if (std::isnan(o.min_rating)) throw UsageError("--min_rating must be a number");
 }
 
@@ -61,6 +62,10 @@ GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users,
   gb_.resize(w);
 }
 
+double GramianRanker::l2_weight(double positives, double others) const {
+  return o_.l2 * std::pow(positives + o_.unobserved * others, o_.l2_exponent);
+}
+
 void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users,
                                const Eigen::MatrixXd& gram_items) {
   const auto a = users_.row(u);
@@ -70,8 +75,7 @@ void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gr
   const double e = -2.0 * o_.observed * (1.0 - a.dot(b));  // d(observed term)/dp
   ga_.noalias() = e * b + (2.0 * o_.unobserved / nu) * (a * gram_items);
   gb_.noalias() = e * a + (2.0 * o_.unobserved / ni) * (b * gram_users);
-  const double lu = 2.0 * o_.l2 * (nu + o_.unobserved * n_items) / nu;
-  const double li = 2.0 * o_.l2 * (ni + o_.unobserved * n_users) / ni;
+  const double lu = 2.0 * l2_weight(nu, n_items) / nu, li = 2.0 * l2_weight(ni, n_users) / ni;
   ga_.head(k_) += lu * a.head(k_);
   gb_.head(k_) += li * b.head(k_);
   ga_[k_] += 2.0 * o_.bias_l2 / nu * a[k_];
@@ -83,11 +87,12 @@ void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gr
 void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users,
                          const Eigen::MatrixXd& gram_items) {
   pair_share(u, i, gram_users, gram_items);
-  // Preconditioned: the share's coordinate j moves by lr * share_j / H_jj (H_jj: L's curvature
-  // in that coordinate at the pass start); the shares of a pass add up to the gradient, so one
-  // pass moves each coordinate by about lr times its Jacobi (diagonal Newton) step.
-  a_.noalias() = users_.row(u) - o_.learning_rate * ga_.cwiseQuotient(user_curv_.row(u));
-  b_.noalias() = items_.row(i) - o_.learning_rate * gb_.cwiseQuotient(item_curv_.row(i));
+  // Preconditioned: the row moves by lr * share H^-1 (H: L's Hessian in that row at the pass
+  // start); the shares of a pass add up to the gradient, so one pass moves each row by about
+  // lr times its Newton step with the other side held.
+  const Eigen::Index w = k_ + 2;
+  a_.noalias() = users_.row(u) - o_.learning_rate * (ga_ * user_inv_.middleRows(u * w, w));
+  b_.noalias() = items_.row(i) - o_.learning_rate * (gb_ * item_inv_.middleRows(i * w, w));
   ++updates_;
   if (!gramian_row_ok(a_) || !gramian_row_ok(b_)) {
     ++skipped_;
@@ -97,34 +102,42 @@ void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_use
   items_.row(i) = b_;
 }
 
-void GramianRanker::curvatures(const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items) {
-  // H_jj of L for a_u: 2 (c sum_{i in I_u} b_ij^2 + alpha0 G_V[j][j] + its L2); likewise for b_i.
-  const double n_users = static_cast<double>(users_.rows()), n_items = static_cast<double>(items_.rows());
-  user_curv_ = Rows::Zero(users_.rows(), users_.cols());
-  item_curv_ = Rows::Zero(items_.rows(), items_.cols());
-  for (const auto& [u, i] : pairs_) {
-    user_curv_.row(u) += o_.observed * items_.row(i).cwiseAbs2();
-    item_curv_.row(i) += o_.observed * users_.row(u).cwiseAbs2();
+// One side's inverse Hessians: row r's block is H_r^-1 with H_r = 2 (c sum_{x in P_r} v_x v_x^T
+// + alpha0 G + its L2), the constant coordinate's row and column replaced by the identity's.
+void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const Eigen::MatrixXd& gram_other,
+                                     bool user_side, Rows& out) {
+  const Eigen::Index w = k_ + 2, constant = user_side ? k_ + 1 : k_, bias = user_side ? k_ : k_ + 1;
+  const double n_other = static_cast<double>(other.rows());
+  out.resize(own.rows() * w, w);
+  std::vector<std::vector<uint32_t>> by_row;
+  if (!user_side) {
+    by_row.resize(static_cast<std::size_t>(own.rows()));
+    for (const auto& [u, i] : pairs_) by_row[i].push_back(u);
   }
-  for (Eigen::Index u = 0; u < users_.rows(); ++u) {
-    user_curv_.row(u) += o_.unobserved * gram_items.diagonal().transpose();
-    user_curv_.row(u).head(k_).array() += o_.l2 * (static_cast<double>(positives_.items(static_cast<uint32_t>(u)).size()) +
-                                                   o_.unobserved * n_items);
-    user_curv_(u, k_) += o_.bias_l2;
+  Eigen::MatrixXd h(w, w);
+  for (Eigen::Index r = 0; r < own.rows(); ++r) {
+    h = o_.unobserved * gram_other;
+    std::size_t n = 0;
+    auto add = [&](uint32_t x) {
+      h.noalias() += o_.observed * other.row(x).transpose() * other.row(x);
+      ++n;
+    };
+    if (user_side) for (const uint32_t x : positives_.items(static_cast<uint32_t>(r))) add(x);
+    else for (const uint32_t x : by_row[static_cast<std::size_t>(r)]) add(x);
+    h.diagonal().head(k_).array() += l2_weight(static_cast<double>(n), n_other);
+    h(bias, bias) += o_.bias_l2;
+    h *= 2.0;
+    h.row(constant).setZero();
+    h.col(constant).setZero();
+    h(constant, constant) = 1.0;
+    out.middleRows(r * w, w) = h.ldlt().solve(Eigen::MatrixXd::Identity(w, w));
   }
-  for (Eigen::Index i = 0; i < items_.rows(); ++i) {
-    item_curv_.row(i) += o_.unobserved * gram_users.diagonal().transpose();
-    item_curv_.row(i).head(k_).array() += o_.l2 * (item_count_[static_cast<std::size_t>(i)] + o_.unobserved * n_users);
-    item_curv_(i, k_ + 1) += o_.bias_l2;
-  }
-  // 2 x, and a floor so that a coordinate with no curvature (a constant, or all zeros) divides safely.
-  user_curv_ = (2.0 * user_curv_).cwiseMax(1e-12);
-  item_curv_ = (2.0 * item_curv_).cwiseMax(1e-12);
 }
 
 void GramianRanker::pass() {
   const Eigen::MatrixXd gram_users = users_.transpose() * users_, gram_items = items_.transpose() * items_;
-  curvatures(gram_users, gram_items);
+  inverse_hessians(users_, items_, gram_items, true, user_inv_);
+  inverse_hessians(items_, users_, gram_users, false, item_inv_);
   SplitMix rng(shuffle_state_);
   shuffle_state_ = rng.next();
   for (std::size_t n = pairs_.size(); n > 1; --n) std::swap(pairs_[n - 1], pairs_[rng.below(static_cast<uint32_t>(n))]);
@@ -146,11 +159,11 @@ double GramianRanker::loss() const {
   for (uint32_t u = 0; u < users_.rows(); ++u) {
     const auto its = positives_.items(u);
     for (const uint32_t i : its) l += o_.observed * std::pow(1.0 - score(u, i), 2);
-    l += o_.l2 * (static_cast<double>(its.size()) + o_.unobserved * n_items) * users_.row(u).head(k_).squaredNorm();
+    l += l2_weight(static_cast<double>(its.size()), n_items) * users_.row(u).head(k_).squaredNorm();
     l += o_.bias_l2 * users_(u, k_) * users_(u, k_);
   }
   for (uint32_t i = 0; i < items_.rows(); ++i) {
-    l += o_.l2 * (item_count_[i] + o_.unobserved * n_users) * items_.row(i).head(k_).squaredNorm();
+    l += l2_weight(item_count_[i], n_users) * items_.row(i).head(k_).squaredNorm();
     l += o_.bias_l2 * items_(i, k_ + 1) * items_(i, k_ + 1);
   }
   return l;

@@ -9,22 +9,24 @@
 // Loss, over the distinct positive pairs P (n_u / n_i: a user's / item's positives):
 //   L = c * sum_{(u,i) in P} (1 - p_ui)^2                       observed term
 //     + alpha0 * sum_{every u, every i} p_ui^2                  whole-catalogue term
-//     + l2 * sum_u (n_u + alpha0 * I) |x_u|^2 + l2 * sum_i (n_i + alpha0 * U) |y_i|^2
+//     + l2 * sum_u (n_u + alpha0 * I)^nu |x_u|^2 + l2 * sum_i (n_i + alpha0 * U)^nu |y_i|^2
 //     + bias_l2 * (sum_u beta_u^2 + sum_i gamma_i^2)
-// (U users, I items; the latent L2 scaled by frequency as Rendle et al. 2021 tune iALS.)
+// (U users, I items; the latent L2 scaled by frequency as Rendle et al. 2021 tune iALS: nu =
+// l2_exponent, 0 is plain L2 as in Hu et al.'s iALS, 1 Rendle's.)
 // The second term is alpha0 * trace(G_U G_V) with the Gramians G_U = sum_u a_u a_u^T and
 // G_V = sum_i b_i b_i^T ((k+2) x (k+2)); its gradient for a_u is 2 alpha0 G_V a_u and for
 // b_i 2 alpha0 G_U b_i (Krichene et al. 2018), so it costs O(k^2) per step, not O(I k).
 //
-// Training: SGD with a diagonal preconditioner (plain gradient steps, no exact per-pair path):
-// a pass visits the positives in a seeded shuffled order; the step on (u, i) moves a_u and
-// b_i together (from their values before it) against that pair's share of L's gradient: its
-// observed term plus 1/n_u of user u's and 1/n_i of item i's whole-catalogue and L2 terms, so
-// one pass's shares add up to L's gradient (for users and items with positives; the others
-// are never stepped). Coordinate j of a row moves by lr * share_j / H_jj, H_jj being L's
-// second derivative in it, so a pass moves it by about lr times a
-// Jacobi (diagonal Newton) step: the bias coordinates, whose curvature is I (or U) times
-// alpha0, and the latent ones get steps of their own scale. The Gramians and H are
+// Training: SGD with a block (per-row Newton) preconditioner; plain gradient steps, no exact
+// per-pair path. A pass visits the positives in a seeded shuffled order; the step on (u, i)
+// moves a_u and b_i together (from their values before it) against that pair's share of L's
+// gradient: its observed term plus 1/n_u of user u's and 1/n_i of item i's whole-catalogue and
+// L2 terms, so one pass's shares add up to L's gradient (for users and items with positives;
+// the others are never stepped). A row moves by lr * share * H^-1, H being L's Hessian in that
+// row with the other side held ((k+2) x (k+2): 2 (c sum_{i in I_u} b_i b_i^T + alpha0 G_V +
+// L2)), so one pass moves it by about lr times the Newton step (lr 1: about the exact
+// alternating least-squares solve); the bias coordinates, whose curvature is about alpha0 I,
+// and the latent ones get steps of their own scale. The Gramians and the H^-1 are
 // recomputed at the start of each pass (within a pass they are the pass start's). A step that would write a
 // non-finite value or one over 1e30 writes nothing and is counted (skipped_steps).
 #pragma once
@@ -45,7 +47,8 @@ struct GramianOptions {
   double observed = 1.0;     // c
   double unobserved = 0.1;   // alpha0
   double learning_rate = 0.02;
-  double l2 = 0.01;          // latent L2 per occurrence (see L above)
+  double l2 = 0.01;          // latent L2 (see L above)
+  double l2_exponent = 1.0;  // nu: the L2's frequency exponent, [0, 2]
   double bias_l2 = 0.0;
   double init = 0.1;         // latent start uniform in [-init, init]; biases start at 0
   float min_rating = -3.4e38f;
@@ -81,9 +84,11 @@ class GramianRanker {
   Factors factors(const IdMap& users, const IdMap& items) const;
 
  private:
+  double l2_weight(double positives, double others) const;
   // The pair's share of L's gradient (see above) into ga_ (for a_u) and gb_ (for b_i).
   void pair_share(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
-  void curvatures(const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
+  void inverse_hessians(const Rows& own, const Rows& other, const Eigen::MatrixXd& gram_other, bool user_side,
+                        Rows& out);
   void step(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
 
   GramianOptions o_;
@@ -92,7 +97,7 @@ class GramianRanker {
   std::vector<uint32_t> item_count_;
   std::vector<std::pair<uint32_t, uint32_t>> pairs_;
   Rows users_, items_;
-  Rows user_curv_, item_curv_;  // H_jj of L per weight at the pass start (step scale)
+  Rows user_inv_, item_inv_;  // per row, H^-1 of L in that row at the pass start ((k+2) rows each)
   Eigen::RowVectorXd a_, b_, ga_, gb_;  // step buffers
   uint64_t shuffle_state_, updates_ = 0, skipped_ = 0;
 };
