@@ -42,7 +42,7 @@ struct Cli {
   RankerOptions ranker;
   GramianOptions gramian;
   IalsOptions ials;
-  std::string loss = "bpr", system = "dyadic", protocol = "folds";
+  std::string loss = "bpr", system = "dyadic", protocol = "folds", sweeps = "alternate";
   unsigned n = 10, k = 10, threads = 2, neighbours = 50, loo_negatives = 99;
   double relevant_min = 4.0, fraction = 0.2;
   uint64_t seed = 1;
@@ -74,6 +74,8 @@ Factors fit_gramian(const Cli& c, const InteractionSet& set, std::size_t n_users
   o.init = r.init;
   o.min_rating = r.min_rating;
   o.seed = r.seed;
+  if (c.sweeps != "alternate" && c.sweeps != "joint") throw learner::UsageError("--sweeps must be alternate or joint");
+  o.joint = c.sweeps == "joint";
   GramianRanker ranker(o, n_users, n_items, rows);
   ranker.train();
   if (ranker.skipped_steps() > 0)
@@ -260,6 +262,7 @@ int main(int argc, char** argv) {
       "unobserved", po::value<double>(&c.gramian.unobserved)->default_value(c.gramian.unobserved), "dyadic gramian: weight alpha0 of every pair's p^2")(
       "observed_weight", po::value<double>(&c.gramian.observed)->default_value(c.gramian.observed), "dyadic gramian: weight c of a positive's (1 - p)^2")(
       "l2_exponent", po::value<double>(&c.gramian.l2_exponent)->default_value(c.gramian.l2_exponent), "dyadic gramian: L2 scaled by (n + alpha0 * catalogue)^this, [0, 2]")(
+      "sweeps", po::value<std::string>(&c.sweeps)->default_value(c.sweeps), "dyadic gramian: alternate (a user sweep, then an item sweep) or joint (each step moves both)")(
       "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; ials: --ials_rank)")(
       "passes", po::value<unsigned>(&r.passes)->default_value(r.passes), "dyadic: passes over the positives")(
       "negatives", po::value<unsigned>(&r.negatives)->default_value(r.negatives), "dyadic: sampled negatives per positive and pass")(

@@ -2,14 +2,16 @@
 // its whole-catalogue term equals the brute-force sum over every (user, item)
 // pair, the gradient the passes use equals central finite differences of L,
 // training is seeded and reproducible, a step that would overflow writes
-// nothing, and training lowers L.
+// nothing, training lowers L and ranks a user's taste group first.
+#include "learner/topn/gramian.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
+#include "groups.h"
 #include "learner/error.h"
-#include "learner/topn/gramian.h"
 
 namespace learner::topn {
 namespace {
@@ -18,7 +20,7 @@ namespace {
 std::vector<Interaction> tiny_pairs() {
   const uint32_t p[][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 3}, {2, 0}, {3, 4}, {3, 2}, {0, 4}};
   std::vector<Interaction> rows;
-  for (const auto& q : p) rows.push_back({q[0], q[1], 5.0f, 0.0});
+  for (const auto &q : p) rows.push_back({q[0], q[1], 5.0f, 0.0});
   return rows;
 }
 
@@ -36,7 +38,7 @@ GramianOptions tiny_options() {
 }
 
 // Random biases too (they start at 0).
-void shake_biases(GramianRanker& g) {
+void shake_biases(GramianRanker &g) {
   const unsigned k = static_cast<unsigned>(g.users().cols()) - 2;
   for (Eigen::Index u = 0; u < g.users().rows(); ++u) g.users()(u, k) = 0.1 * static_cast<double>(u) - 0.15;
   for (Eigen::Index i = 0; i < g.items().rows(); ++i) g.items()(i, k + 1) = 0.3 - 0.07 * static_cast<double>(i);
@@ -71,7 +73,7 @@ TEST(TopnGramian, GradientMatchesFiniteDifferencesOfTheLoss) {
   GramianRanker::Rows gu, gi;
   g.gradient(gu, gi);
   const double h = 1e-6;
-  auto check = [&](GramianRanker::Rows& w, const GramianRanker::Rows& grad, Eigen::Index constant) {
+  auto check = [&](GramianRanker::Rows &w, const GramianRanker::Rows &grad, Eigen::Index constant) {
     for (Eigen::Index r = 0; r < w.rows(); ++r)
       for (Eigen::Index j = 0; j < w.cols(); ++j) {
         if (j == constant) {  // the fixed 1: no gradient
@@ -113,7 +115,24 @@ TEST(TopnGramian, TrainingLowersTheLoss) {
   EXPECT_LT(g.loss(), 0.8 * before);
   EXPECT_EQ(g.skipped_steps(), 0u);
   // Positives score above the user's other items after training.
-  for (const Interaction& r : rows) EXPECT_GT(g.score(r.user, r.item), 0.3) << r.user << " " << r.item;
+  for (const Interaction &r : rows) EXPECT_GT(g.score(r.user, r.item), 0.3) << r.user << " " << r.item;
+}
+
+TEST(TopnGramian, JointSweepsAreSeededAndLowerTheLoss) {
+  const auto rows = tiny_pairs();
+  GramianOptions o = tiny_options();
+  o.joint = true;
+  GramianRanker a(o, 4, 5, rows), b(o, 4, 5, rows), alternate(tiny_options(), 4, 5, rows);
+  const double before = a.loss();
+  a.train();
+  b.train();
+  alternate.train();
+  EXPECT_EQ(a.users(), b.users());
+  EXPECT_EQ(a.items(), b.items());
+  EXPECT_NE(a.users(), alternate.users());
+  EXPECT_EQ(a.updates(), 5u * rows.size());
+  EXPECT_EQ(alternate.updates(), 2u * 5u * rows.size());
+  EXPECT_LT(a.loss(), 0.8 * before);
 }
 
 TEST(TopnGramian, NoNonFiniteWeightEvenWhenTheStepsDiverge) {
@@ -122,14 +141,15 @@ TEST(TopnGramian, NoNonFiniteWeightEvenWhenTheStepsDiverge) {
   o.learning_rate = 1000.0;  // far past stable: the weights blow up
   o.passes = 200;
   o.init = 10.0;
-  GramianRanker g(o, 4, 5, rows);
-  g.train();
-  EXPECT_GT(g.skipped_steps(), 0u);
-  for (const auto* w : {&g.users(), &g.items()})
-    for (Eigen::Index r = 0; r < w->rows(); ++r)
-      for (Eigen::Index j = 0; j < w->cols(); ++j) EXPECT_LE(std::fabs((*w)(r, j)), 1e30);
-  const Factors f = g.factors(IdMap(), IdMap());
-  EXPECT_EQ(f.rank, 3u);
+  for (const bool joint : {false, true}) {
+    o.joint = joint;
+    GramianRanker g(o, 4, 5, rows);
+    g.train();
+    EXPECT_GT(g.skipped_steps(), 0u);
+    for (const auto *w : {&g.users(), &g.items()})
+      for (Eigen::Index r = 0; r < w->rows(); ++r)
+        for (Eigen::Index j = 0; j < w->cols(); ++j) EXPECT_LE(std::fabs((*w)(r, j)), 1e30);
+  }
 }
 
 TEST(TopnGramian, FactorsScoreAsTheModel) {
@@ -137,11 +157,25 @@ TEST(TopnGramian, FactorsScoreAsTheModel) {
   GramianRanker g(tiny_options(), 4, 5, rows);
   g.train();
   IdMap users, items;
-  for (const char* n : {"a", "b", "c", "d"}) users.intern(n);
-  for (const char* n : {"v", "w", "x", "y", "z"}) items.intern(n);
+  for (const char *n : {"a", "b", "c", "d"}) users.intern(n);
+  for (const char *n : {"v", "w", "x", "y", "z"}) items.intern(n);
   const Factors f = g.factors(users, items);
   for (uint32_t u = 0; u < 4; ++u)
     for (uint32_t i = 0; i < 5; ++i) EXPECT_NEAR(f.score(u, i), g.score(u, i), 1e-5);
+}
+
+TEST(TopnGramian, RanksTheUsersGroupFirst) {
+  const InteractionSet set = test_groups::two_taste_groups();
+  GramianOptions o;
+  o.rank = 4;
+  o.passes = 20;
+  o.learning_rate = 0.5;
+  o.unobserved = 0.5;
+  o.l2 = 0.05;
+  GramianRanker g(o, set.users.size(), set.items.size(), set.rows);
+  g.train();
+  EXPECT_EQ(g.skipped_steps(), 0u);
+  EXPECT_GE(test_groups::own_group_recommendations(g.factors(set.users, set.items), set), 54) << "of 60";
 }
 
 TEST(TopnGramian, OptionsAreRangeChecked) {
