@@ -11,7 +11,7 @@ namespace learner::topn {
 
 namespace {
 
-void check_gramian_options(const GramianOptions &o) {
+void check_gramian_options(const GramianOptions& o) {
   if (o.rank < 1 || o.rank > 512) throw UsageError("--rank must be between 1 and 512");
   if (o.passes > 100000) throw UsageError("--passes must be at most 100000");
   if (!(o.observed > 0 && o.observed <= 1e6)) throw UsageError("--observed_weight must be in (0, 1e6]");
@@ -25,7 +25,7 @@ void check_gramian_options(const GramianOptions &o) {
 }
 
 // Every entry finite and at most 1e30 in size.
-bool gramian_row_ok(const Eigen::RowVectorXd &v) {
+bool gramian_row_ok(const Eigen::RowVectorXd& v) {
   for (Eigen::Index j = 0; j < v.size(); ++j)
     if (!(std::fabs(v[j]) <= 1e30)) return false;
   return true;
@@ -33,7 +33,7 @@ bool gramian_row_ok(const Eigen::RowVectorXd &v) {
 
 }  // namespace
 
-GramianRanker::GramianRanker(const GramianOptions &options, std::size_t n_users, std::size_t n_items,
+GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users, std::size_t n_items,
                              std::span<const Interaction> rows)
     : o_(options), k_(options.rank), shuffle_state_(options.seed ^ 0x6a09e667f3bcc909ull) {
   check_gramian_options(o_);
@@ -66,8 +66,8 @@ double GramianRanker::l2_weight(double positives, double others) const {
   return o_.l2 * std::pow(positives + o_.unobserved * others, o_.l2_exponent);
 }
 
-void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd &gram_users,
-                               const Eigen::MatrixXd &gram_items) {
+void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users,
+                               const Eigen::MatrixXd& gram_items) {
   const auto a = users_.row(u);
   const auto b = items_.row(i);
   const double nu = static_cast<double>(positives_.items(u).size()), ni = item_count_[i];
@@ -84,7 +84,7 @@ void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd &gr
   gb_[k_] = 0.0;
 }
 
-void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd &gram_users, const Eigen::MatrixXd &gram_items,
+void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items,
                          int sides) {
   pair_share(u, i, gram_users, gram_items);
   // Preconditioned: a row moves by lr * share H^-1 (H: L's Hessian in that row
@@ -108,15 +108,15 @@ void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd &gram_use
 // in P_r} v_x v_x^T
 // + alpha0 G + its L2), the constant coordinate's row and column replaced by
 // the identity's.
-void GramianRanker::inverse_hessians(const Rows &own, const Rows &other, const Eigen::MatrixXd &gram_other,
-                                     bool user_side, Rows &out) {
+void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const Eigen::MatrixXd& gram_other,
+                                     bool user_side, Rows& out) {
   const Eigen::Index w = k_ + 2, constant = user_side ? k_ + 1 : k_, bias = user_side ? k_ : k_ + 1;
   const double n_other = static_cast<double>(other.rows());
   out.resize(own.rows() * w, w);
   std::vector<std::vector<uint32_t>> by_row;
   if (!user_side) {
     by_row.resize(static_cast<std::size_t>(own.rows()));
-    for (const auto &[u, i] : pairs_) by_row[i].push_back(u);
+    for (const auto& [u, i] : pairs_) by_row[i].push_back(u);
   }
   Eigen::MatrixXd h(w, w);
   for (Eigen::Index r = 0; r < own.rows(); ++r) {
@@ -147,7 +147,7 @@ void GramianRanker::sweep(int sides) {
   SplitMix rng(shuffle_state_);
   shuffle_state_ = rng.next();
   for (std::size_t n = pairs_.size(); n > 1; --n) std::swap(pairs_[n - 1], pairs_[rng.below(static_cast<uint32_t>(n))]);
-  for (const auto &[u, i] : pairs_) step(u, i, gram_users, gram_items, sides);
+  for (const auto& [u, i] : pairs_) step(u, i, gram_users, gram_items, sides);
 }
 
 void GramianRanker::pass() {
@@ -184,21 +184,21 @@ double GramianRanker::loss() const {
   return l;
 }
 
-void GramianRanker::gradient(Rows &gu, Rows &gi) const {
+void GramianRanker::gradient(Rows& gu, Rows& gi) const {
   // The pass's shares summed at fixed weights (a const copy does the
   // arithmetic).
   GramianRanker self = *this;
   const Eigen::MatrixXd gram_users = users_.transpose() * users_, gram_items = items_.transpose() * items_;
   gu = Rows::Zero(users_.rows(), users_.cols());
   gi = Rows::Zero(items_.rows(), items_.cols());
-  for (const auto &[u, i] : pairs_) {
+  for (const auto& [u, i] : pairs_) {
     self.pair_share(u, i, gram_users, gram_items);
     gu.row(u) += self.ga_;
     gi.row(i) += self.gb_;
   }
 }
 
-Factors GramianRanker::factors(const IdMap &users, const IdMap &items) const {
+Factors GramianRanker::factors(const IdMap& users, const IdMap& items) const {
   Factors f;
   f.resize(users, items, k_);
   for (std::size_t u = 0; u < std::min<std::size_t>(users_.rows(), users.size()); ++u) {

@@ -20,7 +20,7 @@ namespace {
 std::vector<Interaction> tiny_pairs() {
   const uint32_t p[][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 3}, {2, 0}, {3, 4}, {3, 2}, {0, 4}};
   std::vector<Interaction> rows;
-  for (const auto &q : p) rows.push_back({q[0], q[1], 5.0f, 0.0});
+  for (const auto& q : p) rows.push_back({q[0], q[1], 5.0f, 0.0});
   return rows;
 }
 
@@ -38,7 +38,7 @@ GramianOptions tiny_options() {
 }
 
 // Random biases too (they start at 0).
-void shake_biases(GramianRanker &g) {
+void shake_biases(GramianRanker& g) {
   const unsigned k = static_cast<unsigned>(g.users().cols()) - 2;
   for (Eigen::Index u = 0; u < g.users().rows(); ++u) g.users()(u, k) = 0.1 * static_cast<double>(u) - 0.15;
   for (Eigen::Index i = 0; i < g.items().rows(); ++i) g.items()(i, k + 1) = 0.3 - 0.07 * static_cast<double>(i);
@@ -73,7 +73,7 @@ TEST(TopnGramian, GradientMatchesFiniteDifferencesOfTheLoss) {
   GramianRanker::Rows gu, gi;
   g.gradient(gu, gi);
   const double h = 1e-6;
-  auto check = [&](GramianRanker::Rows &w, const GramianRanker::Rows &grad, Eigen::Index constant) {
+  auto check = [&](GramianRanker::Rows& w, const GramianRanker::Rows& grad, Eigen::Index constant) {
     for (Eigen::Index r = 0; r < w.rows(); ++r)
       for (Eigen::Index j = 0; j < w.cols(); ++j) {
         if (j == constant) {  // the fixed 1: no gradient
@@ -115,7 +115,7 @@ TEST(TopnGramian, TrainingLowersTheLoss) {
   EXPECT_LT(g.loss(), 0.8 * before);
   EXPECT_EQ(g.skipped_steps(), 0u);
   // Positives score above the user's other items after training.
-  for (const Interaction &r : rows) EXPECT_GT(g.score(r.user, r.item), 0.3) << r.user << " " << r.item;
+  for (const Interaction& r : rows) EXPECT_GT(g.score(r.user, r.item), 0.3) << r.user << " " << r.item;
 }
 
 TEST(TopnGramian, JointSweepsAreSeededAndLowerTheLoss) {
@@ -146,7 +146,7 @@ TEST(TopnGramian, NoNonFiniteWeightEvenWhenTheStepsDiverge) {
     GramianRanker g(o, 4, 5, rows);
     g.train();
     EXPECT_GT(g.skipped_steps(), 0u);
-    for (const auto *w : {&g.users(), &g.items()})
+    for (const auto* w : {&g.users(), &g.items()})
       for (Eigen::Index r = 0; r < w->rows(); ++r)
         for (Eigen::Index j = 0; j < w->cols(); ++j) EXPECT_LE(std::fabs((*w)(r, j)), 1e30);
   }
@@ -157,8 +157,8 @@ TEST(TopnGramian, FactorsScoreAsTheModel) {
   GramianRanker g(tiny_options(), 4, 5, rows);
   g.train();
   IdMap users, items;
-  for (const char *n : {"a", "b", "c", "d"}) users.intern(n);
-  for (const char *n : {"v", "w", "x", "y", "z"}) items.intern(n);
+  for (const char* n : {"a", "b", "c", "d"}) users.intern(n);
+  for (const char* n : {"v", "w", "x", "y", "z"}) items.intern(n);
   const Factors f = g.factors(users, items);
   for (uint32_t u = 0; u < 4; ++u)
     for (uint32_t i = 0; i < 5; ++i) EXPECT_NEAR(f.score(u, i), g.score(u, i), 1e-5);

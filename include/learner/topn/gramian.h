@@ -76,7 +76,7 @@ class GramianRanker {
   // Throws UsageError for an option out of range. `rows`: the training pairs
   // (indices below the sizes); the positives are their distinct pairs rated at
   // least min_rating.
-  GramianRanker(const GramianOptions &options, std::size_t n_users, std::size_t n_items,
+  GramianRanker(const GramianOptions& options, std::size_t n_users, std::size_t n_items,
                 std::span<const Interaction> rows);
 
   void train();  // options.passes passes
@@ -89,28 +89,28 @@ class GramianRanker {
   double whole_catalogue_term() const;
   // dL/d(every weight), same shapes as users() / items(); the constant entries
   // get 0.
-  void gradient(Rows &users, Rows &items) const;
+  void gradient(Rows& users, Rows& items) const;
 
   double score(uint32_t user, uint32_t item) const { return users_.row(user).dot(items_.row(item)); }
-  Rows &users() { return users_; }  // [x_u, beta_u, 1] per row
-  Rows &items() { return items_; }  // [y_i, 1, gamma_i] per row
-  const UserItems &positives() const { return positives_; }
+  Rows& users() { return users_; }  // [x_u, beta_u, 1] per row
+  Rows& items() { return items_; }  // [y_i, 1, gamma_i] per row
+  const UserItems& positives() const { return positives_; }
   uint64_t updates() const { return updates_; }
   uint64_t skipped_steps() const { return skipped_; }
 
   // Dense factors (score(u, i) as here, global 0, rounded to float).
-  Factors factors(const IdMap &users, const IdMap &items) const;
+  Factors factors(const IdMap& users, const IdMap& items) const;
 
  private:
   double l2_weight(double positives, double others) const;
   // The pair's share of L's gradient (see above) into ga_ (for a_u) and gb_
   // (for b_i).
-  void pair_share(uint32_t user, uint32_t item, const Eigen::MatrixXd &gram_users, const Eigen::MatrixXd &gram_items);
-  void inverse_hessians(const Rows &own, const Rows &other, const Eigen::MatrixXd &gram_other, bool user_side,
-                        Rows &out);
+  void pair_share(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
+  void inverse_hessians(const Rows& own, const Rows& other, const Eigen::MatrixXd& gram_other, bool user_side,
+                        Rows& out);
   static constexpr int kUsers = 1, kItems = 2;
   void sweep(int sides);
-  void step(uint32_t user, uint32_t item, const Eigen::MatrixXd &gram_users, const Eigen::MatrixXd &gram_items,
+  void step(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items,
             int sides);
 
   GramianOptions o_;
