@@ -259,7 +259,7 @@ int main(int argc, char** argv) {
       "threads", po::value<unsigned>(&c.threads)->default_value(c.threads), "recommend/eval: threads over users, 1..256")(
       "system", po::value<std::string>(&c.system)->default_value(c.system), "dyadic, ials (train, eval), pop, knn, vectors (eval)")(
       "loss", po::value<std::string>(&c.loss)->default_value(c.loss), "dyadic: bpr, hinge, warp, pointwise, rating, softmax or gramian")(
-      "unobserved", po::value<double>(&c.gramian.unobserved)->default_value(c.gramian.unobserved), "dyadic gramian: weight alpha0 of every pair's p^2")(
+      "unobserved", po::value<double>(&c.gramian.unobserved)->default_value(c.gramian.unobserved, "0.1"), "dyadic gramian: weight alpha0 of every pair's p^2")(
       "observed_weight", po::value<double>(&c.gramian.observed)->default_value(c.gramian.observed), "dyadic gramian: weight c of a positive's (1 - p)^2")(
       "l2_exponent", po::value<double>(&c.gramian.l2_exponent)->default_value(c.gramian.l2_exponent), "dyadic gramian: L2 scaled by (n + alpha0 * catalogue)^this, [0, 2]")(
       "sweeps", po::value<std::string>(&c.sweeps)->default_value(c.sweeps), "dyadic gramian: alternate (a user sweep, then an item sweep) or joint (each step moves both)")(
