@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shellcheck source-path=SCRIPTDIR disable=SC2034  # bench_name is used by lib.sh
 # topn.sh: top-N recommendation benchmark (issue 30): the ranking-trained dyadic model
-# (learner-topn, BPR with sampled negatives) beside the rating-trained dyadic model,
+# (learner-topn --loss gramian, the whole-catalogue loss) beside the rating-trained dyadic model,
 # learner-bpmf's posterior mean, popularity, item-kNN and implicit ALS, on two protocols:
 # random folds (relevant = held-out items rated >= 4; P, R, NDCG, MAP, hit rate, coverage @10)
 # and leave-one-out (He et al. 2017: last pair by time among 99 sampled items; HR@10, NDCG@10).

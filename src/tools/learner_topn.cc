@@ -1,6 +1,6 @@
 // learner-topn: top-N recommendation (issue 30). Commands:
 //
-//   learner-topn train --train FILE -f FACTORS [--system dyadic|ials] [--loss bpr|hinge|warp|pointwise|rating|softmax] ...
+//   learner-topn train --train FILE -f FACTORS [--system dyadic|ials] [--loss bpr|hinge|warp|pointwise|rating|softmax|gramian] ...
 //   learner-topn recommend -i FACTORS [--exclude TRAIN] [--users FILE] [-n 10] [--threads 2] [-o OUT]
 //   learner-topn eval --train FILE --test FILE --system dyadic|pop|knn|ials|vectors [--protocol folds|loo] ...
 //   learner-topn split --data FILE (--last | --fraction F) --train_out FILE --test_out FILE [--seed S]
@@ -28,6 +28,7 @@
 #include "learner/io/same_file.h"
 #include "learner/topn/dyadic_ranker.h"
 #include "learner/topn/factors.h"
+#include "learner/topn/gramian.h"
 #include "learner/topn/peers.h"
 #include "learner/topn/protocols.h"
 #include "learner/topn/recommend.h"
@@ -39,8 +40,9 @@ namespace {
 
 struct Cli {
   RankerOptions ranker;
+  GramianOptions gramian;
   IalsOptions ials;
-  std::string loss = "bpr", system = "dyadic", protocol = "folds";
+  std::string loss = "bpr", system = "dyadic", protocol = "folds", sweeps = "alternate";
   unsigned n = 10, k = 10, threads = 2, neighbours = 50, loo_negatives = 99;
   double relevant_min = 4.0, fraction = 0.2;
   uint64_t seed = 1;
@@ -59,6 +61,30 @@ std::string need(const po::variables_map& vm, const char* name, const char* comm
   return vm[name].as<std::string>();
 }
 
+// --loss gramian (learner/topn/gramian.h) with the dyadic options it shares.
+Factors fit_gramian(const Cli& c, const InteractionSet& set, std::size_t n_users, std::size_t n_items,
+                    std::span<const Interaction> rows) {
+  GramianOptions o = c.gramian;
+  const RankerOptions& r = c.ranker;
+  o.rank = r.rank;
+  o.passes = r.passes;
+  o.learning_rate = r.latent_rate > 0 ? r.latent_rate : r.learning_rate;
+  o.l2 = r.l2;
+  o.bias_l2 = r.linear_l2;
+  o.init = r.init;
+  o.min_rating = r.min_rating;
+  o.seed = r.seed;
+  if (c.sweeps != "alternate" && c.sweeps != "joint") throw learner::UsageError("--sweeps must be alternate or joint");
+  o.joint = c.sweeps == "joint";
+  GramianRanker ranker(o, n_users, n_items, rows);
+  ranker.train();
+  if (ranker.skipped_steps() > 0)
+    std::fprintf(stderr, "learner-topn: %llu of %llu gramian steps refused (they would have left a non-finite or "
+                 "over-large weight; try a lower --lr)\n", static_cast<unsigned long long>(ranker.skipped_steps()),
+                 static_cast<unsigned long long>(ranker.updates()));
+  return ranker.factors(set.users, set.items);
+}
+
 // Trains the asked system on `rows` (indices of `set`) into factors, or returns
 // a non-factor scorer through `other`.
 Factors fit(const Cli& c, const InteractionSet& set, std::size_t n_users, std::size_t n_items,
@@ -68,6 +94,7 @@ Factors fit(const Cli& c, const InteractionSet& set, std::size_t n_users, std::s
     return load_vector_files(need(vm, "user_vectors", "--system vectors"), need(vm, "item_vectors", "--system vectors"),
                              set.users, set.items);
   if (c.system != "dyadic") throw learner::UsageError("--system must be dyadic, ials, pop, knn or vectors");
+  if (c.loss == "gramian") return fit_gramian(c, set, n_users, n_items, rows);
   RankerOptions o = c.ranker;
   o.loss = parse_rank_loss(c.loss);
   DyadicRanker ranker(o, n_users, n_items);
@@ -231,7 +258,11 @@ int main(int argc, char** argv) {
       "top,n", po::value<unsigned>(&c.n)->default_value(c.n), "recommend: list length")(
       "threads", po::value<unsigned>(&c.threads)->default_value(c.threads), "recommend/eval: threads over users, 1..256")(
       "system", po::value<std::string>(&c.system)->default_value(c.system), "dyadic, ials (train, eval), pop, knn, vectors (eval)")(
-      "loss", po::value<std::string>(&c.loss)->default_value(c.loss), "dyadic: bpr, hinge, warp, pointwise, rating or softmax")(
+      "loss", po::value<std::string>(&c.loss)->default_value(c.loss), "dyadic: bpr, hinge, warp, pointwise, rating, softmax or gramian")(
+      "unobserved", po::value<double>(&c.gramian.unobserved)->default_value(c.gramian.unobserved, "0.1"), "dyadic gramian: weight alpha0 of every pair's p^2")(
+      "observed_weight", po::value<double>(&c.gramian.observed)->default_value(c.gramian.observed), "dyadic gramian: weight c of a positive's (1 - p)^2")(
+      "l2_exponent", po::value<double>(&c.gramian.l2_exponent)->default_value(c.gramian.l2_exponent), "dyadic gramian: L2 scaled by (n + alpha0 * catalogue)^this, [0, 2]")(
+      "sweeps", po::value<std::string>(&c.sweeps)->default_value(c.sweeps), "dyadic gramian: alternate (a user sweep, then an item sweep) or joint (each step moves both)")(
       "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; ials: --ials_rank)")(
       "passes", po::value<unsigned>(&r.passes)->default_value(r.passes), "dyadic: passes over the positives")(
       "negatives", po::value<unsigned>(&r.negatives)->default_value(r.negatives), "dyadic: sampled negatives per positive and pass")(

@@ -29,7 +29,7 @@ RankLoss parse_rank_loss(const std::string& name) {
   if (name == "pointwise") return RankLoss::kPointwise;
   if (name == "rating") return RankLoss::kRating;
   if (name == "softmax") return RankLoss::kSoftmax;
-  throw UsageError("--loss must be bpr, hinge, warp, pointwise, rating or softmax, got '" + name + "'");
+  throw UsageError("--loss must be bpr, hinge, warp, pointwise, rating, softmax or gramian, got '" + name + "'");
 }
 
 DyadicRanker::DyadicRanker(const RankerOptions& o, std::size_t n_users, std::size_t n_items)

@@ -59,7 +59,7 @@ class Driver(unittest.TestCase):
             with open(os.path.join(data, "ratings.dat"), "w") as f:
                 f.writelines(lines)
             env = dict(os.environ, LEARNER_TOPN=find_topn(), LEARNER_BPMF="", TOPN_FOLDS="1 2",
-                       TOPN_SET="dyadic:passes=3 dyadic:average_passes=2 dyadic:rank=4 rating_dyadic:passes=2 ials:iterations=2")
+                       TOPN_SET="dyadic:passes=3 dyadic:rank=4 rating_dyadic:passes=2 ials:iterations=2")
             done = subprocess.run([sys.executable, DRIVER, data, out], capture_output=True, text=True, env=env)
             self.assertEqual(done.returncode, 0, done.stderr[-2000:])
             result = done.stdout.strip().splitlines()[-1]

@@ -986,10 +986,16 @@ if [[ -x "$topn" ]]; then
   expect_true "learner-topn: a failed train writes no factors file" test ! -e bad.f
   expect_exit "learner-topn: --negatives 0 is refused" 2 '--negatives must be between 1 and 10000' \
     "$topn" train --train tn.tsv -f bad.f --negatives 0
-  expect_exit "learner-topn: an unknown loss is refused" 2 '--loss must be bpr, hinge, warp, pointwise, rating or softmax' \
+  expect_exit "learner-topn: an unknown loss is refused" 2 '--loss must be bpr, hinge, warp, pointwise, rating, softmax or gramian' \
     "$topn" eval --train tr.tsv --test te.tsv --loss mse
   expect_true "learner-topn train --loss softmax, sampled and full (--negatives 0), writes the same file shape" \
     sh -c '"$0" train --train tn.tsv -f s1.f --loss softmax --negatives 4 --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f s2.f --loss softmax --negatives 0 --lr 0.01 --rank 3 --passes 5 2>/dev/null && test "$(grep -c "^[ui] " s1.f)" = 20 && test "$(grep -c "^[ui] " s2.f)" = 20 && ! grep -qi "nan\|inf" s1.f s2.f' "$topn"
+  expect_true "learner-topn train --loss gramian (both sweeps) writes finite factors, the same for the same seed" \
+    sh -c '"$0" train --train tn.tsv -f g1.f --loss gramian --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f g2.f --loss gramian --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f g3.f --loss gramian --sweeps joint --rank 3 --passes 5 2>/dev/null && cmp -s g1.f g2.f && ! cmp -s g1.f g3.f && test "$(grep -c "^[ui] " g1.f)" = 20 && ! grep -qi "nan\|inf" g1.f g3.f' "$topn"
+  expect_exit "learner-topn: --sweeps other than alternate or joint is refused" 2 '--sweeps must be alternate or joint' \
+    "$topn" train --train tn.tsv -f bad.f --loss gramian --sweeps both
+  expect_exit "learner-topn: --unobserved out of range is refused" 2 '--unobserved must be in \[0, 1e6\]' \
+    "$topn" train --train tn.tsv -f bad.f --loss gramian --unobserved -1
   expect_exit "learner-topn: --max_norm without --loss softmax is refused" 2 '--max_norm needs --loss softmax' \
     "$topn" train --train tn.tsv -f bad.f --max_norm 1
   expect_exit "learner-topn: an unknown command is refused" 2 "unknown command 'fit'" "$topn" fit

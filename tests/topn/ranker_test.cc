@@ -9,24 +9,11 @@
 
 #include "learner/topn/dyadic_ranker.h"
 #include "learner/topn/recommend.h"
+#include "groups.h"
 
 namespace learner::topn {
 namespace {
 
-// Two taste groups: users 0..9 like items 0..7, users 10..19 items 8..15, each
-// user rating 5 of their group's items.
-InteractionSet grouped() {
-  InteractionSet set;
-  std::string text;
-  char line[32];
-  for (int u = 0; u < 20; ++u)
-    for (int n = 0; n < 5; ++n) {
-      std::snprintf(line, sizeof line, "u%d i%d 5\n", u, (u < 10 ? 0 : 8) + (u + 3 * n) % 8);
-      text += line;
-    }
-  read_interactions_text(text, set);
-  return set;
-}
 
 RankerOptions small_options(RankLoss loss) {
   RankerOptions o;
@@ -42,7 +29,7 @@ RankerOptions small_options(RankLoss loss) {
 }
 
 TEST(TopnRanker, PairExampleIsTheScoreDifference) {
-  const InteractionSet set = grouped();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   for (const RankLoss loss : {RankLoss::kBpr, RankLoss::kHinge, RankLoss::kWarp}) {
     DyadicRanker r(small_options(loss), set.users.size(), set.items.size());
@@ -55,7 +42,7 @@ TEST(TopnRanker, PairExampleIsTheScoreDifference) {
 }
 
 TEST(TopnRanker, TwoUpdatesOfWeightHEqualOneOf2H) {
-  const InteractionSet set = grouped();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   for (const RankLoss loss : {RankLoss::kBpr, RankLoss::kHinge}) {
     for (const double h : {0.5, 3.0}) {
@@ -102,7 +89,7 @@ TEST(TopnRanker, RankingLossesUseTheOptionsLatentRateAndL2) {
 // Also under AdaGrad rates (--adaptive) and frequency-aware L2 (--freq_l2):
 // one update is still the exact step at the rates it starts with.
 TEST(TopnRanker, HingeNeverPassesTheTargetAndLogisticStaysFinite) {
-  const InteractionSet set = grouped();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   for (int variant = 0; variant < 3; ++variant) {
     const auto options = [&](RankLoss loss) {
@@ -129,7 +116,7 @@ TEST(TopnRanker, HingeNeverPassesTheTargetAndLogisticStaysFinite) {
 
 // --adaptive and --freq_l2 reach the model, change what it learns, and stay seeded.
 TEST(TopnRanker, AdaptiveAndFrequencyL2AreSeeded) {
-  const InteractionSet set = grouped();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   const auto trained = [&](bool adaptive, double freq_l2, uint64_t seed) {
     RankerOptions o = small_options(RankLoss::kBpr);
@@ -150,7 +137,7 @@ TEST(TopnRanker, AdaptiveAndFrequencyL2AreSeeded) {
 }
 
 TEST(TopnRanker, FactorsPredictWhatTheModelPredicts) {
-  const InteractionSet set = grouped();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   for (const RankLoss loss : {RankLoss::kBpr, RankLoss::kPointwise, RankLoss::kRating}) {
     RankerOptions o = small_options(loss);
@@ -169,27 +156,19 @@ TEST(TopnRanker, FactorsPredictWhatTheModelPredicts) {
 }
 
 TEST(TopnRanker, BprRanksTheUsersGroupFirst) {
-  const InteractionSet set = grouped();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   RankerOptions o = small_options(RankLoss::kBpr);
   o.passes = 40;
   DyadicRanker r(o, set.users.size(), set.items.size());
   r.train(set.rows, own);
-  const Factors f = r.factors(set.users, set.items);
-  const FactorScorer scorer(f);
-  std::vector<uint32_t> users(20);
-  for (uint32_t u = 0; u < 20; ++u) users[u] = u;
-  const TopLists top = recommend(scorer, &own, users, 3, 1);
-  int right = 0;
-  for (uint32_t u = 0; u < 20; ++u)
-    for (const TopItem& t : top.row(u)) right += (set.items.name(t.item)[1] - '0' < 8 && set.items.name(t.item).size() == 2) == (u < 10);
-  EXPECT_GE(right, 54) << "of 60 recommendations, from the user's own group";
+  EXPECT_GE(test_groups::own_group_recommendations(r.factors(set.users, set.items), set), 54) << "of 60";
 }
 
 // --hard_negatives K: the negative is the best-scored of K draws of the same
 // seeded stream, never one of the user's items, and training stays seeded.
 TEST(TopnRanker, HardNegativeIsTheBestScoredOfItsDraws) {
-  const InteractionSet set = grouped();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   RankerOptions o = small_options(RankLoss::kBpr);
   o.hard_candidates = 4;
@@ -215,7 +194,7 @@ TEST(TopnRanker, HardNegativeIsTheBestScoredOfItsDraws) {
 }
 
 TEST(TopnRanker, HardNegativesAreSeeded) {
-  const InteractionSet set = grouped();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   const auto trained = [&](unsigned hard, uint64_t seed) {
     RankerOptions o = small_options(RankLoss::kBpr);

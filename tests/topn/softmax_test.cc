@@ -13,6 +13,7 @@
 #include "learner/topn/dyadic_ranker.h"
 #include "learner/topn/recommend.h"
 #include "learner/topn/sampled_softmax.h"
+#include "groups.h"
 
 namespace learner::topn {
 namespace {
@@ -179,18 +180,6 @@ TEST(TopnSoftmax, AStepThatWouldOverflowWritesNothing) {
 }
 
 // Two taste groups (as ranker_test.cc): users 0..9 like items 0..7, users 10..19 items 8..15.
-InteractionSet softmax_groups() {
-  InteractionSet set;
-  std::string text;
-  char line[32];
-  for (int u = 0; u < 20; ++u)
-    for (int n = 0; n < 5; ++n) {
-      std::snprintf(line, sizeof line, "u%d i%d 5\n", u, (u < 10 ? 0 : 8) + (u + 3 * n) % 8);
-      text += line;
-    }
-  read_interactions_text(text, set);
-  return set;
-}
 
 RankerOptions softmax_options() {
   RankerOptions o;
@@ -206,7 +195,7 @@ RankerOptions softmax_options() {
 }
 
 TEST(TopnSoftmax, RanksTheUsersGroupFirstAndIsSeeded) {
-  const InteractionSet set = softmax_groups();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   const auto trained = [&](uint64_t seed) {
     RankerOptions o = softmax_options();
@@ -222,23 +211,13 @@ TEST(TopnSoftmax, RanksTheUsersGroupFirstAndIsSeeded) {
   EXPECT_EQ(f.user_vec, trained(3).user_vec);
   EXPECT_EQ(f.item_bias, trained(3).item_bias);
   EXPECT_NE(f.item_vec, trained(4).item_vec);
-  const FactorScorer scorer(f);
-  std::vector<uint32_t> users(20);
-  for (uint32_t u = 0; u < 20; ++u) users[u] = u;
-  const TopLists top = recommend(scorer, &own, users, 3, 1);
-  int right = 0;
-  for (uint32_t u = 0; u < 20; ++u)
-    for (const TopItem& t : top.row(u)) {
-      const std::string& name = set.items.name(t.item);
-      right += (name.size() == 2 && name[1] - '0' < 8) == (u < 10);
-    }
-  EXPECT_GE(right, 54) << "of 60 recommendations, from the user's own group";
+  EXPECT_GE(test_groups::own_group_recommendations(f, set), 54) << "of 60";
 }
 
 // --negatives 0: one step per user, all its positives against every item it
 // has not got; it too ranks the user's group first, seeded.
 TEST(TopnSoftmax, FullSoftmaxRanksTheUsersGroupFirst) {
-  const InteractionSet set = softmax_groups();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   const auto trained = [&](uint64_t seed) {
     RankerOptions o = softmax_options();
@@ -255,23 +234,13 @@ TEST(TopnSoftmax, FullSoftmaxRanksTheUsersGroupFirst) {
   const Factors f = trained(3);
   EXPECT_EQ(f.item_vec, trained(3).item_vec);
   EXPECT_NE(f.item_vec, trained(5).item_vec);
-  const FactorScorer scorer(f);
-  std::vector<uint32_t> users(20);
-  for (uint32_t u = 0; u < 20; ++u) users[u] = u;
-  const TopLists top = recommend(scorer, &own, users, 3, 1);
-  int right = 0;
-  for (uint32_t u = 0; u < 20; ++u)
-    for (const TopItem& t : top.row(u)) {
-      const std::string& name = set.items.name(t.item);
-      right += (name.size() == 2 && name[1] - '0' < 8) == (u < 10);
-    }
-  EXPECT_GE(right, 54) << "of 60 recommendations, from the user's own group";
+  EXPECT_GE(test_groups::own_group_recommendations(f, set), 54) << "of 60";
 }
 
 // With alpha > 0 the ranker's logits are s(u, x) - alpha log count(x) (the
 // sampler's q up to a constant), s read from the exported factors.
 TEST(TopnSoftmax, RankerLossIsTheLogQCorrectedSoftmaxOfTheFactors) {
-  const InteractionSet set = softmax_groups();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   RankerOptions o = softmax_options();
   o.alpha = 0.75;
@@ -292,7 +261,7 @@ TEST(TopnSoftmax, RankerLossIsTheLogQCorrectedSoftmaxOfTheFactors) {
 // A rate far too large: steps that would overflow are refused and counted,
 // and every weight stays finite.
 TEST(TopnSoftmax, DivergingRatesNeverPutANonFiniteValueInTheWeights) {
-  const InteractionSet set = softmax_groups();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   RankerOptions o = softmax_options();
   o.learning_rate = 1000.0;
@@ -310,7 +279,7 @@ TEST(TopnSoftmax, DivergingRatesNeverPutANonFiniteValueInTheWeights) {
 // (the model's snapshot averaging), for the softmax (whose steps write the
 // vectors directly) as for BPR; --rate_decay changes the run and stays seeded.
 TEST(TopnSoftmax, AveragePassesIsTheMeanOfTheLastPassEnds) {
-  const InteractionSet set = softmax_groups();
+  const InteractionSet set = test_groups::two_taste_groups();
   const UserItems own(set.users.size(), set.items.size(), set.rows);
   for (const RankLoss loss : {RankLoss::kBpr, RankLoss::kSoftmax}) {
     SCOPED_TRACE(loss == RankLoss::kBpr ? "bpr" : "softmax");

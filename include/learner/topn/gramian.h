@@ -1,0 +1,128 @@
+// The whole-catalogue ("Gramian") loss for the dyadic ranker (learner-topn
+// --loss gramian): implicit ALS's objective, every unobserved (user, item) pair
+// a weak negative, trained by SGD on the dyadic model's shape (biases
+// included).
+//
+// Model: p_ui = a_u . b_i with a_u = [x_u, beta_u, 1] and b_i = [y_i, 1,
+// gamma_i] (k latent dimensions, a user bias beta_u and an item bias gamma_i),
+// so p_ui = beta_u + gamma_i + x_u . y_i: the dyadic model's score with global
+// 0.
+//
+// Loss, over the distinct positive pairs P (n_u / n_i: a user's / item's
+// positives):
+//   L = c * sum_{(u,i) in P} (1 - p_ui)^2                       observed term
+//     + alpha0 * sum_{every u, every i} p_ui^2                  whole-catalogue
+//     term
+//     + l2 * sum_u (n_u + alpha0 * I)^nu |x_u|^2 + l2 * sum_i (n_i + alpha0 *
+//     U)^nu |y_i|^2
+//     + bias_l2 * (sum_u beta_u^2 + sum_i gamma_i^2)
+// (U users, I items; the latent L2 scaled by frequency as Rendle et al. 2021
+// tune iALS: nu = l2_exponent, 0 is plain L2 as in Hu et al.'s iALS, 1
+// Rendle's.) The second term is alpha0 * trace(G_U G_V) with the Gramians G_U =
+// sum_u a_u a_u^T and G_V = sum_i b_i b_i^T ((k+2) x (k+2)); its gradient for
+// a_u is 2 alpha0 G_V a_u and for b_i 2 alpha0 G_U b_i (Krichene et al. 2018),
+// so it costs O(k^2) per step, not O(I k).
+//
+// Training: alternating SGD with a block (per-row Newton) preconditioner; plain
+// gradient steps, no exact per-pair path. A pass is two sweeps over the
+// positives, each in a seeded shuffled order: the first steps the users (items
+// held), the second the items (users held). The step on (u, i) moves that
+// sweep's row against the pair's share of L's gradient: its observed term plus
+// 1/n_u of user u's (1/n_i of item i's) whole-catalogue and L2 terms, so one
+// sweep's shares add up to L's gradient for that side (rows with positives; the
+// others are never stepped). The row moves by lr * share * H^-1, H being L's
+// Hessian in that row
+// ((k+2) x (k+2): 2 (c sum_{i in I_u} b_i b_i^T + alpha0 G_V + L2) for a user),
+// so one sweep moves it by about lr times its Newton step (lr 1: about the
+// exact alternating least-squares solve); the bias coordinates, whose curvature
+// is about alpha0 I, and the latent ones get steps of their own scale. The
+// Gramians and the H^-1 are recomputed at the start of each sweep. joint: one
+// sweep per pass that moves both rows of each pair at once (from their values
+// before the step); it can overshoot the bilinear term from a small start when
+// the L2 is weak (the guard below then refuses steps), and scored higher on
+// MovieLens 100K's validation cuts. A step that would write a non-finite value
+// or one over 1e30 writes nothing and is counted (skipped_steps).
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "learner/topn/factors.h"
+#include "learner/topn/interactions.h"
+
+namespace learner::topn {
+
+struct GramianOptions {
+  unsigned rank = 32;
+  unsigned passes = 30;
+  double observed = 1.0;    // c
+  double unobserved = 0.1;  // alpha0
+  double learning_rate = 0.02;
+  double l2 = 0.01;          // latent L2 (see L above)
+  double l2_exponent = 1.0;  // nu: the L2's frequency exponent, [0, 2]
+  double bias_l2 = 0.0;
+  double init = 0.1;  // latent start uniform in [-init, init]; biases start at 0
+  float min_rating = -3.4e38f;
+  bool joint = false;  // one sweep moving both sides per pass (see above)
+  uint64_t seed = 1;
+};
+
+class GramianRanker {
+ public:
+  using Rows = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+  // Throws UsageError for an option out of range. `rows`: the training pairs
+  // (indices below the sizes); the positives are their distinct pairs rated at
+  // least min_rating.
+  GramianRanker(const GramianOptions& options, std::size_t n_users, std::size_t n_items,
+                std::span<const Interaction> rows);
+
+  void train();  // options.passes passes
+  void pass();   // one pass: a user sweep, then an item sweep (joint: one sweep
+                 // of both)
+
+  // L at the current weights; whole_catalogue_term() is its second term (via
+  // the Gramians).
+  double loss() const;
+  double whole_catalogue_term() const;
+  // dL/d(every weight), same shapes as users() / items(); the constant entries
+  // get 0.
+  void gradient(Rows& users, Rows& items) const;
+
+  double score(uint32_t user, uint32_t item) const { return users_.row(user).dot(items_.row(item)); }
+  Rows& users() { return users_; }  // [x_u, beta_u, 1] per row
+  Rows& items() { return items_; }  // [y_i, 1, gamma_i] per row
+  const UserItems& positives() const { return positives_; }
+  uint64_t updates() const { return updates_; }
+  uint64_t skipped_steps() const { return skipped_; }
+
+  // Dense factors (score(u, i) as here, global 0, rounded to float).
+  Factors factors(const IdMap& users, const IdMap& items) const;
+
+ private:
+  double l2_weight(double positives, double others) const;
+  // The pair's share of L's gradient (see above) into ga_ (for a_u) and gb_
+  // (for b_i).
+  void pair_share(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
+  void inverse_hessians(const Rows& own, const Rows& other, const Eigen::MatrixXd& gram_other, bool user_side,
+                        Rows& out);
+  static constexpr int kUsers = 1, kItems = 2;
+  void sweep(int sides);
+  void step(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items,
+            int sides);
+
+  GramianOptions o_;
+  unsigned k_;
+  UserItems positives_;
+  std::vector<uint32_t> item_count_;
+  std::vector<std::pair<uint32_t, uint32_t>> pairs_;
+  Rows users_, items_;
+  Rows user_inv_, item_inv_;            // per row, H^-1 of L in that row at the pass start
+                                        // ((k+2) rows each)
+  Eigen::RowVectorXd a_, b_, ga_, gb_;  // step buffers
+  uint64_t shuffle_state_, updates_ = 0, skipped_ = 0;
+};
+
+}  // namespace learner::topn

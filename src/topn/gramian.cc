@@ -1,0 +1,217 @@
+// The whole-catalogue (Gramian) loss: learner/topn/gramian.h.
+#include "learner/topn/gramian.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "learner/error.h"
+#include "learner/topn/sampler.h"
+
+namespace learner::topn {
+
+namespace {
+
+void check_gramian_options(const GramianOptions& o) {
+  if (o.rank < 1 || o.rank > 512) throw UsageError("--rank must be between 1 and 512");
+  if (o.passes > 100000) throw UsageError("--passes must be at most 100000");
+  if (!(o.observed > 0 && o.observed <= 1e6)) throw UsageError("--observed_weight must be in (0, 1e6]");
+  if (!(o.unobserved >= 0 && o.unobserved <= 1e6)) throw UsageError("--unobserved must be in [0, 1e6]");
+  if (!(o.learning_rate > 0 && o.learning_rate <= 1e3)) throw UsageError("--lr must be in (0, 1000]");
+  if (!(o.l2 >= 0 && o.l2 <= 1e6)) throw UsageError("--l2 must be in [0, 1e6]");
+  if (!(o.bias_l2 >= 0 && o.bias_l2 <= 1e6)) throw UsageError("--bias_l2 must be in [0, 1e6]");
+  if (!(o.init >= 0 && o.init <= 10)) throw UsageError("--init must be in [0, 10]");
+  if (!(o.l2_exponent >= 0 && o.l2_exponent <= 2)) throw UsageError("--l2_exponent must be in [0, 2]");
+  if (std::isnan(o.min_rating)) throw UsageError("--min_rating must be a number");
+}
+
+// Every entry finite and at most 1e30 in size.
+bool gramian_row_ok(const Eigen::RowVectorXd& v) {
+  for (Eigen::Index j = 0; j < v.size(); ++j)
+    if (!(std::fabs(v[j]) <= 1e30)) return false;
+  return true;
+}
+
+}  // namespace
+
+GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users, std::size_t n_items,
+                             std::span<const Interaction> rows)
+    : o_(options), k_(options.rank), shuffle_state_(options.seed ^ 0x6a09e667f3bcc909ull) {
+  check_gramian_options(o_);
+  positives_ = UserItems(n_users, n_items, rows, o_.min_rating);
+  item_count_.assign(n_items, 0);
+  for (uint32_t u = 0; u < n_users; ++u)
+    for (const uint32_t i : positives_.items(u)) {
+      ++item_count_[i];
+      pairs_.emplace_back(u, i);
+    }
+  const Eigen::Index w = k_ + 2;
+  users_ = Rows::Zero(static_cast<Eigen::Index>(n_users), w);
+  items_ = Rows::Zero(static_cast<Eigen::Index>(n_items), w);
+  SplitMix rng(o_.seed);
+  for (Eigen::Index r = 0; r < users_.rows(); ++r) {
+    for (unsigned j = 0; j < k_; ++j) users_(r, j) = o_.init * (2.0 * rng.uniform() - 1.0);
+    users_(r, k_ + 1) = 1.0;
+  }
+  for (Eigen::Index r = 0; r < items_.rows(); ++r) {
+    for (unsigned j = 0; j < k_; ++j) items_(r, j) = o_.init * (2.0 * rng.uniform() - 1.0);
+    items_(r, k_) = 1.0;
+  }
+  a_.resize(w);
+  b_.resize(w);
+  ga_.resize(w);
+  gb_.resize(w);
+}
+
+double GramianRanker::l2_weight(double positives, double others) const {
+  return o_.l2 * std::pow(positives + o_.unobserved * others, o_.l2_exponent);
+}
+
+void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users,
+                               const Eigen::MatrixXd& gram_items) {
+  const auto a = users_.row(u);
+  const auto b = items_.row(i);
+  const double nu = static_cast<double>(positives_.items(u).size()), ni = item_count_[i];
+  const double n_users = static_cast<double>(users_.rows()), n_items = static_cast<double>(items_.rows());
+  const double e = -2.0 * o_.observed * (1.0 - a.dot(b));  // d(observed term)/dp
+  ga_.noalias() = e * b + (2.0 * o_.unobserved / nu) * (a * gram_items);
+  gb_.noalias() = e * a + (2.0 * o_.unobserved / ni) * (b * gram_users);
+  const double lu = 2.0 * l2_weight(nu, n_items) / nu, li = 2.0 * l2_weight(ni, n_users) / ni;
+  ga_.head(k_) += lu * a.head(k_);
+  gb_.head(k_) += li * b.head(k_);
+  ga_[k_] += 2.0 * o_.bias_l2 / nu * a[k_];
+  gb_[k_ + 1] += 2.0 * o_.bias_l2 / ni * b[k_ + 1];
+  ga_[k_ + 1] = 0.0;  // the constants
+  gb_[k_] = 0.0;
+}
+
+void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items,
+                         int sides) {
+  pair_share(u, i, gram_users, gram_items);
+  // Preconditioned: a row moves by lr * share H^-1 (H: L's Hessian in that row
+  // at the sweep start); the shares of a sweep add up to the gradient, so one
+  // sweep moves each row by about lr times its Newton step with the other side
+  // held.
+  const Eigen::Index w = k_ + 2;
+  const bool users = sides & kUsers, items = sides & kItems;
+  if (users) a_.noalias() = users_.row(u) - o_.learning_rate * (ga_ * user_inv_.middleRows(u * w, w));
+  if (items) b_.noalias() = items_.row(i) - o_.learning_rate * (gb_ * item_inv_.middleRows(i * w, w));
+  ++updates_;
+  if ((users && !gramian_row_ok(a_)) || (items && !gramian_row_ok(b_))) {
+    ++skipped_;
+    return;
+  }
+  if (users) users_.row(u) = a_;
+  if (items) items_.row(i) = b_;
+}
+
+// One side's inverse Hessians: row r's block is H_r^-1 with H_r = 2 (c sum_{x
+// in P_r} v_x v_x^T
+// + alpha0 G + its L2), the constant coordinate's row and column replaced by
+// the identity's.
+void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const Eigen::MatrixXd& gram_other,
+                                     bool user_side, Rows& out) {
+  const Eigen::Index w = k_ + 2, constant = user_side ? k_ + 1 : k_, bias = user_side ? k_ : k_ + 1;
+  const double n_other = static_cast<double>(other.rows());
+  out.resize(own.rows() * w, w);
+  std::vector<std::vector<uint32_t>> by_row;
+  if (!user_side) {
+    by_row.resize(static_cast<std::size_t>(own.rows()));
+    for (const auto& [u, i] : pairs_) by_row[i].push_back(u);
+  }
+  Eigen::MatrixXd h(w, w);
+  for (Eigen::Index r = 0; r < own.rows(); ++r) {
+    h = o_.unobserved * gram_other;
+    std::size_t n = 0;
+    auto add = [&](uint32_t x) {
+      h.noalias() += o_.observed * other.row(x).transpose() * other.row(x);
+      ++n;
+    };
+    if (user_side)
+      for (const uint32_t x : positives_.items(static_cast<uint32_t>(r))) add(x);
+    else
+      for (const uint32_t x : by_row[static_cast<std::size_t>(r)]) add(x);
+    h.diagonal().head(k_).array() += l2_weight(static_cast<double>(n), n_other);
+    h(bias, bias) += o_.bias_l2;
+    h *= 2.0;
+    h.row(constant).setZero();
+    h.col(constant).setZero();
+    h(constant, constant) = 1.0;
+    out.middleRows(r * w, w) = h.ldlt().solve(Eigen::MatrixXd::Identity(w, w));
+  }
+}
+
+void GramianRanker::sweep(int sides) {
+  const Eigen::MatrixXd gram_users = users_.transpose() * users_, gram_items = items_.transpose() * items_;
+  if (sides & kUsers) inverse_hessians(users_, items_, gram_items, true, user_inv_);
+  if (sides & kItems) inverse_hessians(items_, users_, gram_users, false, item_inv_);
+  SplitMix rng(shuffle_state_);
+  shuffle_state_ = rng.next();
+  for (std::size_t n = pairs_.size(); n > 1; --n) std::swap(pairs_[n - 1], pairs_[rng.below(static_cast<uint32_t>(n))]);
+  for (const auto& [u, i] : pairs_) step(u, i, gram_users, gram_items, sides);
+}
+
+void GramianRanker::pass() {
+  if (o_.joint) {
+    sweep(kUsers | kItems);
+  } else {
+    sweep(kUsers);
+    sweep(kItems);
+  }
+}
+
+void GramianRanker::train() {
+  for (unsigned p = 0; p < o_.passes; ++p) pass();
+}
+
+double GramianRanker::whole_catalogue_term() const {
+  const Eigen::MatrixXd gu = users_.transpose() * users_, gv = items_.transpose() * items_;
+  return o_.unobserved * (gu.cwiseProduct(gv)).sum();  // trace(G_U G_V), both symmetric
+}
+
+double GramianRanker::loss() const {
+  double l = whole_catalogue_term();
+  const double n_users = static_cast<double>(users_.rows()), n_items = static_cast<double>(items_.rows());
+  for (uint32_t u = 0; u < users_.rows(); ++u) {
+    const auto its = positives_.items(u);
+    for (const uint32_t i : its) l += o_.observed * std::pow(1.0 - score(u, i), 2);
+    l += l2_weight(static_cast<double>(its.size()), n_items) * users_.row(u).head(k_).squaredNorm();
+    l += o_.bias_l2 * users_(u, k_) * users_(u, k_);
+  }
+  for (uint32_t i = 0; i < items_.rows(); ++i) {
+    l += l2_weight(item_count_[i], n_users) * items_.row(i).head(k_).squaredNorm();
+    l += o_.bias_l2 * items_(i, k_ + 1) * items_(i, k_ + 1);
+  }
+  return l;
+}
+
+void GramianRanker::gradient(Rows& gu, Rows& gi) const {
+  // The pass's shares summed at fixed weights (a const copy does the
+  // arithmetic).
+  GramianRanker self = *this;
+  const Eigen::MatrixXd gram_users = users_.transpose() * users_, gram_items = items_.transpose() * items_;
+  gu = Rows::Zero(users_.rows(), users_.cols());
+  gi = Rows::Zero(items_.rows(), items_.cols());
+  for (const auto& [u, i] : pairs_) {
+    self.pair_share(u, i, gram_users, gram_items);
+    gu.row(u) += self.ga_;
+    gi.row(i) += self.gb_;
+  }
+}
+
+Factors GramianRanker::factors(const IdMap& users, const IdMap& items) const {
+  Factors f;
+  f.resize(users, items, k_);
+  for (std::size_t u = 0; u < std::min<std::size_t>(users_.rows(), users.size()); ++u) {
+    f.user_bias[u] = static_cast<float>(users_(static_cast<Eigen::Index>(u), k_));
+    for (unsigned j = 0; j < k_; ++j)
+      f.user_vec[u * k_ + j] = static_cast<float>(users_(static_cast<Eigen::Index>(u), j));
+  }
+  for (std::size_t i = 0; i < std::min<std::size_t>(items_.rows(), items.size()); ++i) {
+    f.item_bias[i] = static_cast<float>(items_(static_cast<Eigen::Index>(i), k_ + 1));
+    for (unsigned j = 0; j < k_; ++j)
+      f.item_vec[i * k_ + j] = static_cast<float>(items_(static_cast<Eigen::Index>(i), j));
+  }
+  return f;
+}
+
+}  // namespace learner::topn
