@@ -89,7 +89,13 @@ Factors fit_gramian(const Cli& c, const InteractionSet& set, std::size_t n_users
 // a non-factor scorer through `other`.
 Factors fit(const Cli& c, const InteractionSet& set, std::size_t n_users, std::size_t n_items,
             std::span<const Interaction> rows, const UserItems& train, const po::variables_map& vm) {
-  if (c.system == "ials") return train_ials(train, set.users, set.items, c.ials);
+  if (c.system == "ials") {
+    // --min_rating chooses iALS's positives as it chooses the dyadic losses' (same input for both).
+    if (std::isnan(c.ranker.min_rating)) throw learner::UsageError("--min_rating must be a number");
+    if (!(c.ranker.min_rating > RankerOptions{}.min_rating)) return train_ials(train, set.users, set.items, c.ials);
+    const UserItems positives(n_users, n_items, rows, c.ranker.min_rating);
+    return train_ials(positives, set.users, set.items, c.ials);
+  }
   if (c.system == "vectors")
     return load_vector_files(need(vm, "user_vectors", "--system vectors"), need(vm, "item_vectors", "--system vectors"),
                              set.users, set.items);
@@ -273,7 +279,7 @@ int main(int argc, char** argv) {
       "bias_l2", po::value<double>(&r.linear_l2)->default_value(r.linear_l2), "dyadic: L2 of the item biases")(
       "init", po::value<double>(&r.init)->default_value(r.init), "dyadic: spread of the latent start")(
       "center", po::value<double>(&r.center)->default_value(r.center), "dyadic: centre of the latent start")(
-      "min_rating", po::value<float>(&r.min_rating), "dyadic: positives are training rows rated at least this (default: all)")(
+      "min_rating", po::value<float>(&r.min_rating), "dyadic, ials: positives are training rows rated at least this (default: all)")(
       "warp_trials", po::value<unsigned>(&r.warp_trials)->default_value(r.warp_trials), "dyadic warp: most draws per positive")(
       "adaptive", po::bool_switch(&r.adaptive), "dyadic ranking losses: per-coordinate AdaGrad rates (--lr / sqrt(G))")(
       "freq_l2", po::value<double>(&r.freq_l2)->default_value(r.freq_l2), "dyadic ranking losses: frequency-aware latent L2 exponent, -2..2 (needs --l2 > 0)")(

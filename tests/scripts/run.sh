@@ -990,6 +990,11 @@ if [[ -x "$topn" ]]; then
     "$topn" eval --train tr.tsv --test te.tsv --loss mse
   expect_true "learner-topn train --loss softmax, sampled and full (--negatives 0), writes the same file shape" \
     sh -c '"$0" train --train tn.tsv -f s1.f --loss softmax --negatives 4 --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f s2.f --loss softmax --negatives 0 --lr 0.01 --rank 3 --passes 5 2>/dev/null && test "$(grep -c "^[ui] " s1.f)" = 20 && test "$(grep -c "^[ui] " s2.f)" = 20 && ! grep -qi "nan\|inf" s1.f s2.f' "$topn"
+  # The pairs rated 5 come first, so that users and items are numbered alike in both files.
+  expect_true "learner-topn train --system ials --min_rating 5: the factors of iALS on the pairs rated 5 (not those on every pair)" \
+    sh -c 'awk -F "\t" "\$3 >= 5" tn.tsv >tn5.tsv && awk -F "\t" "\$3 < 5" tn.tsv | cat tn5.tsv - >tnm.tsv && "$0" train --train tnm.tsv -f ia.f --system ials --ials_rank 3 --min_rating 5 2>/dev/null && "$0" train --train tn5.tsv -f ib.f --system ials --ials_rank 3 2>/dev/null && "$0" train --train tnm.tsv -f ic.f --system ials --ials_rank 3 2>/dev/null && cmp -s ia.f ib.f && ! cmp -s ia.f ic.f' "$topn"
+  expect_exit "learner-topn: --system ials --min_rating nan is refused" 2 '--min_rating must be a number' \
+    "$topn" train --train tn.tsv -f in.f --system ials --min_rating nan
   expect_true "learner-topn train --loss gramian (both sweeps) writes finite factors, the same for the same seed" \
     sh -c '"$0" train --train tn.tsv -f g1.f --loss gramian --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f g2.f --loss gramian --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f g3.f --loss gramian --sweeps joint --rank 3 --passes 5 2>/dev/null && cmp -s g1.f g2.f && ! cmp -s g1.f g3.f && test "$(grep -c "^[ui] " g1.f)" = 20 && ! grep -qi "nan\|inf" g1.f g3.f' "$topn"
   expect_exit "learner-topn: --sweeps other than alternate or joint is refused" 2 '--sweeps must be alternate or joint' \
