@@ -117,6 +117,12 @@ class ReferencePredictions(unittest.TestCase):
             self.assertEqual(vc_runner.compare_predictions(mine, ref), "match")
             write(mine, "-0.144653529--0.154653499:16777216,0.055346482-0.055346489:67108864\n1e-05 a-b\n")
             self.assertEqual(vc_runner.compare_predictions(mine, ref), "differ: line 1")
+            # Blanks around the whole file are not compared (VW's runner strips them); inside, they are.
+            write(ref, "0:0.5,1:0.5")
+            write(mine, "0:0.5,1:0.5\n\n")
+            self.assertEqual(vc_runner.compare_predictions(mine, ref), "match")
+            write(mine, "0:0.5\n\n1:0.5\n")
+            self.assertEqual(vc_runner.compare_predictions(mine, ref), "differ: line 1")
 
 
 class Table(unittest.TestCase):
