@@ -19,7 +19,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 # TARGETS (space-separated) limits the build, e.g. TARGETS="learner gen_ratings".
-# Unity batches for the libraries (CMAKE_UNITY_BUILD; test files are compiled one by one): a
+# Unity batches (CMAKE_UNITY_BUILD; test files in batches of LEARNER_TEST_UNITY_BATCH): a
 # clean build on a 2-core machine is minutes shorter (the sanitizer stage's: 5 min 51 s), with
 # the same speed and test results. For quick incremental rebuilds, configure without it.
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON >/dev/null

@@ -72,7 +72,7 @@ std::string summary_line(const std::string& err, const std::string& start) {
 // VW 9.11 on kLog: vw --dsjson -d log.json ARGS -p p (its average loss, -p and summary lines). -p
 // prints the tag of a group's first line (the shared one), as VW does. (--cb_type dr is left out: on
 // text input too, learner's dr differs from VW's in the 5th digit.)
-struct VwCase {
+struct CbJsonVwCase {
   const char* args;
   const char* loss;
   const char* predictions;
@@ -81,7 +81,7 @@ struct VwCase {
 
 TEST(CbJsonCli, DsJsonLogMatchesVw) {
   const std::string log = write_log("cb_log.json", kLog);
-  const VwCase cases[] = {
+  const CbJsonVwCase cases[] = {
       {"--cb_adf", "average loss = -0.833834", "0\n\n1\n\n0\n\n0\n\n1\n\n1\n\n", {"weighted example sum = 7.000000"}},
       {"--cb_explore_adf --epsilon 0.2 -q ui", "average loss = -0.933767",
        "0:0.5,1:0.5\n\n1:0.85,0:0.05,2:0.05,3:0.05\n\n0:0.866667,2:0.066667,1:0.066667\n\n0:0.5,1:0.5\n\n"
@@ -100,7 +100,7 @@ TEST(CbJsonCli, DsJsonLogMatchesVw) {
       {"--explore_eval --epsilon 0.3 -q ui --multiplier 3", "average loss = -0.733734", nullptr,
        {"weighted update count = 22.307207", "average accepted example weight = 4.461442", "violation count = 4"}},
   };
-  for (const VwCase& c : cases) {
+  for (const CbJsonVwCase& c : cases) {
     const std::string pred = temp_path("cb_json.predict");
     const RunResult r = run_learner("--dsjson -d " + log + " " + c.args + " -p " + pred);
     ASSERT_EQ(r.exit_code, 0) << c.args << r.err;

@@ -19,7 +19,7 @@ const char* const kSeedLog =
     "shared seed=1234| s_1 s_2\n0:1.0:0.5 | a:1 b:1 c:1\n| a:0.5 b:2 c:1\n";
 
 // Six groups: unlabelled and labelled, with and without a shared line, one with a tag seed.
-const char* const kLog =
+const char* const kCbSampleLog =
     "shared | s_1 s_2\n| a:1 b:1 c:1\n| a:0.5 b:2 c:1\n| a:2 c:1\n\n"
     "shared | s_1\n| a:1 b:1 c:1\n0:-1:0.5 | a:0.5 b:2 c:1\n| b:2\n\n"
     "| a:1 b:1 c:1\n| a:0.5 b:2 c:1\n0:-1:0.3 | b:2\n\n"
@@ -41,7 +41,7 @@ std::vector<std::string> lines(const std::string& text) {
   return out;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool cb_sample_contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 struct VwRun {
   std::string args;
@@ -50,7 +50,7 @@ struct VwRun {
 };
 
 TEST(CbSampleCli, MatchesVwDrawsAndPredictions) {
-  const std::string seed_log = file_of("cb_sample_seed.data", kSeedLog), log = file_of("cb_sample.dat", kLog);
+  const std::string seed_log = file_of("cb_sample_seed.data", kSeedLog), log = file_of("cb_sample.dat", kCbSampleLog);
   const VwRun runs[] = {
       {"--random_seed 1234 -d " + seed_log, nullptr, {"1:0.5,0:0.5 seed=1234", "0:0.5,1:0.5 seed=1234"}},
       {"--epsilon 0.5 -d " + log, "average loss = -0.611111",
@@ -72,20 +72,20 @@ TEST(CbSampleCli, MatchesVwDrawsAndPredictions) {
     const RunResult r = run_learner("--cb_sample --cb_explore_adf " + run.args + " -p " + pred);
     ASSERT_EQ(r.exit_code, 0) << run.args << "\n" << r.err;
     if (run.loss) {
-      EXPECT_TRUE(contains(r.err, run.loss)) << run.args << ": VW's " << run.loss << "\n" << r.err;
+      EXPECT_TRUE(cb_sample_contains(r.err, run.loss)) << run.args << ": VW's " << run.loss << "\n" << r.err;
     }
     EXPECT_EQ(lines(slurp(pred)), run.pmfs) << run.args;
   }
 }
 
 TEST(CbSampleCli, ModelsRebuildTheStack) {
-  const std::string log = file_of("cb_sample.dat", kLog), model = temp_path("cb_sample.model"),
+  const std::string log = file_of("cb_sample.dat", kCbSampleLog), model = temp_path("cb_sample.model"),
                     pred = temp_path("cb_sample_t.predict");
   RunResult r = run_learner("--cb_sample --cb_explore_adf --epsilon 0.5 -d " + log + " -f " + model);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = run_learner("-t -i " + model + " -d " + log + " -p " + pred);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.err, "cb_sample")) << r.err;  // the preamble's stack
+  EXPECT_TRUE(cb_sample_contains(r.err, "cb_sample")) << r.err;  // the preamble's stack
   // Each pmf sums to 1 whatever action was put first.
   for (const std::string& line : lines(slurp(pred))) {
     double sum = 0;

@@ -18,7 +18,7 @@ const char* const kMultiCost =
     "1:1 2:2 3:3 4:4:1.0 | a b c\n1:1 2:2:0.7 3:3 4:4 | d e f\n";
 
 // A small log over 3 actions, some lines with a restricted action set, one unlabeled.
-const char* const kLog =
+const char* const kCbLog =
     "1:1:0.5 |a x y\n2:0:0.25 |a x z\n3:1:0.5 1 2 |a y z\n|a x\n2:0:0.5 |a y\n1:0:0.333 |a z\n"
     "3:0:0.25 |a x y z\n2:1:0.5 |a x\n";
 
@@ -74,7 +74,7 @@ TEST(Cb, MalformedLabelsNameFileAndLine) {
 // for 2K sub-models, ips and dm for K): the predictions equal those of a
 // second read of the same model, and another --cb_type is refused.
 TEST(Cb, ModelRoundTripForEveryCbType) {
-  const std::string data = data_file("log.vw", kLog);
+  const std::string data = data_file("log.vw", kCbLog);
   for (const char* type : {"dr", "ips", "dm"}) {
     const std::string model = temp_path(std::string("cb_") + type + ".model");
     const std::string p_train = temp_path("train.pred"), p1 = temp_path("p1.pred"), p2 = temp_path("p2.pred");
@@ -103,7 +103,7 @@ TEST(Cb, ModelRoundTripForEveryCbType) {
 // A cached second pass reads the probabilities back (cache format 3): the
 // same loss as the same passes over the text.
 TEST(Cb, CacheKeepsProbabilities) {
-  const std::string data = data_file("log.vw", kLog), cache = temp_path("log.cache");
+  const std::string data = data_file("log.vw", kCbLog), cache = temp_path("log.cache");
   const RunResult text = run_learner("-d " + data + " --cb 3 --passes 3 --holdout_off -k --cache_file " + cache);
   ASSERT_EQ(text.exit_code, 0) << text.err;
   const RunResult cached = run_learner("-d " + data + " --cb 3 --passes 3 --holdout_off --cache_file " + cache);

@@ -13,7 +13,7 @@ namespace {
 
 std::string reg_file() { return std::string(LEARNER_SOURCE_DIR) + "/tests/golden/data/reg.vw"; }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool cbify_reg_contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(CbifyRegCli, LossesMatchVw) {
   const struct {
@@ -33,7 +33,7 @@ TEST(CbifyRegCli, LossesMatchVw) {
   for (const auto& c : cases) {
     const RunResult r = run_learner(std::string(c.args) + " -d " + reg_file());
     ASSERT_EQ(r.exit_code, 0) << c.args << "\n" << r.err;
-    EXPECT_TRUE(contains(r.err, c.loss)) << c.args << ": VW's " << c.loss << "\n" << r.err;
+    EXPECT_TRUE(cbify_reg_contains(r.err, c.loss)) << c.args << ": VW's " << c.loss << "\n" << r.err;
   }
 }
 
@@ -44,10 +44,10 @@ TEST(CbifyRegCli, ModelRebuildsTheStack) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = run_learner("-t -i " + model + " -d " + reg_file());
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.err, "cbify_reg")) << r.err;
+  EXPECT_TRUE(cbify_reg_contains(r.err, "cbify_reg")) << r.err;
   r = run_learner("-t -i " + model + " --max_value 7 -d " + reg_file());
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_TRUE(contains(r.err, "conflicts with the model")) << r.err;
+  EXPECT_TRUE(cbify_reg_contains(r.err, "conflicts with the model")) << r.err;
 }
 
 TEST(CbifyRegCli, Refusals) {
@@ -65,7 +65,7 @@ TEST(CbifyRegCli, Refusals) {
   for (const auto& c : cases) {
     const RunResult r = run_learner(std::string(c.args) + " -d " + reg_file());
     EXPECT_NE(r.exit_code, 0) << c.args;
-    EXPECT_TRUE(contains(r.err, c.message)) << c.args << "\n" << r.err;
+    EXPECT_TRUE(cbify_reg_contains(r.err, c.message)) << c.args << "\n" << r.err;
   }
 }
 

@@ -16,7 +16,7 @@ namespace {
 
 std::string ca_data() { return std::string(LEARNER_SOURCE_DIR) + "/tests/golden/data/ca.vw"; }
 
-std::vector<std::string> lines(const std::string& text) {
+std::vector<std::string> cbzo_lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) out.push_back(line);
@@ -51,7 +51,7 @@ TEST(CbzoCli, ConstantPolicyMatchesVwByteForByte) {
   const RunResult r = run_learner("-d " + ca_data() + " --cbzo --policy constant -l 0.01 -p " + pred);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("average loss = 0.369989"), std::string::npos) << r.err;
-  const std::vector<std::string> p = lines(slurp(pred));
+  const std::vector<std::string> p = cbzo_lines(slurp(pred));
   ASSERT_EQ(p.size(), 200u);
   EXPECT_EQ(p[0], "-0.100000009--0.099999994:33554432,0.099999994-0.100000009:33554432 q0");
   EXPECT_EQ(p[1], "-0.097013608--0.097013593:33554432,0.102986395-0.10298641:33554432");
@@ -69,7 +69,7 @@ TEST(CbzoCli, LinearPolicyWithRegularisationMatchesVw) {
                                   "--radius 0.05 -p " + pred + " --readable_model " + text);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("average loss = 0.369989"), std::string::npos) << r.err;
-  const std::vector<std::string> p = lines(slurp(pred));
+  const std::vector<std::string> p = cbzo_lines(slurp(pred));
   ASSERT_EQ(p.size(), 200u);
   const struct {
     std::size_t line;
@@ -107,7 +107,7 @@ TEST(CbzoCli, ModelRoundTrip) {
     r = run_learner("-d " + ca_data() + " -t -i " + model + " --quiet -p " + pred2);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(slurp(pred1), slurp(pred2));
-    const std::vector<std::string> p = lines(slurp(pred1));
+    const std::vector<std::string> p = cbzo_lines(slurp(pred1));
     ASSERT_EQ(p.size(), 200u);
     const std::vector<double> first = pdf_numbers(p[0]);
     ASSERT_EQ(first.size(), 6u);
@@ -128,7 +128,7 @@ TEST(CbzoCli, CacheGivesTheSameRun) {
   ASSERT_EQ(run_learner(args + " -k -p " + a).exit_code, 0);
   ASSERT_EQ(run_learner(args + " -p " + b).exit_code, 0);  // read from the cache
   EXPECT_EQ(slurp(a), slurp(b));
-  EXPECT_EQ(lines(slurp(a)).size(), 400u);
+  EXPECT_EQ(cbzo_lines(slurp(a)).size(), 400u);
 }
 
 TEST(CbzoCli, RefusesBadFlags) {
@@ -192,7 +192,7 @@ TEST(CbzoCli, MalformedLabelsAreRefusedAtFileAndLine) {
   const RunResult r = run_learner("--cbzo --quiet -p /dev/stdout",
                                   "ca |a x\nca 0.1:2:0.5 pdf 0:1:1 chosen_action 0.3 'seven |a x\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(lines(r.out).size(), 2u);
+  EXPECT_EQ(cbzo_lines(r.out).size(), 2u);
   EXPECT_NE(r.out.find(" seven\n"), std::string::npos) << r.out;
 }
 

@@ -12,7 +12,7 @@
 namespace learner::test {
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool class_labels_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 const char* kNamed = "det | the\nnoun | dog\nverb | runs\ndet | a\nnoun | cat\nverb | sleeps\n";
 
@@ -45,8 +45,8 @@ TEST(ClassLabels, ZeroBasedOaaMatchesVw) {
     ASSERT_EQ(std::sscanf(line.c_str(), "0:%lf 1:%lf 2:%lf 3:%lf", &p[0], &p[1], &p[2], &p[3]), 4) << line;
     for (int k = 0; k < 4; ++k) EXPECT_NEAR(p[k], vw[i][k], 1e-3) << i << " " << k;
   }
-  EXPECT_TRUE(has(r.err, "average loss = 0.833333")) << r.err;  // VW's too
-  EXPECT_TRUE(has(r.err, "best constant class = 1\n")) << r.err;
+  EXPECT_TRUE(class_labels_has(r.err, "average loss = 0.833333")) << r.err;  // VW's too
+  EXPECT_TRUE(class_labels_has(r.err, "best constant class = 1\n")) << r.err;
 }
 
 TEST(ClassLabels, ZeroBasedClassesAreTheSameModelShifted) {
@@ -61,9 +61,9 @@ TEST(ClassLabels, ZeroBasedClassesAreTheSameModelShifted) {
   EXPECT_EQ(run_learner("-d " + one + " --oaa 3 --indexing 1 -p /dev/stdout --quiet").out, a.out);
   const RunResult bad = run_learner("-d " + zero + " --oaa 3");
   EXPECT_EQ(bad.exit_code, 1);
-  EXPECT_TRUE(has(bad.err, ":1: class out of range 1..3 (0-based classes need --indexing 0)")) << bad.err;
+  EXPECT_TRUE(class_labels_has(bad.err, ":1: class out of range 1..3 (0-based classes need --indexing 0)")) << bad.err;
   const RunResult high = run_learner("-d " + one + " --oaa 3 --indexing 0");
-  EXPECT_TRUE(has(high.err, ":3: a class must be a class id in 0..2 (--indexing 0)")) << high.err;
+  EXPECT_TRUE(class_labels_has(high.err, ":3: a class must be a class id in 0..2 (--indexing 0)")) << high.err;
 }
 
 TEST(ClassLabels, NamedLabelsInAndOut) {
@@ -73,7 +73,7 @@ TEST(ClassLabels, NamedLabelsInAndOut) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.substr(r.out.size() - 28), "det\nnoun\nverb\ndet\nnoun\nverb\n");
   r = run_learner("--named_labels det,noun,verb --oaa 3 -d " + data + " --scores -p /dev/stdout --quiet");
-  EXPECT_TRUE(has(r.out, "det:0.253466 noun:-0.253466 verb:-0.253466\n")) << r.out;
+  EXPECT_TRUE(class_labels_has(r.out, "det:0.253466 noun:-0.253466 verb:-0.253466\n")) << r.out;
   // The same names in every multiclass grammar: cost-sensitive and filter trees.
   const std::string costs = file_of("named_costs.txt", "det:0 noun:1 verb:1 | the\nnoun:0 det:1 | dog\n");
   r = run_learner("--named_labels det,noun,verb --csoaa 3 -d " + costs + " -p /dev/stdout --quiet");
@@ -86,10 +86,10 @@ TEST(ClassLabels, NamedLabelsInAndOut) {
   ASSERT_EQ(run_learner("--named_labels det,noun,verb --oaa 3 -d " + data + " -f " + model + " --quiet").exit_code, 0);
   r = run_learner("-i " + model + " -t -d " + data + " -p /dev/stdout --quiet");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "noun\n")) << r.out;
+  EXPECT_TRUE(class_labels_has(r.out, "noun\n")) << r.out;
   r = run_learner("-i " + model + " --named_labels a,b,c -t -d " + data);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_TRUE(has(r.err, "conflicts with the model")) << r.err;
+  EXPECT_TRUE(class_labels_has(r.err, "conflicts with the model")) << r.err;
 }
 
 TEST(ClassLabels, BadListsAndTokens) {
@@ -112,7 +112,7 @@ TEST(ClassLabels, BadListsAndTokens) {
   for (const auto& c : cases) {
     const RunResult r = run_learner("-d " + data + " " + c.args);
     EXPECT_EQ(r.exit_code, c.code) << c.args << ": " << r.err;
-    EXPECT_TRUE(has(r.err, c.says)) << c.args << ": " << r.err;
+    EXPECT_TRUE(class_labels_has(r.err, c.says)) << c.args << ": " << r.err;
   }
 }
 
@@ -126,21 +126,21 @@ TEST(ClassWeight, MulticlassMatchesVw) {
                                    "8 | eight\n9 | nine\n10 | ten\n");
   const RunResult r = run_learner("--oaa 10 -d " + data + " --classweight 4:0,7:0.1,2:10 --classweight 10:3");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.err, "weighted example sum = 19.100000")) << r.err;
-  EXPECT_TRUE(has(r.err, "average loss = 0.947644")) << r.err;
+  EXPECT_TRUE(class_labels_has(r.err, "weighted example sum = 19.100000")) << r.err;
+  EXPECT_TRUE(class_labels_has(r.err, "average loss = 0.947644")) << r.err;
 }
 
 TEST(ClassWeight, SimpleLabelsNamesAndErrors) {
   const std::string data = file_of("classweight_simple.txt", "1 | a\n-1 | b\n0.5 | c\n");
   RunResult r = run_learner("-d " + data + " --classweight 1:2,-1:0.5,0:3");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.err, "weighted example sum = 5.500000")) << r.err;  // 2 + 0.5 + 3 (0.5 -> class 0)
+  EXPECT_TRUE(class_labels_has(r.err, "weighted example sum = 5.500000")) << r.err;  // 2 + 0.5 + 3 (0.5 -> class 0)
   // -t: nothing is learned, nothing weighted (VW weights in learn only).
   r = run_learner("-d " + data + " --classweight 1:2 -t");
-  EXPECT_TRUE(has(r.err, "weighted example sum = 3.000000")) << r.err;
+  EXPECT_TRUE(class_labels_has(r.err, "weighted example sum = 3.000000")) << r.err;
   const std::string named = file_of("classweight_named.txt", kNamed);
   r = run_learner("--named_labels det,noun,verb --oaa 3 -d " + named + " --classweight noun:0");
-  EXPECT_TRUE(has(r.err, "weighted example sum = 4.000000")) << r.err;
+  EXPECT_TRUE(class_labels_has(r.err, "weighted example sum = 4.000000")) << r.err;
   const struct {
     const char* args;
     const char* says;
@@ -156,7 +156,7 @@ TEST(ClassWeight, SimpleLabelsNamesAndErrors) {
   for (const auto& c : cases) {
     r = run_learner("-d " + data + " " + c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args;
-    EXPECT_TRUE(has(r.err, c.says)) << c.args << ": " << r.err;
+    EXPECT_TRUE(class_labels_has(r.err, c.says)) << c.args << ": " << r.err;
   }
 }
 
@@ -171,11 +171,11 @@ TEST(MultilabelOaa, MatchesVw) {
   const RunResult r = run_learner("--multilabel_oaa 10 -d " + data + " -p /dev/stdout");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "\n0,1\n0,1\n1,2\n1\n2,3\n\n\n\n\n");
-  EXPECT_TRUE(has(r.err, "average loss = 2.600000")) << r.err;
+  EXPECT_TRUE(class_labels_has(r.err, "average loss = 2.600000")) << r.err;
   // --indexing 1 reads the same sets 1-based, as --multilabel does.
   const RunResult one = run_learner("--multilabel_oaa 10 --indexing 1 -d " + data + " -p /dev/stdout --quiet");
   EXPECT_EQ(one.exit_code, 1);
-  EXPECT_TRUE(has(one.err, ":1: class out of range 1..10 (0-based classes need --indexing 0)")) << one.err;
+  EXPECT_TRUE(class_labels_has(one.err, ":1: class out of range 1..10 (0-based classes need --indexing 0)")) << one.err;
   const RunResult both = run_learner("--multilabel_oaa 10 --multilabel 10 -d " + data);
   EXPECT_EQ(both.exit_code, 2);
 }

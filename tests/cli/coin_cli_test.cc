@@ -14,7 +14,7 @@ namespace {
 
 std::string golden(const std::string& name) { return std::string(LEARNER_SOURCE_DIR) + "/tests/golden/data/" + name; }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool coin_contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 struct VwLoss {
   std::string args;  // after -d FILE
@@ -26,7 +26,7 @@ void expect_vw_losses(const std::vector<VwLoss>& cases) {
   for (const VwLoss& c : cases) {
     const RunResult r = run_learner(c.args + " -d " + golden(c.file));
     ASSERT_EQ(r.exit_code, 0) << c.args << "\n" << r.err;
-    EXPECT_TRUE(contains(r.err, c.loss)) << c.args << ": VW's " << c.loss << "\n" << r.err;
+    EXPECT_TRUE(coin_contains(r.err, c.loss)) << c.args << ": VW's " << c.loss << "\n" << r.err;
   }
 }
 
@@ -79,29 +79,29 @@ TEST(CoinCli, ModelRoundTrips) {
   EXPECT_NEAR(first_column(slurp(test_pred)).at(0), 3.189554, 2e-6);
   r = run_learner("-i " + model + " -d " + golden("reg.vw"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.err, "average loss = 0.460970")) << r.err;
+  EXPECT_TRUE(coin_contains(r.err, "average loss = 0.460970")) << r.err;
   // --predict_only_model keeps w alone: the bets restart (VW: 0.811679 again).
   r = run_learner("--coin -d " + golden("reg.vw") + " -f " + model + " --predict_only_model");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = run_learner("-i " + model + " -d " + golden("reg.vw"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.err, "average loss = 0.811679")) << r.err;
+  EXPECT_TRUE(coin_contains(r.err, "average loss = 0.811679")) << r.err;
   // A contextual-bandit stack, with state (VW: -1.286615) and without (VW: -1.120329; one group's
   // two scores are within VW's tie tolerance, 1e-4 relative, so it shares the greedy mass).
   r = run_learner("--cb_explore_adf --coin -q sa -d " + golden("cb_adf.vw") + " -f " + model);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = run_learner("-i " + model + " -d " + golden("cb_adf.vw"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.err, "average loss = -1.286615")) << r.err;
+  EXPECT_TRUE(coin_contains(r.err, "average loss = -1.286615")) << r.err;
   r = run_learner("--cb_explore_adf --coin -q sa -d " + golden("cb_adf.vw") + " -f " + model + " --predict_only_model");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = run_learner("-i " + model + " -d " + golden("cb_adf.vw"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.err, "average loss = -1.120329")) << r.err;
+  EXPECT_TRUE(coin_contains(r.err, "average loss = -1.120329")) << r.err;
   // -i rebuilds the coin learner with its settings: another --ftrl_alpha is a conflict.
   r = run_learner("-i " + model + " --ftrl_alpha 2 -d " + golden("cb_adf.vw"));
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_TRUE(contains(r.err, "--ftrl_alpha 2 conflicts with the model")) << r.err;
+  EXPECT_TRUE(coin_contains(r.err, "--ftrl_alpha 2 conflicts with the model")) << r.err;
 }
 
 TEST(CoinCli, Refusals) {
@@ -123,7 +123,7 @@ TEST(CoinCli, Refusals) {
   for (const auto& c : cases) {
     const RunResult r = run_learner(c.args + data);
     EXPECT_NE(r.exit_code, 0) << c.args;
-    EXPECT_TRUE(contains(r.err, c.message)) << c.args << "\n" << r.err;
+    EXPECT_TRUE(coin_contains(r.err, c.message)) << c.args << "\n" << r.err;
   }
 }
 

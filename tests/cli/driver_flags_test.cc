@@ -14,7 +14,7 @@
 namespace learner::test {
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool driver_flags_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::string examples(int n) {
   std::string s;
@@ -48,7 +48,7 @@ TEST(Progress, FractionalArgumentIsAMultiplierPlusOneAsVw) {
   const RunResult r = run_learner("-P 0.5", examples(30));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(row_counters(r.err), (std::vector<long>{1, 2, 3, 5, 8, 12, 18, 27}));
-  EXPECT_TRUE(has(r.err, "warning: multiplicative -P/--progress 0.5 is <= 1.0: adding 1.0")) << r.err;
+  EXPECT_TRUE(driver_flags_has(r.err, "warning: multiplicative -P/--progress 0.5 is <= 1.0: adding 1.0")) << r.err;
 }
 
 TEST(Progress, MultiplierAndStep) {
@@ -60,11 +60,11 @@ TEST(Progress, MultiplierAndStep) {
   EXPECT_EQ(row_counters(run_learner("--progress 1e1", examples(25)).err), (std::vector<long>{10, 20}));
   const RunResult zero = run_learner("-P 0", examples(3));
   EXPECT_EQ(row_counters(zero.err), (std::vector<long>{1, 2, 3}));
-  EXPECT_TRUE(has(zero.err, "additive -P/--progress 0 is < 1: using 1")) << zero.err;
-  EXPECT_TRUE(has(run_learner("-P 10.0", examples(3)).err, "is > 9.0")) ;
+  EXPECT_TRUE(driver_flags_has(zero.err, "additive -P/--progress 0 is < 1: using 1")) << zero.err;
+  EXPECT_TRUE(driver_flags_has(run_learner("-P 10.0", examples(3)).err, "is > 9.0")) ;
   const RunResult bad = run_learner("-P fast", examples(3));
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_TRUE(has(bad.err, "-P/--progress takes a number, got 'fast'")) << bad.err;
+  EXPECT_TRUE(driver_flags_has(bad.err, "-P/--progress takes a number, got 'fast'")) << bad.err;
 }
 
 TEST(RepeatedFlags, SameSwitchOrSameValueIsAcceptedAsVw) {
@@ -78,14 +78,14 @@ TEST(RepeatedFlags, SameSwitchOrSameValueIsAcceptedAsVw) {
   EXPECT_EQ(first_column(r.out).size(), 4u);
   r = run_learner("-d " + data + " -b 18 -b 17");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_TRUE(has(r.err, "--bit_precision is given twice with different values: '18' and '17'")) << r.err;
+  EXPECT_TRUE(driver_flags_has(r.err, "--bit_precision is given twice with different values: '18' and '17'")) << r.err;
   r = run_learner("-d " + data + " --loss_function squared --loss_function hinge");
   EXPECT_EQ(r.exit_code, 2);
   // Lists keep every value (-q ab needs a namespace b: namespace_check.h).
   write_file(data, examples(4) + "1 |b z\n");
   r = run_learner("-d " + data + " -q aa -q ab --quiet --readable_model /dev/stdout");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "--quadratic aa\tab")) << r.out;
+  EXPECT_TRUE(driver_flags_has(r.out, "--quadratic aa\tab")) << r.out;
 }
 
 // VW test 147: echo "1 | feature:1" | vw --initial_weight 0.1 --initial_t 0.3
@@ -94,7 +94,7 @@ TEST(StartWeights, InitialWeightMatchesVw) {
   const RunResult r = run_learner("--initial_weight 0.1 --initial_t 0.3 -p /dev/stdout", "1 | feature:1\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "0.200000\n");
-  EXPECT_TRUE(has(r.err, "average loss = 0.640000")) << r.err;
+  EXPECT_TRUE(driver_flags_has(r.err, "average loss = 0.640000")) << r.err;
 }
 
 // The readable model of an untrained table shows the start values (-t: no
@@ -104,16 +104,16 @@ TEST(StartWeights, DistributionsReachTheModel) {
   write_file(data, "1 |a x\n");
   RunResult r = run_learner("-d " + data + " -b 2 -t --quiet --random_weights --random_seed 7 --readable_model /dev/stdout");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "0:0.311913967\n1:-0.225981832\n2:-0.47238028\n3:-0.033829689\n")) << r.out;
+  EXPECT_TRUE(driver_flags_has(r.out, "0:0.311913967\n1:-0.225981832\n2:-0.47238028\n3:-0.033829689\n")) << r.out;
   r = run_learner("-d " + data + " -b 2 -t --quiet --normal_weights --readable_model /dev/stdout");
-  EXPECT_TRUE(has(r.out, "0:0.429602772\n1:0.390418947\n2:-1.00606012\n3:1.27788281\n")) << r.out;
+  EXPECT_TRUE(driver_flags_has(r.out, "0:0.429602772\n1:0.390418947\n2:-1.00606012\n3:1.27788281\n")) << r.out;
   r = run_learner("-d " + data + " -b 2 -t --quiet --normal_weights --sgd --readable_model /dev/stdout");
-  EXPECT_TRUE(has(r.out, "1:-0.176175341\n")) << r.out;  // VW's stride 1 without adaptive and normalized
+  EXPECT_TRUE(driver_flags_has(r.out, "1:-0.176175341\n")) << r.out;  // VW's stride 1 without adaptive and normalized
   r = run_learner("-d " + data + " -b 6 -t --quiet --truncated_normal_weights --readable_model /dev/stdout");
-  EXPECT_TRUE(has(r.out, "19:1.06398225\n")) << r.out;
+  EXPECT_TRUE(driver_flags_has(r.out, "19:1.06398225\n")) << r.out;
   r = run_learner("-d " + data + " -b 2 -t --quiet --perceptron --initial_weight 0.5 --readable_model /dev/stdout");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "0:0.5\n1:0.5\n2:0.5\n3:0.5\n")) << r.out;
+  EXPECT_TRUE(driver_flags_has(r.out, "0:0.5\n1:0.5\n2:0.5\n3:0.5\n")) << r.out;
 }
 
 TEST(StartWeights, ConstantStartsTheBias) {
@@ -127,7 +127,7 @@ TEST(StartWeights, ConstantStartsTheBias) {
   write_file(data, "1 |a x\n2 |a y\n");
   r = run_learner("-d " + data + " --constant 1 --oaa 2 -t --scores -p /dev/stdout --quiet");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "1:1 2:1")) << r.out;
+  EXPECT_TRUE(driver_flags_has(r.out, "1:1 2:1")) << r.out;
 }
 
 TEST(StartWeights, ConflictsAreUsageErrors) {
@@ -146,7 +146,7 @@ TEST(StartWeights, ConflictsAreUsageErrors) {
   for (const auto& c : cases) {
     const RunResult r = run_learner("-d " + data + " " + c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args;
-    EXPECT_TRUE(has(r.err, c.says)) << c.args << ": " << r.err;
+    EXPECT_TRUE(driver_flags_has(r.err, c.says)) << c.args << ": " << r.err;
   }
 }
 
@@ -155,10 +155,10 @@ TEST(PseudoLearners, NoopPredictsZeroAndLearnsNothing) {
   const RunResult r = run_learner("--noop -p /dev/stdout", "1 | a\n1 | a\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "0\n0\n");
-  EXPECT_TRUE(has(r.err, "average loss = 1.000000")) << r.err;
+  EXPECT_TRUE(driver_flags_has(r.err, "average loss = 1.000000")) << r.err;
   const RunResult oaa = run_learner("--noop --oaa 3", "1 | a\n");
   EXPECT_EQ(oaa.exit_code, 2);
-  EXPECT_TRUE(has(oaa.err, "--noop is a base learner for simple labels")) << oaa.err;
+  EXPECT_TRUE(driver_flags_has(oaa.err, "--noop is a base learner for simple labels")) << oaa.err;
 }
 
 // VW's print learner's line: label [importance [base]] ['tag]| index[:value] ...
@@ -173,13 +173,13 @@ TEST(DriverFlags, NoStdinReadsNothingAndCompatibilitySwitchesAreAccepted) {
   RunResult r = run_learner("--no_stdin -p /dev/stdout", "1 | a\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "");
-  EXPECT_TRUE(has(r.err, "number of examples = 0")) << r.err;
+  EXPECT_TRUE(driver_flags_has(r.err, "number of examples = 0")) << r.err;
   r = run_learner("--onethread --example_queue_limit 16 -p /dev/stdout --quiet", "1 | a\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "0\n");
   r = run_learner("--example_queue_limit 0", "1 | a\n");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_TRUE(has(r.err, "--example_queue_limit must be")) << r.err;
+  EXPECT_TRUE(driver_flags_has(r.err, "--example_queue_limit must be")) << r.err;
 }
 
 
@@ -195,16 +195,16 @@ TEST(FeatureMask, OnlyTheMasksNonZeroWeightsLearn) {
   RunResult r = run_learner("-d " + second + " --feature_mask " + mask + " --quiet --readable_model /dev/stdout");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // a (92594) and the constant (116060) learn; b (163331) keeps its weight; c and d never appear.
-  EXPECT_TRUE(has(r.out, "92594:0.340805739\n116060:0.37172994\n163331:0.339212805\n")) << r.out;
-  EXPECT_TRUE(has(start.out, "163331:0.339212805\n")) << start.out;
-  EXPECT_FALSE(has(r.out, "70771:")) << r.out;
-  EXPECT_FALSE(has(r.out, "185951:")) << r.out;
+  EXPECT_TRUE(driver_flags_has(r.out, "92594:0.340805739\n116060:0.37172994\n163331:0.339212805\n")) << r.out;
+  EXPECT_TRUE(driver_flags_has(start.out, "163331:0.339212805\n")) << start.out;
+  EXPECT_FALSE(driver_flags_has(r.out, "70771:")) << r.out;
+  EXPECT_FALSE(driver_flags_has(r.out, "185951:")) << r.out;
   // The same run without the mask learns c and d.
   r = run_learner("-d " + second + " -i " + mask + " --quiet --readable_model /dev/stdout");
-  EXPECT_TRUE(has(r.out, "70771:")) << r.out;
+  EXPECT_TRUE(driver_flags_has(r.out, "70771:")) << r.out;
   // -i with the same file is the same as no -i.
   r = run_learner("-d " + second + " -i " + mask + " --feature_mask " + mask + " --quiet --readable_model /dev/stdout");
-  EXPECT_TRUE(has(r.out, "92594:0.340805739\n")) << r.out;
+  EXPECT_TRUE(driver_flags_has(r.out, "92594:0.340805739\n")) << r.out;
   // Another -i R: as VW (its test 32), R's own non-zero weights are the mask
   // (the run equals -i R --feature_mask R), with a warning.
   const std::string other = temp_path("mask_other.model");
@@ -214,8 +214,8 @@ TEST(FeatureMask, OnlyTheMasksNonZeroWeightsLearn) {
   r = run_learner("-d " + first + " -i " + other + " --feature_mask " + mask + " --readable_model /dev/stdout");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, same.out);
-  EXPECT_TRUE(has(r.out, "70771:")) << "c is non-zero in the -i model, not in the mask file: it stays\n" << r.out;
-  EXPECT_TRUE(has(r.err, "warning: --feature_mask " + mask + " with -i " + other + ": as in VW")) << r.err;
+  EXPECT_TRUE(driver_flags_has(r.out, "70771:")) << "c is non-zero in the -i model, not in the mask file: it stays\n" << r.out;
+  EXPECT_TRUE(driver_flags_has(r.err, "warning: --feature_mask " + mask + " with -i " + other + ": as in VW")) << r.err;
   r = run_learner("-d " + second + " --perceptron --feature_mask " + mask);
   EXPECT_EQ(r.exit_code, 2);
 }
@@ -258,11 +258,11 @@ TEST(ArgsFile, OneModelPerLine) {
   EXPECT_TRUE(std::filesystem::exists(dir + "/model.2"));
   const RunResult mixed = run_learner("--args " + dir + "/args.txt -b 3");
   EXPECT_EQ(mixed.exit_code, 2);
-  EXPECT_TRUE(has(mixed.err, "--args FILE must be the only option")) << mixed.err;
+  EXPECT_TRUE(driver_flags_has(mixed.err, "--args FILE must be the only option")) << mixed.err;
   write_file(dir + "/bad.txt", "-d 'data.txt\n");
   const RunResult bad = run_learner("--args " + dir + "/bad.txt");
   EXPECT_EQ(bad.exit_code, 1);
-  EXPECT_TRUE(has(bad.err, "bad.txt:1: unclosed quote")) << bad.err;
+  EXPECT_TRUE(driver_flags_has(bad.err, "bad.txt:1: unclosed quote")) << bad.err;
 }
 
 }  // namespace

@@ -21,7 +21,7 @@
 namespace learner::test {
 namespace {
 
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool dyadic_defaults_has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
 // "user<TAB>item<TAB>rating<TAB>time" lines as "rating |u user |i item", in
 // an order that depends on nothing but the line numbers (MovieLens files are
@@ -97,21 +97,21 @@ TEST(DyadicDefaults, PreambleSaysTheAutomaticSettingsAndTheHoldout) {
   std::ofstream(data) << text;
   const RunResult dyadic = run_learner("-d " + data + " --dotproduct ui --passes 3 -c -k");
   ASSERT_EQ(dyadic.exit_code, 0) << dyadic.err;
-  EXPECT_TRUE(has(dyadic.err, "dotproduct_lr = auto: 0.024 / g")) << dyadic.err;
-  EXPECT_TRUE(has(dyadic.err, "dotproduct_l2 = auto")) << dyadic.err;
-  EXPECT_TRUE(has(dyadic.err, "no holdout (dyadic model with latent L2")) << dyadic.err;
-  EXPECT_TRUE(has(dyadic.err, "dotproduct g = ")) << dyadic.err;
-  EXPECT_FALSE(has(dyadic.err, "holdout_period = ")) << dyadic.err;
+  EXPECT_TRUE(dyadic_defaults_has(dyadic.err, "dotproduct_lr = auto: 0.024 / g")) << dyadic.err;
+  EXPECT_TRUE(dyadic_defaults_has(dyadic.err, "dotproduct_l2 = auto")) << dyadic.err;
+  EXPECT_TRUE(dyadic_defaults_has(dyadic.err, "no holdout (dyadic model with latent L2")) << dyadic.err;
+  EXPECT_TRUE(dyadic_defaults_has(dyadic.err, "dotproduct g = ")) << dyadic.err;
+  EXPECT_FALSE(dyadic_defaults_has(dyadic.err, "holdout_period = ")) << dyadic.err;
   // A holdout option, or latent L2 0, or no dyadic term: VW's holdout.
   for (const char* flags : {"--dotproduct ui --holdout_period 10", "--dotproduct ui --dotproduct_l2 0", ""}) {
     const RunResult r = run_learner("-d " + data + " --passes 3 -c -k " + flags);
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_TRUE(has(r.err, "holdout_period = 10")) << flags << "\n" << r.err;
+    EXPECT_TRUE(dyadic_defaults_has(r.err, "holdout_period = 10")) << flags << "\n" << r.err;
   }
   // Explicit numbers are no "auto".
   const RunResult given = run_learner("-d " + data + " --dotproduct ui --dotproduct_lr 0.01 --dotproduct_l2 0.1");
   ASSERT_EQ(given.exit_code, 0) << given.err;
-  EXPECT_FALSE(has(given.err, "= auto")) << given.err;
+  EXPECT_FALSE(dyadic_defaults_has(given.err, "= auto")) << given.err;
 }
 
 // The test loss of "learner -d TRAIN FLAGS -f M" on TEST ("average loss").

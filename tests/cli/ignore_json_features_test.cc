@@ -15,7 +15,7 @@ namespace {
 // Eight decision-service events: string features at the top level ("time"), in
 // an object ("U"), in an array of objects ("FromUrl", each action's "j"), a
 // number ("U": "age") and one-hot action ids ("i").
-const char* const kLog =
+const char* const kIgnoreJsonLog =
     "{\"_label_cost\":-1.0,\"_label_probability\":0.5,\"_labelIndex\":0,\"EventId\":\"e0\",\"a\":[1,2],\"c\":{\"time\":\"pm\",\"U\":{\"user\":\"ann\",\"time\":\"am\",\"age\":2},\"FromUrl\":[{\"time\":\"pm\",\"w\":\"sun\"}],\"_multi\":[{\"i\":{\"id\":\"a0\"},\"j\":[{\"type\":\"hot\",\"origin\":\"br\"}]},{\"i\":{\"id\":\"a1\"},\"j\":[{\"type\":\"cold\",\"origin\":\"br\"}]}]}}\n"
     "{\"_label_cost\":0.0,\"_label_probability\":0.5,\"_labelIndex\":0,\"EventId\":\"e1\",\"a\":[1,2],\"c\":{\"time\":\"pm\",\"U\":{\"user\":\"ann\",\"time\":\"am\",\"age\":1},\"FromUrl\":[{\"time\":\"am\",\"w\":\"rain\"}],\"_multi\":[{\"i\":{\"id\":\"a0\"},\"j\":[{\"type\":\"hot\",\"origin\":\"br\"}]},{\"i\":{\"id\":\"a1\"},\"j\":[{\"type\":\"cold\",\"origin\":\"br\"}]}]}}\n"
     "{\"_label_cost\":-1.0,\"_label_probability\":0.333,\"_labelIndex\":1,\"EventId\":\"e2\",\"a\":[1,2,3],\"c\":{\"time\":\"am\",\"U\":{\"user\":\"bob\",\"time\":\"am\",\"age\":1},\"FromUrl\":[{\"time\":\"am\",\"w\":\"rain\"}],\"_multi\":[{\"i\":{\"id\":\"a0\"},\"j\":[{\"type\":\"hot\",\"origin\":\"br\"}]},{\"i\":{\"id\":\"a1\"},\"j\":[{\"type\":\"cold\",\"origin\":\"br\"}]},{\"i\":{\"id\":\"a2\"},\"j\":[{\"type\":\"cold\",\"origin\":\"br\"}]}]}}\n"
@@ -27,11 +27,11 @@ const char* const kLog =
 
 std::string log_file() {
   const std::string path = temp_path("ignore_features.dsjson");
-  write_file(path, kLog);
+  write_file(path, kIgnoreJsonLog);
   return path;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool ignore_json_contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(IgnoreJsonFeaturesCli, DropsTheNamedStringFeaturesAsVw) {
   const std::string data = log_file(), names = temp_path("ignore_features.inv");
@@ -65,10 +65,10 @@ TEST(IgnoreJsonFeaturesCli, DropsTheNamedStringFeaturesAsVw) {
     const RunResult r =
         run_learner("--dsjson -d " + data + " --cb_explore_adf -q Uj --invert_hash " + names + quoted);
     ASSERT_EQ(r.exit_code, 0) << flag << "\n" << r.err;
-    EXPECT_TRUE(contains(r.err, c.loss)) << flag << ": VW's " << c.loss << "\n" << r.err;
+    EXPECT_TRUE(ignore_json_contains(r.err, c.loss)) << flag << ": VW's " << c.loss << "\n" << r.err;
     const std::string text = slurp(names);
-    for (const std::string& name : c.gone) EXPECT_FALSE(contains(text, name)) << flag << ": " << name;
-    for (const std::string& name : c.kept) EXPECT_TRUE(contains(text, name)) << flag << ": " << name;
+    for (const std::string& name : c.gone) EXPECT_FALSE(ignore_json_contains(text, name)) << flag << ": " << name;
+    for (const std::string& name : c.kept) EXPECT_TRUE(ignore_json_contains(text, name)) << flag << ": " << name;
   }
 }
 
@@ -80,10 +80,10 @@ TEST(IgnoreJsonFeaturesCli, ModelsKeepTheOption) {
   // VW 9.11: vw --dsjson -d log -i model -t gives -0.637882 (the model's ignored features stay ignored).
   r = run_learner("--dsjson -d " + data + " -i " + model + " -t");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.err, "average loss = -0.637882")) << r.err;
+  EXPECT_TRUE(ignore_json_contains(r.err, "average loss = -0.637882")) << r.err;
   r = run_learner("--dsjson -d " + data + " -i " + model + " -t --ignore_features_dsjson_experimental 'U|user'");
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_TRUE(contains(r.err, "conflicts with the model")) << r.err;
+  EXPECT_TRUE(ignore_json_contains(r.err, "conflicts with the model")) << r.err;
 }
 
 TEST(IgnoreJsonFeaturesCli, Refusals) {
@@ -99,7 +99,7 @@ TEST(IgnoreJsonFeaturesCli, Refusals) {
   for (const auto& c : cases) {
     const RunResult r = run_learner(c.args + " -d " + data);
     EXPECT_NE(r.exit_code, 0) << c.args;
-    EXPECT_TRUE(contains(r.err, c.message)) << c.args << "\n" << r.err;
+    EXPECT_TRUE(ignore_json_contains(r.err, c.message)) << c.args << "\n" << r.err;
   }
 }
 

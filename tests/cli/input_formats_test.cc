@@ -44,7 +44,7 @@ std::string average_loss(const std::string& err) {
 
 // A readable model's index:weight lines (after its options line, which
 // differs: --chain_hash is stored).
-std::string weights_of(const std::string& readable) {
+std::string input_formats_weights_of(const std::string& readable) {
   const auto options = readable.find("options:");
   return options == std::string::npos ? "" : readable.substr(readable.find('\n', options));
 }
@@ -78,8 +78,8 @@ TEST(InputFormats, SameLossAndPredictionsAsText) {
   ASSERT_EQ(run_learner("-d " + text + common + " --readable_model " + text_model).exit_code, 0);
   ASSERT_EQ(run_learner("--json --chain_hash -d " + json + common + " --readable_model " + chain_model).exit_code, 0);
   ASSERT_EQ(run_learner("--json -d " + json + common + " --readable_model " + plain_model).exit_code, 0);
-  EXPECT_EQ(weights_of(slurp(chain_model)), weights_of(slurp(text_model)));
-  EXPECT_NE(weights_of(slurp(plain_model)), weights_of(slurp(text_model)));
+  EXPECT_EQ(input_formats_weights_of(slurp(chain_model)), input_formats_weights_of(slurp(text_model)));
+  EXPECT_NE(input_formats_weights_of(slurp(plain_model)), input_formats_weights_of(slurp(text_model)));
 }
 
 // --affix, --spelling and --dictionary read a JSON key or CSV column name as

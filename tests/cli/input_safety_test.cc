@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string lines(int n) {
+std::string input_safety_lines(int n) {
   std::string s;
   for (int i = 0; i < n; ++i) s += std::to_string(i % 3) + " |x a" + std::to_string(i % 7) + " b\n";
   return s;
@@ -24,7 +24,7 @@ std::string lines(int n) {
 TEST(InputSafety, AStdinCacheIsReadWhenStdinIsEmpty) {
   const std::string c = temp_path("stdin_built.cache"), m = temp_path("stdin_built.bin");
   fs::remove(c);
-  const RunResult built = run_learner("--cache_file " + c + " --passes 2", lines(90));
+  const RunResult built = run_learner("--cache_file " + c + " --passes 2", input_safety_lines(90));
   ASSERT_EQ(built.exit_code, 0) << built.err;
   const std::string cache = slurp(c);
   ASSERT_FALSE(cache.empty());
@@ -38,7 +38,7 @@ TEST(InputSafety, AStdinCacheIsReadWhenStdinIsEmpty) {
 // Defect 3: empty stdin never replaces a cache it cannot use.
 TEST(InputSafety, EmptyStdinKeepsAnUnusableCache) {
   const std::string d = temp_path("file_built.txt"), c = temp_path("file_built.cache");
-  write_file(d, lines(50));
+  write_file(d, input_safety_lines(50));
   fs::remove(c);
   ASSERT_EQ(run_learner("--quiet -d " + d + " --cache_file " + c).exit_code, 0);
   const std::string cache = slurp(c);
@@ -112,14 +112,14 @@ TEST(InputSafety, ADirectoryAsModelNamesIt) {
 // gives the option: not a conflict with the command line, not a table size.
 TEST(InputSafety, AFlippedBitInAModelsOptionsIsACorruptFile) {
   const std::string model = temp_path("flip_model.bin"), flipped = temp_path("flip_model_flipped.bin");
-  ASSERT_EQ(run_learner("-f " + model + " --quiet", lines(30)).exit_code, 0);
+  ASSERT_EQ(run_learner("-f " + model + " --quiet", input_safety_lines(30)).exit_code, 0);
   std::string bytes = slurp(model);
   const auto at = bytes.find("bit_precision=18\n");
   ASSERT_NE(at, std::string::npos);
   bytes[at + 15] ^= 1;  // '8' -> '9'
   write_file(flipped, bytes);
   for (const char* args : {"-b 18 ", ""}) {
-    const RunResult r = run_learner(std::string(args) + "-t -i " + flipped + " --quiet", lines(5));
+    const RunResult r = run_learner(std::string(args) + "-t -i " + flipped + " --quiet", input_safety_lines(5));
     EXPECT_NE(r.exit_code, 0) << args;
     EXPECT_NE(r.err.find(flipped + ": model file is corrupt"), std::string::npos) << args << r.err;
     EXPECT_EQ(r.err.find("conflicts"), std::string::npos) << args << r.err;

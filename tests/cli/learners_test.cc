@@ -10,7 +10,7 @@
 namespace learner::test {
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool learners_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A separable binary problem: the label is the sign of x - y, with a margin.
 std::string binary_file() {
@@ -38,7 +38,7 @@ std::string multiclass_file() {
   return path;
 }
 
-double average_loss(const std::string& err) {
+double learners_average_loss(const std::string& err) {
   const auto at = err.find("average loss = ");
   return at == std::string::npos ? -1 : std::stod(err.substr(at + 15));
 }
@@ -47,10 +47,10 @@ TEST(Learners, PerceptronLearnsASeparableSetAndItsModelRoundTrips) {
   const std::string data = binary_file(), model = temp_path("learners_p.bin");
   const RunResult train = run_learner("--perceptron -d " + data + " --passes 20 -c --holdout_off -f " + model);
   ASSERT_EQ(train.exit_code, 0) << train.err;
-  EXPECT_TRUE(has(train.err, "learner = perceptron")) << train.err;
+  EXPECT_TRUE(learners_has(train.err, "learner = perceptron")) << train.err;
   const RunResult test = run_learner("-t -i " + model + " -d " + data + " -p /dev/stdout");
   ASSERT_EQ(test.exit_code, 0) << test.err;
-  EXPECT_EQ(average_loss(test.err), 0.0) << "separable: no training mistake after convergence\n" << test.err;
+  EXPECT_EQ(learners_average_loss(test.err), 0.0) << "separable: no training mistake after convergence\n" << test.err;
   for (double p : first_column(test.out)) EXPECT_TRUE(p == 1 || p == -1) << p;
 }
 
@@ -72,12 +72,12 @@ TEST(Learners, MiraLearnsMulticlassAndCountsItsUpdates) {
   const std::string data = multiclass_file(), model = temp_path("learners_mira.bin");
   const RunResult r = run_learner("--mira 3 -d " + data + " --passes 3 -c --holdout_off -f " + model);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.err, "learner = pa")) << r.err;
-  EXPECT_TRUE(has(r.err, "reduction = mira 3")) << r.err;
-  EXPECT_TRUE(has(r.err, "mira updates = ")) << r.err;
+  EXPECT_TRUE(learners_has(r.err, "learner = pa")) << r.err;
+  EXPECT_TRUE(learners_has(r.err, "reduction = mira 3")) << r.err;
+  EXPECT_TRUE(learners_has(r.err, "mira updates = ")) << r.err;
   const RunResult test = run_learner("-t -i " + model + " -d " + data + " -p /dev/stdout");
   ASSERT_EQ(test.exit_code, 0) << test.err;
-  EXPECT_EQ(average_loss(test.err), 0.0) << test.err;
+  EXPECT_EQ(learners_average_loss(test.err), 0.0) << test.err;
   // The multiclass perceptron through the same reduction.
   const RunResult p = run_learner("--mira 3 --perceptron -d " + data + " --quiet");
   EXPECT_EQ(p.exit_code, 0) << p.err;
@@ -99,7 +99,7 @@ TEST(Learners, MiraAcceptsAveragedItsDefault) {
   EXPECT_EQ(test.exit_code, 0) << test.err;
   const RunResult both = run_learner("--mira 3 --averaged --no_average -d " + data + " --quiet");
   EXPECT_EQ(both.exit_code, 2);
-  EXPECT_TRUE(has(both.err, "--averaged and --no_average contradict")) << both.err;
+  EXPECT_TRUE(learners_has(both.err, "--averaged and --no_average contradict")) << both.err;
 }
 
 // Issue 28 item 8: the mistake-driven learners read any positive label as 1
@@ -114,10 +114,10 @@ TEST(Learners, MistakeDrivenLearnersAndBinaryNeedLabelsMinusOneOrOne) {
                                   "--binary", "--binary --loss_function hinge", "--binary --loss_function logistic"}) {
     const RunResult r = run_learner(flags + " -d " + data + " --quiet");
     EXPECT_EQ(r.exit_code, 1) << flags << "\n" << r.err;
-    EXPECT_TRUE(has(r.err, data + ":2: label 7 is not -1 or 1")) << flags << "\n" << r.err;
+    EXPECT_TRUE(learners_has(r.err, data + ":2: label 7 is not -1 or 1")) << flags << "\n" << r.err;
   }
   write_file(data, "1 |a x\n0 |a x\n");
-  EXPECT_TRUE(has(run_learner("--perceptron -d " + data + " --quiet").err, data + ":2: label 0 is not -1 or 1"));
+  EXPECT_TRUE(learners_has(run_learner("--perceptron -d " + data + " --quiet").err, data + ":2: label 0 is not -1 or 1"));
   write_file(data, "1 |a x\n-1 2 |a x\n|a y\n");
   EXPECT_EQ(run_learner("--perceptron -d " + data + " --quiet").exit_code, 0);
   EXPECT_EQ(run_learner("--binary -d " + data + " --quiet").exit_code, 0);
@@ -182,7 +182,7 @@ TEST(Learners, KernelOptionsAreRangeChecked) {
         "--kernel poly --coef0 -1e7", "--kernel poly --degree 65", "--kernel rbf --gamma 0"}) {
     const RunResult r = run_learner("--oaa 3 " + bad + " -d " + data + " --quiet");
     EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.err;
-    EXPECT_TRUE(has(r.err, bad.substr(bad.rfind("--"), bad.rfind(' ') - bad.rfind("--")))) << bad << ": " << r.err;
+    EXPECT_TRUE(learners_has(r.err, bad.substr(bad.rfind("--"), bad.rfind(' ') - bad.rfind("--")))) << bad << ": " << r.err;
   }
   EXPECT_EQ(run_learner("--oaa 3 --kernel poly --gamma 1e6 --coef0 -1e6 -d " + data + " --quiet").exit_code, 0);
 }
@@ -199,16 +199,16 @@ TEST(Learners, AKernelModelLoadsUnderASmallerBudget) {
     const RunResult r = run_learner("-i " + model + " --budget 12 --budget_policy " + policy + " -t -d " + data +
                                     " --readable_model " + text + " --quiet");
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_TRUE(has(r.err, "holds 30 support vectors, more than --budget 12: cut to 12 by --budget_policy " + policy))
+    EXPECT_TRUE(learners_has(r.err, "holds 30 support vectors, more than --budget 12: cut to 12 by --budget_policy " + policy))
         << r.err;
     const std::string dump = slurp(text);
-    EXPECT_TRUE(has(dump, "\nsv11:")) << dump;
-    EXPECT_FALSE(has(dump, "\nsv12:")) << dump;
+    EXPECT_TRUE(learners_has(dump, "\nsv11:")) << dump;
+    EXPECT_FALSE(learners_has(dump, "\nsv12:")) << dump;
   }
   // Training on from the cut model keeps the smaller budget.
   const RunResult r = run_learner("-i " + model + " --budget 10 -d " + data + " --readable_model " + text + " --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_FALSE(has(slurp(text), "\nsv10:"));
+  EXPECT_FALSE(learners_has(slurp(text), "\nsv10:"));
 }
 
 TEST(Learners, AModelLoadsOnlyIntoItsLearnerAndTheirOptionsNeedThem) {
@@ -216,16 +216,16 @@ TEST(Learners, AModelLoadsOnlyIntoItsLearnerAndTheirOptionsNeedThem) {
   ASSERT_EQ(run_learner("--perceptron -d " + data + " -f " + model + " --quiet").exit_code, 0);
   RunResult r = run_learner("-t -i " + model + " --kernel rbf -d " + data + " --quiet");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "--kernel conflicts with the model " + model + ", which was trained without it (by the 'perceptron' learner)")) << r.err;
+  EXPECT_TRUE(learners_has(r.err, "--kernel conflicts with the model " + model + ", which was trained without it (by the 'perceptron' learner)")) << r.err;
   r = run_learner("--budget 10 -d " + data + " --quiet");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "--budget needs --kernel")) << r.err;
+  EXPECT_TRUE(learners_has(r.err, "--budget needs --kernel")) << r.err;
   r = run_learner("--perceptron --l2 0.1 -d " + data + " --quiet");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "--l2 applies to the gradient learner, not to --perceptron")) << r.err;
+  EXPECT_TRUE(learners_has(r.err, "--l2 applies to the gradient learner, not to --perceptron")) << r.err;
   r = run_learner("--kernel cosine -d " + data + " --quiet");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "unknown kernel 'cosine'")) << r.err;
+  EXPECT_TRUE(learners_has(r.err, "unknown kernel 'cosine'")) << r.err;
   r = run_learner("--perceptron --active -d " + data + " --quiet");
   EXPECT_EQ(r.exit_code, 2) << r.err;
 }

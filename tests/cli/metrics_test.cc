@@ -15,7 +15,7 @@
 namespace learner::test {
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool metrics_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 double value_after(const std::string& text, const std::string& key) {
   const auto at = text.find(key);
@@ -67,7 +67,7 @@ TEST(Metrics, RegressionOnlyAndNotWithHoldout) {
   write_file(data, text);
   for (const char* flags : {"", "--loss_function quantile", "--loss_function absolute", "--loss_function expectile"}) {
     const RunResult r = run_learner("-d " + data + " " + flags);
-    EXPECT_TRUE(has(r.err, "\nrmse = ") && has(r.err, "\nmae = ")) << flags << "\n" << r.err;
+    EXPECT_TRUE(metrics_has(r.err, "\nrmse = ") && metrics_has(r.err, "\nmae = ")) << flags << "\n" << r.err;
   }
   // A quantile model's MAE is twice its average (pinball) loss at tau 0.5 (same clipping here: labels 1..5, p >= 1).
   ASSERT_EQ(run_learner("-d " + data + " --loss_function quantile --quiet -f " + temp_path("m_q.bin")).exit_code, 0);
@@ -80,13 +80,13 @@ TEST(Metrics, RegressionOnlyAndNotWithHoldout) {
   for (const char* flags : {"--loss_function logistic", "--loss_function hinge", "--binary", "--perceptron"}) {
     const RunResult r = run_learner("-d " + bin + " " + flags);
     ASSERT_EQ(r.exit_code, 0) << flags << r.err;
-    EXPECT_FALSE(has(r.err, "rmse")) << flags << "\n" << r.err;
+    EXPECT_FALSE(metrics_has(r.err, "rmse")) << flags << "\n" << r.err;
   }
   const RunResult oaa = run_learner("-d " + data + " --oaa 5");
-  EXPECT_FALSE(has(oaa.err, "rmse")) << oaa.err;
+  EXPECT_FALSE(metrics_has(oaa.err, "rmse")) << oaa.err;
   const RunResult holdout = run_learner("-d " + data + " --passes 3");
-  EXPECT_TRUE(has(holdout.err, " h\n")) << holdout.err;
-  EXPECT_FALSE(has(holdout.err, "rmse")) << holdout.err;
+  EXPECT_TRUE(metrics_has(holdout.err, " h\n")) << holdout.err;
+  EXPECT_FALSE(metrics_has(holdout.err, "rmse")) << holdout.err;
 }
 
 TEST(Metrics, ExtraMetricsJson) {
@@ -99,21 +99,21 @@ TEST(Metrics, ExtraMetricsJson) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string out = slurp(json);
   // 101 examples x 3 passes; every 10th is held out (predicted): 10 per pass; the unlabeled one predicted.
-  EXPECT_TRUE(has(out, "\"extra_metrics\":{\"total_learn_calls\":270,\"total_predict_calls\":33}}\n")) << out;
-  EXPECT_TRUE(has(out, "\"passes\":3,")) << out;
-  EXPECT_TRUE(has(out, "\"holdout\":true")) << out;
-  EXPECT_FALSE(has(out, "\"rmse\"")) << out;
+  EXPECT_TRUE(metrics_has(out, "\"extra_metrics\":{\"total_learn_calls\":270,\"total_predict_calls\":33}}\n")) << out;
+  EXPECT_TRUE(metrics_has(out, "\"passes\":3,")) << out;
+  EXPECT_TRUE(metrics_has(out, "\"holdout\":true")) << out;
+  EXPECT_FALSE(metrics_has(out, "\"rmse\"")) << out;
   EXPECT_EQ(out.front(), '{');
   r = run_learner("-t -i " + model + " -d " + data + " --quiet --extra_metrics " + json);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   out = slurp(json);
-  EXPECT_TRUE(has(out, "{\"examples\":101,\"passes\":1,\"weighted_examples\":101,\"weighted_labels\":100,")) << out;
-  EXPECT_TRUE(has(out, "\"rmse\":") && has(out, "\"mae\":") && has(out, "\"best_constant\":3.0000")) << out;
-  EXPECT_TRUE(has(out, "\"total_learn_calls\":0,\"total_predict_calls\":101")) << out;
+  EXPECT_TRUE(metrics_has(out, "{\"examples\":101,\"passes\":1,\"weighted_examples\":101,\"weighted_labels\":100,")) << out;
+  EXPECT_TRUE(metrics_has(out, "\"rmse\":") && metrics_has(out, "\"mae\":") && metrics_has(out, "\"best_constant\":3.0000")) << out;
+  EXPECT_TRUE(metrics_has(out, "\"total_learn_calls\":0,\"total_predict_calls\":101")) << out;
   // Never over an input; a failed run writes none.
   r = run_learner("-d " + data + " --extra_metrics " + data);
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "--extra_metrics")) << r.err;
+  EXPECT_TRUE(metrics_has(r.err, "--extra_metrics")) << r.err;
   std::filesystem::remove(json);
   write_file(temp_path("m_bad.vw"), "1 |u a\nx |u b\n");
   r = run_learner("-d " + temp_path("m_bad.vw") + " --extra_metrics " + json);

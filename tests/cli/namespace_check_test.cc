@@ -11,7 +11,7 @@
 namespace learner::test {
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool namespace_check_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Ratings as scripts/ratings2vw writes them: "rating |u USER |i ITEM".
 std::string ratings(int users, int items, const char* u = "u", const char* i = "i") {
@@ -35,12 +35,12 @@ TEST(NamespaceCheck, FullNamesOnFirstLetterDataAreRefusedWithTheLetterForm) {
   // Before issue 27 this trained a linear model, its loss byte-identical to a run without --dotproduct.
   const RunResult r = run_learner("-d " + data + " --dotproduct user,item -f " + model);
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "--dotproduct user,item: no namespace named \"user\" or \"item\" in pass 1 of " + data))
+  EXPECT_TRUE(namespace_check_has(r.err, "--dotproduct user,item: no namespace named \"user\" or \"item\" in pass 1 of " + data))
       << r.err;
-  EXPECT_TRUE(has(r.err, "full names are matched exactly; to pair the namespaces by their first letters, give "
+  EXPECT_TRUE(namespace_check_has(r.err, "full names are matched exactly; to pair the namespaces by their first letters, give "
                          "--dotproduct ui"))
       << r.err;
-  EXPECT_TRUE(has(r.err, "the namespaces with features were: i, u")) << r.err;
+  EXPECT_TRUE(namespace_check_has(r.err, "the namespaces with features were: i, u")) << r.err;
   EXPECT_FALSE(std::filesystem::exists(model));
 }
 
@@ -54,9 +54,9 @@ TEST(NamespaceCheck, FullNamesAreMatchedExactly) {
   // A name that only starts like one of the data's is not matched; no letter form to suggest.
   const RunResult typo = run_learner("-d " + data + " --dotproduct user,items");
   EXPECT_EQ(typo.exit_code, 2);
-  EXPECT_TRUE(has(typo.err, "no namespace named \"items\" in pass 1")) << typo.err;
-  EXPECT_TRUE(has(typo.err, "the namespaces with features were: i (\"item\"), u (\"user\")")) << typo.err;
-  EXPECT_TRUE(has(typo.err, "give --dotproduct ui")) << typo.err;  // u and i start user and item
+  EXPECT_TRUE(namespace_check_has(typo.err, "no namespace named \"items\" in pass 1")) << typo.err;
+  EXPECT_TRUE(namespace_check_has(typo.err, "the namespaces with features were: i (\"item\"), u (\"user\")")) << typo.err;
+  EXPECT_TRUE(namespace_check_has(typo.err, "give --dotproduct ui")) << typo.err;  // u and i start user and item
 }
 
 TEST(NamespaceCheck, EveryOptionThatAddsFeaturesNamesItsMissingNamespace) {
@@ -76,14 +76,14 @@ TEST(NamespaceCheck, EveryOptionThatAddsFeaturesNamesItsMissingNamespace) {
   for (const auto& [flags, message] : cases) {
     const RunResult r = run_learner("-d " + data + " " + flags + " --quiet");
     EXPECT_EQ(r.exit_code, 2) << flags << "\n" << r.err;
-    EXPECT_TRUE(has(r.err, message)) << flags << "\n" << r.err;
-    EXPECT_TRUE(has(r.err, "the namespaces with features were: i, u")) << flags << "\n" << r.err;
+    EXPECT_TRUE(namespace_check_has(r.err, message)) << flags << "\n" << r.err;
+    EXPECT_TRUE(namespace_check_has(r.err, "the namespaces with features were: i, u")) << flags << "\n" << r.err;
   }
   // Present namespaces and the wildcard are fine.
   for (const char* flags : {"--dotproduct ui", "-q ui", "-q ::", "--interactions u:", "--ngram u2", "--keep u"}) {
     const RunResult r = run_learner("-d " + data + " " + flags + " --quiet");
     EXPECT_EQ(r.exit_code, 0) << flags << "\n" << r.err;
-    EXPECT_FALSE(has(r.err, "warning")) << flags << "\n" << r.err;
+    EXPECT_FALSE(namespace_check_has(r.err, "warning")) << flags << "\n" << r.err;
   }
 }
 
@@ -93,17 +93,17 @@ TEST(NamespaceCheck, IgnoreAndKeepOfAnAbsentNamespaceWarn) {
   const RunResult plain = run_learner("-d " + data);
   const RunResult ignore = run_learner("-d " + data + " --ignore x --ignore_linear y");
   ASSERT_EQ(ignore.exit_code, 0) << ignore.err;
-  EXPECT_TRUE(has(ignore.err, "warning: --ignore x: no namespace starting with 'x' in pass 1 of " + data +
+  EXPECT_TRUE(namespace_check_has(ignore.err, "warning: --ignore x: no namespace starting with 'x' in pass 1 of " + data +
                                   " (nothing to drop); the namespaces with features were: i, u"))
       << ignore.err;
-  EXPECT_TRUE(has(ignore.err, "warning: --ignore_linear y: no namespace starting with 'y'")) << ignore.err;
+  EXPECT_TRUE(namespace_check_has(ignore.err, "warning: --ignore_linear y: no namespace starting with 'y'")) << ignore.err;
   EXPECT_EQ(loss_line(ignore.err), loss_line(plain.err));
   const RunResult some = run_learner("-d " + data + " --keep ux");
   ASSERT_EQ(some.exit_code, 0) << some.err;
-  EXPECT_TRUE(has(some.err, "warning: --keep x: no namespace starting with 'x'")) << some.err;
+  EXPECT_TRUE(namespace_check_has(some.err, "warning: --keep x: no namespace starting with 'x'")) << some.err;
   const RunResult none = run_learner("-d " + data + " --keep xy");
   EXPECT_EQ(none.exit_code, 2);
-  EXPECT_TRUE(has(none.err, "--keep xy: none of the kept namespaces occurs in pass 1 of " + data +
+  EXPECT_TRUE(namespace_check_has(none.err, "--keep xy: none of the kept namespaces occurs in pass 1 of " + data +
                                 ", so every feature would be dropped and only the constant learned"))
       << none.err;
 }
@@ -120,18 +120,18 @@ TEST(NamespaceCheck, TestOnlyAndResumedRunsWarn) {
   const RunResult test = run_learner("-t -i " + model + " -d " + items_only + " -p /dev/stdout");
   ASSERT_EQ(test.exit_code, 0) << test.err;
   EXPECT_EQ(first_column(test.out).size(), 5u);
-  EXPECT_TRUE(has(test.err, "warning: --dotproduct ui: no namespace starting with 'u' in pass 1 of " + items_only))
+  EXPECT_TRUE(namespace_check_has(test.err, "warning: --dotproduct ui: no namespace starting with 'u' in pass 1 of " + items_only))
       << test.err;
-  EXPECT_TRUE(has(test.err, "warning: -q ui: no namespace starting with 'u'")) << test.err;
+  EXPECT_TRUE(namespace_check_has(test.err, "warning: -q ui: no namespace starting with 'u'")) << test.err;
   const RunResult cold_start = run_learner("-t -i " + model + " -d " + cold + " --quiet");
   EXPECT_EQ(cold_start.exit_code, 0) << cold_start.err;
-  EXPECT_FALSE(has(cold_start.err, "warning")) << cold_start.err;
+  EXPECT_FALSE(namespace_check_has(cold_start.err, "warning")) << cold_start.err;
   // Training on from the model, on data without users: a warning, and the model is written.
   const std::string more = temp_path("ns_more.bin");
   std::filesystem::remove(more);
   const RunResult resumed = run_learner("-i " + model + " -d " + items_only + " -f " + more + " --quiet");
   EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
-  EXPECT_TRUE(has(resumed.err, "warning: --dotproduct ui: no namespace starting with 'u'")) << resumed.err;
+  EXPECT_TRUE(namespace_check_has(resumed.err, "warning: --dotproduct ui: no namespace starting with 'u'")) << resumed.err;
   EXPECT_TRUE(std::filesystem::exists(more));
 }
 
@@ -142,7 +142,7 @@ TEST(NamespaceCheck, PassOneFromACacheIsCheckedToo) {
   ASSERT_EQ(run_learner("-d " + data + " --cache_file " + cache + " --passes 2 --quiet").exit_code, 0);
   const RunResult r = run_learner("-d " + data + " --cache_file " + cache + " --passes 3 -q ix --quiet");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "-q ix: no namespace starting with 'x'")) << r.err;
+  EXPECT_TRUE(namespace_check_has(r.err, "-q ix: no namespace starting with 'x'")) << r.err;
 }
 
 }  // namespace

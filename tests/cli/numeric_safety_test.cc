@@ -19,7 +19,7 @@ std::string good_data() {
   return s;
 }
 
-double average_loss(const std::string& err) {
+double numeric_safety_average_loss(const std::string& err) {
   const auto at = err.find("average loss = ");
   return at == std::string::npos ? NAN : std::stod(err.substr(at + 15));
 }
@@ -34,7 +34,7 @@ TEST(NumericSafety, ATinyFeatureValueDoesNotPoisonTheDefaultUpdate) {
     const std::vector<double> p = first_column(tiny.out);
     ASSERT_EQ(p.size(), 401u);
     for (double v : p) ASSERT_TRUE(std::isfinite(v)) << loss;
-    EXPECT_LT(average_loss(tiny.err), 1.5 * average_loss(clean.err) + 0.01) << loss << "\n" << tiny.err;
+    EXPECT_LT(numeric_safety_average_loss(tiny.err), 1.5 * numeric_safety_average_loss(clean.err) + 0.01) << loss << "\n" << tiny.err;
   }
 }
 

@@ -13,15 +13,15 @@
 namespace learner::test {
 namespace {
 
-const char* kData = "1 |a x:1 y:0.5\n0 |a x:-1 z:0.2\n1 |a y:0.7\n0 |a z:-0.3\n";
+const char* kOptionsData = "1 |a x:1 y:0.5\n0 |a x:-1 z:0.2\n1 |a y:0.7\n0 |a z:-0.3\n";
 
 std::string data_path() {
   const std::string path = temp_path("options_data.txt");
-  write_file(path, kData);
+  write_file(path, kOptionsData);
   return path;
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool options_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Settings that were accepted and meant nothing (NaN rates, negative counts)
 // are usage errors naming the flag, exit 2.
@@ -54,7 +54,7 @@ TEST(Options, NumericValuesAreRangeChecked) {
   for (const auto& c : cases) {
     const RunResult r = run_learner(std::string(c.args) + " -d " + data + " --quiet");
     EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.err;
-    EXPECT_TRUE(has(r.err, c.says)) << c.args << "\n" << r.err;
+    EXPECT_TRUE(options_has(r.err, c.says)) << c.args << "\n" << r.err;
   }
 }
 
@@ -62,10 +62,10 @@ TEST(Options, APluginsOptionNeedsItsSelector) {
   const std::string data = data_path();
   RunResult r = run_learner("--multilabel_loss zero_one -d " + data);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_TRUE(has(r.err, "--multilabel_loss needs --multilabel")) << r.err;
+  EXPECT_TRUE(options_has(r.err, "--multilabel_loss needs --multilabel")) << r.err;
   r = run_learner("--simulation -d " + data);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_TRUE(has(r.err, "--simulation needs --active")) << r.err;
+  EXPECT_TRUE(options_has(r.err, "--simulation needs --active")) << r.err;
 }
 
 // --noconstant at test time on a model trained with a constant silently
@@ -77,14 +77,14 @@ TEST(Options, EveryStoredOptionIsCheckedAgainstTheModel) {
   ASSERT_EQ(run_learner("-d " + data + " -f " + model + " --quiet").exit_code, 0);
   RunResult r = run_learner("-t -i " + model + " -d " + data + " --noconstant --quiet");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "--noconstant given conflicts with the model")) << r.err;
+  EXPECT_TRUE(options_has(r.err, "--noconstant given conflicts with the model")) << r.err;
   r = run_learner("-i " + model + " -d " + data + " -q aa --quiet");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "--quadratic aa conflicts with the model")) << r.err;
-  EXPECT_TRUE(has(r.err, "trained with --quadratic none")) << r.err;
+  EXPECT_TRUE(options_has(r.err, "--quadratic aa conflicts with the model")) << r.err;
+  EXPECT_TRUE(options_has(r.err, "trained with --quadratic none")) << r.err;
   r = run_learner("-i " + model + " -d " + data + " --oaa 2 --quiet");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "--oaa conflicts with the model " + model + ", which was trained without it")) << r.err;
+  EXPECT_TRUE(options_has(r.err, "--oaa conflicts with the model " + model + ", which was trained without it")) << r.err;
   // The same values, or none, are fine; --l2 may change when resuming.
   EXPECT_EQ(run_learner("-t -i " + model + " -d " + data + " -b 18 --quiet").exit_code, 0);
   EXPECT_EQ(run_learner("-i " + model + " -d " + data + " --l2 0.001 --quiet").exit_code, 0);
@@ -94,9 +94,9 @@ TEST(Options, ModelsRecordDefaultsAndTheLearner) {
   const std::string data = data_path(), readable = temp_path("options_readable.txt");
   ASSERT_EQ(run_learner("-d " + data + " --readable_model " + readable + " --quiet").exit_code, 0);
   const std::string text = slurp(readable);
-  EXPECT_TRUE(has(text, "learner:gd")) << text;
+  EXPECT_TRUE(options_has(text, "learner:gd")) << text;
   for (const char* stored : {"--bit_precision 18", "--noconstant 0", "--loss_function squared", "--power_t 0.5"})
-    EXPECT_TRUE(has(text, stored)) << stored << "\n" << text;
+    EXPECT_TRUE(options_has(text, stored)) << stored << "\n" << text;
 }
 
 // A crafted model's bad option is reported as the model's, not as if the
@@ -109,14 +109,14 @@ TEST(Options, ACorruptStoredOptionNamesTheModel) {
   }
   RunResult r = run_learner("-t -i " + model + " -d " + data + " --quiet");
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_TRUE(has(r.err, model + ": the model's stored option --bit_precision 'abc' is invalid")) << r.err;
+  EXPECT_TRUE(options_has(r.err, model + ": the model's stored option --bit_precision 'abc' is invalid")) << r.err;
   {
     ModelWriter w(model, {{"no_such_flag", "1"}}, "gd");
     w.commit();
   }
   r = run_learner("-t -i " + model + " -d " + data + " --quiet");
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_TRUE(has(r.err, "stores an option this learner does not know (--no_such_flag)")) << r.err;
+  EXPECT_TRUE(options_has(r.err, "stores an option this learner does not know (--no_such_flag)")) << r.err;
 }
 
 // --lenient drops skipped lines from -p; --pad_skipped keeps the lines aligned.

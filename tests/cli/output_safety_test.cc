@@ -15,7 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char kData[] = "1 |x a b\n0 |x c\n1 |x a\n0 |x c d\n";
+const char kOutputSafetyData[] = "1 |x a b\n0 |x c\n1 |x a\n0 |x c d\n";
 
 std::string fresh(const std::string& name) {
   const std::string p = temp_path(name);
@@ -25,7 +25,7 @@ std::string fresh(const std::string& name) {
 
 std::string data_file() {
   const std::string d = temp_path("safety_data.txt");
-  write_file(d, kData);
+  write_file(d, kOutputSafetyData);
   return d;
 }
 
@@ -134,7 +134,7 @@ TEST(OutputSafety, AnOutputThatIsAnInputIsRefused) {
     const RunResult r = run_learner("--quiet " + args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
     EXPECT_NE(r.err.find("is the same file as the input"), std::string::npos) << args << ": " << r.err;
-    EXPECT_EQ(slurp(d), kData) << args;
+    EXPECT_EQ(slurp(d), kOutputSafetyData) << args;
     EXPECT_EQ(slurp(m), model) << args;
   }
   // -f over -i resumes in place: allowed.

@@ -55,7 +55,7 @@ std::string data_file(const std::string& name, int n, uint32_t seed, bool noise 
   return path;
 }
 
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool passes_has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
 RunResult ok(const std::string& args, const std::string& stdin_text = "") {
   RunResult r = run_learner(args, stdin_text);
@@ -79,13 +79,13 @@ TEST(Cache, TextAndCachedPassesGiveIdenticalPredictions) {
   const RunResult text = ok("-d " + data + args);
   const RunResult create = run_learner("-d " + data + " -c" + args.substr(0, args.size() - 8));
   ASSERT_EQ(create.exit_code, 0) << create.err;
-  EXPECT_TRUE(has(create.err, "creating cache_file = " + data + ".cache")) << create.err;
+  EXPECT_TRUE(passes_has(create.err, "creating cache_file = " + data + ".cache")) << create.err;
   EXPECT_TRUE(std::filesystem::exists(data + ".cache"));
   const RunResult reuse = run_learner("-d " + data + " -c" + args.substr(0, args.size() - 8));
   ASSERT_EQ(reuse.exit_code, 0) << reuse.err;
-  EXPECT_TRUE(has(reuse.err, "using cache_file = " + data + ".cache")) << reuse.err;
-  EXPECT_TRUE(has(reuse.err, "(cache) ")) << reuse.err;
-  EXPECT_FALSE(has(reuse.err, "(text)")) << "a valid cache is read on pass 1 too\n" << reuse.err;
+  EXPECT_TRUE(passes_has(reuse.err, "using cache_file = " + data + ".cache")) << reuse.err;
+  EXPECT_TRUE(passes_has(reuse.err, "(cache) ")) << reuse.err;
+  EXPECT_FALSE(passes_has(reuse.err, "(text)")) << "a valid cache is read on pass 1 too\n" << reuse.err;
   const RunResult zipped = ok("-d " + data + " --cache_file " + temp_path("cache_same.z") + " --compressed" + args);
   ASSERT_EQ(first_column(text.out).size(), 60000u);
   EXPECT_EQ(text.out, create.out);
@@ -96,7 +96,7 @@ TEST(Cache, TextAndCachedPassesGiveIdenticalPredictions) {
   for (const char* extra : {"", " -b 12", " --ignore b", " --noconstant -q aa"}) {
     const RunResult t = ok("-d " + data + " -p /dev/stdout --quiet" + extra);
     const RunResult c = ok("-d " + data + " -c -p /dev/stdout" + extra);
-    EXPECT_FALSE(has(c.err, "rebuilding")) << extra << "\n" << c.err;
+    EXPECT_FALSE(passes_has(c.err, "rebuilding")) << extra << "\n" << c.err;
     EXPECT_EQ(t.out, c.out) << extra;
   }
 }
@@ -107,15 +107,15 @@ TEST(PassMemory, MemoryPassesEqualCacheAndTextPasses) {
   const std::string data = data_file("pass_memory.txt", 3000, 4);
   const std::string args = " --passes 3 --loss_function logistic -q ab -p /dev/stdout";
   const RunResult memory = ok("-d " + data + args);
-  EXPECT_TRUE(has(memory.err, "(text) ")) << memory.err;
-  EXPECT_TRUE(has(memory.err, "(memory) ")) << memory.err;
+  EXPECT_TRUE(passes_has(memory.err, "(text) ")) << memory.err;
+  EXPECT_TRUE(passes_has(memory.err, "(memory) ")) << memory.err;
   const RunResult text = ok("-d " + data + args + " --pass_memory 0");
-  EXPECT_FALSE(has(text.err, "(memory)")) << text.err;
+  EXPECT_FALSE(passes_has(text.err, "(memory)")) << text.err;
   const RunResult cached = ok("-d " + data + args + " -c --pass_memory 0 -k");
-  EXPECT_TRUE(has(cached.err, "(cache)")) << cached.err;
+  EXPECT_TRUE(passes_has(cached.err, "(cache)")) << cached.err;
   const RunResult cached_memory = ok("-d " + data + args + " -c");  // pass 1 from the cache, then memory
-  EXPECT_TRUE(has(cached_memory.err, "(cache) ")) << cached_memory.err;
-  EXPECT_TRUE(has(cached_memory.err, "(memory)")) << cached_memory.err;
+  EXPECT_TRUE(passes_has(cached_memory.err, "(cache) ")) << cached_memory.err;
+  EXPECT_TRUE(passes_has(cached_memory.err, "(memory)")) << cached_memory.err;
   ASSERT_EQ(first_column(memory.out).size(), 9000u);
   EXPECT_EQ(memory.out, text.out);
   EXPECT_EQ(memory.out, cached.out);
@@ -126,10 +126,10 @@ TEST(PassMemory, DataLargerThanTheBudgetIsReadAgain) {
   const std::string data = data_file("pass_memory_big.txt", 20000, 5);  // several MiB of examples
   const std::string args = " --passes 2 -p /dev/stdout";
   const RunResult small = ok("-d " + data + args + " --pass_memory 1");
-  EXPECT_FALSE(has(small.err, "(memory)")) << small.err;
-  EXPECT_TRUE(has(small.err, "(text) 0") && small.err.find("(text)") != small.err.rfind("(text)")) << small.err;
+  EXPECT_FALSE(passes_has(small.err, "(memory)")) << small.err;
+  EXPECT_TRUE(passes_has(small.err, "(text) 0") && small.err.find("(text)") != small.err.rfind("(text)")) << small.err;
   const RunResult large = ok("-d " + data + args);
-  EXPECT_TRUE(has(large.err, "(memory)")) << large.err;
+  EXPECT_TRUE(passes_has(large.err, "(memory)")) << large.err;
   EXPECT_EQ(small.out, large.out);
 }
 
@@ -139,9 +139,9 @@ TEST(PassMemory, DotproductMemoryPassesEqualTextPasses) {
   const std::string data = data_file("pass_memory_dot.txt", 2000, 6);
   const std::string args = " --passes 3 --dotproduct ab --rank 3 -p /dev/stdout";
   const RunResult memory = ok("-d " + data + args);
-  EXPECT_TRUE(has(memory.err, "(memory)")) << memory.err;
+  EXPECT_TRUE(passes_has(memory.err, "(memory)")) << memory.err;
   const RunResult text = ok("-d " + data + args + " --pass_memory 0");
-  EXPECT_FALSE(has(text.err, "(memory)")) << text.err;
+  EXPECT_FALSE(passes_has(text.err, "(memory)")) << text.err;
   ASSERT_EQ(first_column(memory.out).size(), 6000u);
   EXPECT_EQ(memory.out, text.out);
 }
@@ -162,11 +162,11 @@ TEST(PassMemory, ALinearModelKeepsOneCopyOfTheFeatures) {
   const std::string data = temp_path("pass_memory_one_copy.txt");
   write_file(data, text);
   const RunResult linear = ok("-d " + data + " --passes 2 --holdout_off --pass_memory 2 -p /dev/stdout");
-  EXPECT_TRUE(has(linear.err, "(memory)")) << linear.err;
+  EXPECT_TRUE(passes_has(linear.err, "(memory)")) << linear.err;
   const RunResult reread = ok("-d " + data + " --passes 2 --holdout_off --pass_memory 0 -p /dev/stdout");
   EXPECT_EQ(linear.out, reread.out);
   const RunResult dyadic = ok("-d " + data + " --passes 2 --holdout_off --pass_memory 2 --dotproduct ab");
-  EXPECT_FALSE(has(dyadic.err, "(memory)")) << dyadic.err;
+  EXPECT_FALSE(passes_has(dyadic.err, "(memory)")) << dyadic.err;
 }
 
 TEST(PassMemory, ClassWeightsAreNotAppliedTwice) {
@@ -179,7 +179,7 @@ TEST(PassMemory, ClassWeightsAreNotAppliedTwice) {
   const std::string args = " --oaa 3 --classweight 2:4 --passes 4 --holdout_off -p /dev/stdout";
   const RunResult memory = ok("-d " + data + args);
   const RunResult reread = ok("-d " + data + args + " --pass_memory 0");
-  EXPECT_TRUE(has(memory.err, "(memory)")) << memory.err;
+  EXPECT_TRUE(passes_has(memory.err, "(memory)")) << memory.err;
   EXPECT_EQ(memory.out, reread.out);
   auto weighted = [](const std::string& err) {
     const std::size_t at = err.find("weighted example sum");
@@ -199,22 +199,22 @@ TEST(PassMemory, PassesAfterAPassThatDoesNotFitReadAnAutomaticCache) {
   const std::string args = "-d " + data + " --passes 4 --holdout_off --dotproduct ab -p " + temp_path("auto.pred");
   const RunResult automatic = run_learner_with_env("TMPDIR=" + tmp, args + " --pass_memory 1");
   ASSERT_EQ(automatic.exit_code, 0) << automatic.err;
-  EXPECT_TRUE(has(automatic.err, "pass 1 does not fit --pass_memory (1 MiB): pass 2 writes a temporary cache (" + tmp +
+  EXPECT_TRUE(passes_has(automatic.err, "pass 1 does not fit --pass_memory (1 MiB): pass 2 writes a temporary cache (" + tmp +
                                      "/learner-passes."))
       << automatic.err;
-  EXPECT_TRUE(has(automatic.err, "(text) ") && has(automatic.err, "(cache) ") && !has(automatic.err, "(memory)"))
+  EXPECT_TRUE(passes_has(automatic.err, "(text) ") && passes_has(automatic.err, "(cache) ") && !passes_has(automatic.err, "(memory)"))
       << automatic.err;
   EXPECT_TRUE(std::filesystem::is_empty(tmp));
   const std::string with_cache = slurp(temp_path("auto.pred"));
   const RunResult text = run_learner_with_env("TMPDIR=" + tmp, args + " --pass_memory 0");
   ASSERT_EQ(text.exit_code, 0) << text.err;
-  EXPECT_FALSE(has(text.err, "(cache)") || has(text.err, "temporary cache")) << text.err;  // 0: every pass reads the text
+  EXPECT_FALSE(passes_has(text.err, "(cache)") || passes_has(text.err, "temporary cache")) << text.err;  // 0: every pass reads the text
   EXPECT_EQ(slurp(temp_path("auto.pred")), with_cache);
   // Two passes (no pass would read it), -c (the user's cache), a pass that fits: no automatic cache.
   for (const std::string extra : {" --passes 2 --pass_memory 1", " --passes 3 --pass_memory 1 -c -k", " --passes 3"}) {
     const RunResult r = run_learner_with_env("TMPDIR=" + tmp, "-d " + data + " --holdout_off" + extra);
     EXPECT_EQ(r.exit_code, 0) << extra << r.err;
-    EXPECT_FALSE(has(r.err, "temporary cache")) << extra << "\n" << r.err;
+    EXPECT_FALSE(passes_has(r.err, "temporary cache")) << extra << "\n" << r.err;
   }
   EXPECT_TRUE(std::filesystem::is_empty(tmp));
 }
@@ -222,7 +222,7 @@ TEST(PassMemory, PassesAfterAPassThatDoesNotFitReadAnAutomaticCache) {
 TEST(PassMemory, RangeChecked) {
   const RunResult r = run_learner("-d /dev/null --pass_memory -1");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_TRUE(has(r.err, "pass_memory")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "pass_memory")) << r.err;
 }
 
 TEST(Cache, FlippedByteIsDetectedAndTheCacheRebuilt) {
@@ -236,11 +236,11 @@ TEST(Cache, FlippedByteIsDetectedAndTheCacheRebuilt) {
     bad[static_cast<std::size_t>(bad.size() * where)] ^= 0x08;
     write_file(cache, bad);
     const RunResult r = ok("-d " + data + " -c --passes 2 -p /dev/stdout");
-    EXPECT_TRUE(has(r.err, "warning: cache " + cache + " is corrupt")) << r.err;
+    EXPECT_TRUE(passes_has(r.err, "warning: cache " + cache + " is corrupt")) << r.err;
     EXPECT_EQ(r.out, text.out) << "corruption at " << where;
     EXPECT_EQ(slurp(cache), good) << "the cache was rebuilt";
     const RunResult again = ok("-d " + data + " -c --passes 2 -p /dev/stdout");
-    EXPECT_FALSE(has(again.err, "corrupt")) << again.err;
+    EXPECT_FALSE(passes_has(again.err, "corrupt")) << again.err;
     EXPECT_EQ(again.out, text.out);
   }
 }
@@ -254,7 +254,7 @@ TEST(Cache, TruncatedCacheIsRebuiltNeverReadShort) {
   for (std::size_t keep : {good.size() - 1, good.size() - 56, good.size() / 2, std::size_t{10}}) {
     write_file(cache, good.substr(0, keep));
     const RunResult r = ok("-d " + data + " -c -p /dev/stdout");
-    EXPECT_TRUE(has(r.err, "rebuilding cache " + cache + ": it is truncated")) << r.err;
+    EXPECT_TRUE(passes_has(r.err, "rebuilding cache " + cache + ": it is truncated")) << r.err;
     EXPECT_EQ(r.out, text.out);
     EXPECT_EQ(slurp(cache), good);
   }
@@ -265,20 +265,20 @@ TEST(Cache, OtherHashOptionsOrAChangedDataFileRebuildIt) {
   const std::string cache = data + ".cache";
   ok("-d " + data + " -c --quiet");
   RunResult r = ok("-d " + data + " -c --hash all -p /dev/stdout --quiet");
-  EXPECT_TRUE(has(r.err, "rebuilding cache " + cache + ": it was made with --hash strings (now all)")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "rebuilding cache " + cache + ": it was made with --hash strings (now all)")) << r.err;
   EXPECT_EQ(r.out, ok("-d " + data + " --hash all -p /dev/stdout --quiet").out);
   r = ok("-d " + data + " -c --hash all --hash_seed 9 --quiet");
-  EXPECT_TRUE(has(r.err, "--hash_seed 0 (now 9)")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "--hash_seed 0 (now 9)")) << r.err;
   r = ok("-d " + data + " -c --hash all --hash_seed 9 --quiet");
-  EXPECT_FALSE(has(r.err, "rebuilding")) << r.err;
+  EXPECT_FALSE(passes_has(r.err, "rebuilding")) << r.err;
   write_file(data, make_data(301, 4));
   r = ok("-d " + data + " -c --hash all --hash_seed 9 -p /dev/stdout --quiet");
-  EXPECT_TRUE(has(r.err, "the data file changed since")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "the data file changed since")) << r.err;
   EXPECT_EQ(first_column(r.out).size(), 301u);
   // -k rebuilds a valid cache without a reason line.
   r = ok("-d " + data + " -c -k --hash all --hash_seed 9");
-  EXPECT_TRUE(has(r.err, "creating cache_file")) << r.err;
-  EXPECT_FALSE(has(r.err, "rebuilding")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "creating cache_file")) << r.err;
+  EXPECT_FALSE(passes_has(r.err, "rebuilding")) << r.err;
 }
 
 TEST(Cache, InterruptedOrFailedRunsLeaveNoCache) {
@@ -292,21 +292,21 @@ TEST(Cache, InterruptedOrFailedRunsLeaveNoCache) {
   std::filesystem::remove(bad + ".cache");
   RunResult r = run_learner("-d " + bad + " -c --quiet");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_TRUE(has(r.err, bad + ":2001")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, bad + ":2001")) << r.err;
   EXPECT_TRUE(files_starting_with(bad + ".cache").empty()) << "strict error: no cache";
 
   // --lenient caches the good lines and remembers the skipped one.
   r = ok("--lenient -d " + bad + " -c --passes 2 --holdout_off");
-  EXPECT_TRUE(has(r.err, "skipped malformed lines = 1")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "skipped malformed lines = 1")) << r.err;
   r = ok("--lenient -d " + bad + " -c");
-  EXPECT_TRUE(has(r.err, "using cache_file")) << r.err;
-  EXPECT_TRUE(has(r.err, "number of examples = 2010")) << r.err;
-  EXPECT_TRUE(has(r.err, "skipped malformed lines = 1")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "using cache_file")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "number of examples = 2010")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "skipped malformed lines = 1")) << r.err;
   // A strict run does not silently use it.
   r = run_learner("-d " + bad + " -c --quiet");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_TRUE(has(r.err, "made with --lenient")) << r.err;
-  EXPECT_TRUE(has(r.err, bad + ":2001")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "made with --lenient")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, bad + ":2001")) << r.err;
 }
 
 TEST(Cache, StandardInputNeedsACacheFileForSeveralPasses) {
@@ -317,15 +317,15 @@ TEST(Cache, StandardInputNeedsACacheFileForSeveralPasses) {
   std::filesystem::remove(cache);
   RunResult r = run_learner("--passes 2 --quiet", text);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_TRUE(has(r.err, "--cache_file")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "--cache_file")) << r.err;
   r = run_learner("-c --quiet", text);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_TRUE(has(r.err, "--cache_file")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "--cache_file")) << r.err;
   const RunResult from_stdin = ok("--passes 3 --cache_file " + cache + " -p /dev/stdout --quiet", text);
   EXPECT_EQ(from_stdin.out, ok("-d " + file + " --passes 3 -p /dev/stdout --quiet").out);
   // An existing cache cannot be checked against standard input: rebuilt.
   r = ok("--passes 2 --cache_file " + cache + " --quiet", text);
-  EXPECT_TRUE(has(r.err, "standard input")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "standard input")) << r.err;
 }
 
 TEST(Cache, BadCacheOptionsAreUsageErrors) {
@@ -342,24 +342,24 @@ TEST(Cache, BadCacheOptionsAreUsageErrors) {
 TEST(Holdout, EveryTenthExampleIsHeldOutAndReportedWithH) {
   const std::string data = data_file("holdout.txt", 1000, 10);
   const RunResult r = ok("-d " + data + " --passes 3 -c -P 500");
-  EXPECT_TRUE(has(r.err, "number of examples per pass = 900")) << r.err;
-  EXPECT_TRUE(has(r.err, "passes used = 3")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "number of examples per pass = 900")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "passes used = 3")) << r.err;
   EXPECT_TRUE(std::regex_search(r.err, std::regex("\naverage loss = [0-9.]+ h\n"))) << r.err;
-  EXPECT_TRUE(has(r.err, "predict features  pass\n")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "predict features  pass\n")) << r.err;
   // Pass 1 rows are progressive loss; from pass 2 on holdout loss with " h".
   EXPECT_TRUE(std::regex_search(r.err, std::regex("[0-9]     1\n"))) << r.err;
   EXPECT_TRUE(std::regex_search(r.err, std::regex("[0-9]     2 h\n"))) << r.err;
   EXPECT_TRUE(std::regex_search(r.err, std::regex("[0-9]     3 h\n"))) << r.err;
-  EXPECT_FALSE(has(r.err, "1 h\n")) << r.err;
+  EXPECT_FALSE(passes_has(r.err, "1 h\n")) << r.err;
 
   const RunResult off = ok("-d " + data + " --passes 3 --holdout_off");
-  EXPECT_TRUE(has(off.err, "number of examples per pass = 1000")) << off.err;
-  EXPECT_FALSE(has(off.err, " h\n")) << off.err;
+  EXPECT_TRUE(passes_has(off.err, "number of examples per pass = 1000")) << off.err;
+  EXPECT_FALSE(passes_has(off.err, " h\n")) << off.err;
 
   const RunResult after = ok("-d " + data + " --holdout_after 600");
-  EXPECT_TRUE(has(after.err, "number of examples = 600")) << after.err;
+  EXPECT_TRUE(passes_has(after.err, "number of examples = 600")) << after.err;
   EXPECT_TRUE(std::regex_search(after.err, std::regex("\naverage loss = [0-9.]+ h\n"))) << after.err;
-  EXPECT_FALSE(has(after.err, "  pass\n")) << "one pass: VW's columns only";
+  EXPECT_FALSE(passes_has(after.err, "  pass\n")) << "one pass: VW's columns only";
 }
 
 TEST(Holdout, HeldOutExamplesAreNotLearnedFrom) {
@@ -400,7 +400,7 @@ TEST(Holdout, EarlyTerminationKeepsTheBestPassModel) {
       << r.err;
   const int best = std::stoi(m[1]);
   EXPECT_EQ(used, best + 2) << "stopped after 2 passes without improvement";
-  EXPECT_TRUE(has(r.err, "average loss = " + std::string(m[2]) + " h")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "average loss = " + std::string(m[2]) + " h")) << r.err;
   for (int p = 1; p <= used; ++p) EXPECT_TRUE(std::filesystem::exists(model + "." + std::to_string(p))) << p;
   EXPECT_FALSE(std::filesystem::exists(model + "." + std::to_string(used + 1)));
   EXPECT_EQ(slurp(model), slurp(model + "." + std::to_string(best))) << "-f holds the best pass's model";
@@ -420,7 +420,7 @@ TEST(Passes, ExamplesStopsAfterNAcrossPasses) {
   const std::string data = data_file("examples.txt", 100, 14);
   RunResult r = ok("-d " + data + " --examples 7 -p /dev/stdout");
   EXPECT_EQ(first_column(r.out).size(), 7u);
-  EXPECT_TRUE(has(r.err, "number of examples = 7")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "number of examples = 7")) << r.err;
   r = ok("-d " + data + " --passes 3 --holdout_off --examples 250 -p /dev/stdout --quiet");
   EXPECT_EQ(first_column(r.out).size(), 250u);
 }
@@ -465,7 +465,7 @@ TEST(Resume, PredictOnlyModelDropsTheStateAndSaysSo) {
   EXPECT_EQ(ok("-t -i " + full + " -d " + data + " -p /dev/stdout --quiet").out,
             ok("-t -i " + small + " -d " + data + " -p /dev/stdout --quiet").out);
   const RunResult r = ok("-i " + small + " -d " + data + " --quiet");
-  EXPECT_TRUE(has(r.err, "no optimizer state")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "no optimizer state")) << r.err;
 }
 
 TEST(Resume, LoadingAModelNeverSilentlyChangesBitsOrLoss) {
@@ -475,11 +475,11 @@ TEST(Resume, LoadingAModelNeverSilentlyChangesBitsOrLoss) {
   for (const char* args : {"-b 14", "--loss logistic", "--loss_function squared", "--initial_t 2"}) {
     const RunResult r = run_learner("-i " + model + " " + args + " -d " + data + " --quiet");
     EXPECT_EQ(r.exit_code, 2) << args;
-    EXPECT_TRUE(has(r.err, "conflicts with the model")) << args << "\n" << r.err;
+    EXPECT_TRUE(passes_has(r.err, "conflicts with the model")) << args << "\n" << r.err;
   }
   const RunResult r = ok("-i " + model + " -d " + data);
-  EXPECT_TRUE(has(r.err, "Num weight bits = 12")) << r.err;
-  EXPECT_TRUE(has(r.err, "loss = hinge")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "Num weight bits = 12")) << r.err;
+  EXPECT_TRUE(passes_has(r.err, "loss = hinge")) << r.err;
 }
 
 // --- --save_on_signal ----------------------------------------------------------
@@ -523,7 +523,7 @@ TEST(Signal, SigintFinishesTheExampleSavesTheModelAndExitsNonZero) {
   EXPECT_EQ(WEXITSTATUS(status), 130);
   EXPECT_LT(seconds, 6.0) << "waited for the idle input (open 20 s) to close";
   const std::string log = slurp(err);
-  EXPECT_TRUE(has(log, "stopped by SIGINT after 512 examples; model written to " + model)) << log;
+  EXPECT_TRUE(passes_has(log, "stopped by SIGINT after 512 examples; model written to " + model)) << log;
   EXPECT_EQ(first_column(slurp(preds)).size(), 512u);
   EXPECT_TRUE(files_starting_with(model + ".tmp").empty());
   const GdSummary m = read_gd_summary(model);  // complete: checksum verified
@@ -536,7 +536,7 @@ TEST(Cli, HelpListsTheMultiPassFlags) {
   for (const char* flag : {"--cache", "--cache_file", "--kill_cache", "--compressed", "--holdout_period",
                            "--holdout_after", "--holdout_off", "--early_terminate", "--save_per_pass",
                            "--save_on_signal", "--examples", "--decay_learning_rate", "--predict_only_model"})
-    EXPECT_TRUE(has(r.out, flag)) << flag;
+    EXPECT_TRUE(passes_has(r.out, flag)) << flag;
 }
 
 }  // namespace

@@ -10,17 +10,17 @@
 namespace learner::test {
 namespace {
 
-struct Case {
+struct VwReferenceCase {
   const char* name;
   const char* args;
   const char* data;
   const char* reference;
 };
 
-class VwReference : public ::testing::TestWithParam<Case> {};
+class VwReference : public ::testing::TestWithParam<VwReferenceCase> {};
 
 TEST_P(VwReference, MatchesPredictions) {
-  const Case& c = GetParam();
+  const VwReferenceCase& c = GetParam();
   const std::string dir = data_dir() + "/vw-ref";
   if (!std::filesystem::exists(dir + "/" + c.data)) GTEST_SKIP() << "no VW reference data at " << dir;
   const std::string preds = temp_path(std::string(c.name) + ".predict");
@@ -37,20 +37,20 @@ TEST_P(VwReference, MatchesPredictions) {
 
 INSTANTIATE_TEST_SUITE_P(
     Losses, VwReference,
-    ::testing::Values(Case{"squared", "-b 7", "0002_25.dat", "sparse_weights_simple.predict"},
+    ::testing::Values(VwReferenceCase{"squared", "-b 7", "0002_25.dat", "sparse_weights_simple.predict"},
                       // VW test 532's own command line
-                      Case{"sparse_weights", "--sparse_weights -b 7", "0002_25.dat", "sparse_weights_simple.predict"},
-                      Case{"hinge", "--loss_function hinge -b 7", "0002_25.dat", "hinge_loss.predict"},
-                      Case{"quantile", "--loss_function quantile --quantile_tau 0.5 -b 7", "0002_25.dat",
+                      VwReferenceCase{"sparse_weights", "--sparse_weights -b 7", "0002_25.dat", "sparse_weights_simple.predict"},
+                      VwReferenceCase{"hinge", "--loss_function hinge -b 7", "0002_25.dat", "hinge_loss.predict"},
+                      VwReferenceCase{"quantile", "--loss_function quantile --quantile_tau 0.5 -b 7", "0002_25.dat",
                            "quantile_loss.predict"},
-                      Case{"quantile025", "--loss_function quantile --quantile_tau 0.25 -b 7", "0002_25.dat",
+                      VwReferenceCase{"quantile025", "--loss_function quantile --quantile_tau 0.25 -b 7", "0002_25.dat",
                            "quantile_loss_025.predict"},
-                      Case{"expectile", "--loss_function expectile --expectile_q 0.5 -b 7", "0002_25.dat",
+                      VwReferenceCase{"expectile", "--loss_function expectile --expectile_q 0.5 -b 7", "0002_25.dat",
                            "expectile_loss.predict"},
-                      Case{"classic", "--loss_function classic -b 7", "0002_25.dat", "classic_loss.predict"},
-                      Case{"poisson", "--loss_function poisson --link poisson -b 2", "poisson_small.dat",
+                      VwReferenceCase{"classic", "--loss_function classic -b 7", "0002_25.dat", "classic_loss.predict"},
+                      VwReferenceCase{"poisson", "--loss_function poisson --link poisson -b 2", "poisson_small.dat",
                            "poisson.train.predict"}),
-    [](const ::testing::TestParamInfo<Case>& c) { return std::string(c.param.name); });
+    [](const ::testing::TestParamInfo<VwReferenceCase>& c) { return std::string(c.param.name); });
 
 // "1:s1 2:s2 ..." lines as rows of numbers.
 std::vector<std::vector<double>> class_scores(const std::string& text) {

@@ -17,9 +17,9 @@
 namespace learner {
 namespace {
 
-constexpr uint32_t kMask18 = 0x3FFFF;
+constexpr uint32_t kTextMask18 = 0x3FFFF;
 
-Example parse(std::string_view line) {
+Example text_parse(std::string_view line) {
   ParseOptions options;
   options.keep_names = true;
   options.keep_tokens = true;
@@ -38,7 +38,7 @@ Built build(std::shared_ptr<TextFeatures> text, std::string_view line) {
   spec.constant = false;
   spec.text = std::move(text);
   FeatureBuilder builder(spec);
-  Example ex = parse(line);
+  Example ex = text_parse(line);
   builder.transform(ex);
   Built b;
   builder.build(ex, b.features, &b.names);
@@ -57,8 +57,8 @@ TEST(Ngrams, BigramsThenSkipBigramsOnASentence) {
   ASSERT_EQ(b.features.size(), 9u);
   EXPECT_EQ(b.features[4].index, h("the", "t") * kQuadraticConstant + h("quick", "t"));
   EXPECT_EQ(b.features[7].index, h("the", "t") * kQuadraticConstant + h("brown", "t"));
-  EXPECT_EQ(b.features[4].index & kMask18, 7460u);  // VW's audit slot (-b 18)
-  EXPECT_EQ(b.features[8].index & kMask18, 148735u);
+  EXPECT_EQ(b.features[4].index & kTextMask18, 7460u);  // VW's audit slot (-b 18)
+  EXPECT_EQ(b.features[8].index & kTextMask18, 148735u);
   for (std::size_t i = 4; i < 9; ++i) EXPECT_EQ(b.features[i].value, 1.0f);
 }
 
@@ -131,7 +131,7 @@ TEST(Ngrams, PastTheLimitIsRefusedBeforeGenerating) {
   FeatureBuilder builder(spec);
   std::string line = "1 |w";
   for (int i = 0; i < 40; ++i) line += " w" + std::to_string(i);
-  Example ex = parse(line);
+  Example ex = text_parse(line);
   std::vector<Feature> out;
   try {
     builder.build(ex, out);
@@ -144,10 +144,10 @@ TEST(Ngrams, PastTheLimitIsRefusedBeforeGenerating) {
   spec.max_interaction_features = 8;
   parse_grams({"3"}, "ngram", 32, t->ngram);
   parse_grams({"0"}, "skips", 32, t->skips);
-  EXPECT_THROW(FeatureBuilder(spec).build(parse("1 |w a b c d"), out), TooManyFeatures);
+  EXPECT_THROW(FeatureBuilder(spec).build(text_parse("1 |w a b c d"), out), TooManyFeatures);
   spec.max_interaction_features = 9;
   spec.constant = false;
-  FeatureBuilder(spec).build(parse("1 |w a b c d"), out);
+  FeatureBuilder(spec).build(text_parse("1 |w a b c d"), out);
   EXPECT_EQ(out.size(), 9u);
 }
 
@@ -171,7 +171,7 @@ TEST(Affix, PrefixesAndSuffixesLastGivenFirstBeforeTheirNamespace) {
   // nibble = (length << 1) | prefix: +2 -> 5, -3 -> 6.
   EXPECT_EQ(b.features[1].index, hash_feature("th", ns, false) * (kAffixConstant + 5 * kQuadraticConstant));
   EXPECT_EQ(b.features[0].index, hash_feature("the", ns, false) * (kAffixConstant + 6 * kQuadraticConstant));
-  EXPECT_EQ(b.features[1].index & kMask18, 261516u);
+  EXPECT_EQ(b.features[1].index & kTextMask18, 261516u);
 }
 
 TEST(Affix, DefaultNamespaceAndValues) {
@@ -208,8 +208,8 @@ TEST(Dictionary, ExpandsWordsOfItsNamespace) {
   ASSERT_EQ(b.features.size(), 3u + 3u + 1u);
   EXPECT_EQ(b.features[0].index, animal);
   EXPECT_EQ(b.features[1].value, 2.0f);
-  EXPECT_EQ(b.names[0], "dictionary^w_cat=" + std::to_string(animal & kMask18));  // VW shows the slot
-  EXPECT_EQ(b.names[2], "dictionary^w_dog=" + std::to_string(animal & kMask18));
+  EXPECT_EQ(b.names[0], "dictionary^w_cat=" + std::to_string(animal & kTextMask18));  // VW shows the slot
+  EXPECT_EQ(b.names[2], "dictionary^w_dog=" + std::to_string(animal & kTextMask18));
   EXPECT_EQ(b.names[3], "w^cat");
 }
 
@@ -257,7 +257,7 @@ TEST(Dictionary, FoundThroughDictionaryPathInOrder) {
 TEST(Redefine, RenamesFirstCharsKeepingHashesAndNames) {
   auto t = std::make_shared<TextFeatures>();
   parse_redefine({"y:=:", "x:=ab"}, *t);
-  Example ex = parse("1 |apple p |banana q |cherry r | s");
+  Example ex = text_parse("1 |apple p |banana q |cherry r | s");
   apply_parse_time(*t, ex);
   ASSERT_EQ(ex.namespaces.size(), 4u);
   EXPECT_EQ(ex.namespaces[0].first, 'x');
@@ -267,7 +267,7 @@ TEST(Redefine, RenamesFirstCharsKeepingHashesAndNames) {
   EXPECT_EQ(ex.namespaces[0].hash, hash_namespace("apple", 0));
   EXPECT_EQ(ex.names[0], "apple^p");
   parse_redefine({"z:="}, *t);
-  ex = parse("1 | s");
+  ex = text_parse("1 | s");
   apply_parse_time(*t, ex);
   EXPECT_EQ(ex.namespaces[0].first, 'z');
 }
@@ -280,7 +280,7 @@ TEST(Redefine, RedefinedNamespacesInteractAndGroup) {
   spec.interactions = {"yy"};
   spec.text = t;
   FeatureBuilder builder(spec);
-  Example ex = parse("1 |a p |b q |c r");
+  Example ex = text_parse("1 |a p |b q |c r");
   builder.transform(ex);
   std::vector<Feature> out;
   builder.build(ex, out);

@@ -14,7 +14,7 @@ namespace {
 
 namespace vw = testing::vw;
 
-std::unique_ptr<Loss> make(const char* name, double tau = 0.5, double q = 0.5) {
+std::unique_ptr<Loss> golden_make(const char* name, double tau = 0.5, double q = 0.5) {
   LossSpec spec;
   spec.name = name;
   spec.quantile_tau = tau;
@@ -34,7 +34,7 @@ constexpr Case kCases[] = {{0.0, 1.0, 0.5, 1.0, 1.0},  {0.3, -1.0, 0.1, 2.5, 3.0
                            {1.2, 1.0, 0.5, 0.01, 2.0}, {-0.4, -1.0, 3.0, 4.0, 100.0}};
 
 TEST(GoldenTest, Squared) {
-  const auto loss = make("squared");
+  const auto loss = golden_make("squared");
   EXPECT_DOUBLE_EQ(loss->loss(0.5, 2.0), 2.25);
   EXPECT_DOUBLE_EQ(loss->first_derivative(0.5, 2.0), -3.0);
   EXPECT_DOUBLE_EQ(loss->second_derivative(0.5, 2.0), 2.0);
@@ -50,7 +50,7 @@ TEST(GoldenTest, Squared) {
 }
 
 TEST(GoldenTest, ClassicIsThePlainStep) {
-  const auto loss = make("classic");
+  const auto loss = golden_make("classic");
   EXPECT_DOUBLE_EQ(loss->loss(0.5, 2.0), 2.25);
   EXPECT_DOUBLE_EQ(loss->first_derivative(0.5, 2.0), -3.0);
   for (const Case& c : kCases) {
@@ -61,7 +61,7 @@ TEST(GoldenTest, ClassicIsThePlainStep) {
 }
 
 TEST(GoldenTest, HingeIncludingVwsLabelQuirk) {
-  const auto loss = make("hinge");
+  const auto loss = golden_make("hinge");
   EXPECT_DOUBLE_EQ(loss->loss(0.25, -1.0), 1.25);
   EXPECT_DOUBLE_EQ(loss->loss(2.0, 1.0), 0.0);
   EXPECT_DOUBLE_EQ(loss->first_derivative(0.25, -1.0), 1.0);
@@ -80,7 +80,7 @@ TEST(GoldenTest, HingeIncludingVwsLabelQuirk) {
 }
 
 TEST(GoldenTest, LogisticIsExactWhereVwApproximates) {
-  const auto loss = make("logistic");
+  const auto loss = golden_make("logistic");
   EXPECT_NEAR(loss->loss(0.0, 1.0), std::log(2.0), 1e-15);
   EXPECT_NEAR(loss->loss(2.0, -1.0), std::log1p(std::exp(2.0)), 1e-15);
   EXPECT_NEAR(loss->first_derivative(1.0, 1.0), -1.0 / (1.0 + std::exp(1.0)), 1e-15);
@@ -111,7 +111,7 @@ TEST(GoldenTest, LogisticIsExactWhereVwApproximates) {
 }
 
 TEST(GoldenTest, QuantileBothSides) {
-  const auto loss = make("quantile", 0.3);
+  const auto loss = golden_make("quantile", 0.3);
   EXPECT_DOUBLE_EQ(loss->loss(0.0, 2.0), 0.6);
   EXPECT_DOUBLE_EQ(loss->loss(2.0, 0.0), 1.4);
   EXPECT_DOUBLE_EQ(loss->first_derivative(0.0, 2.0), -0.3);
@@ -128,8 +128,8 @@ TEST(GoldenTest, QuantileBothSides) {
 }
 
 TEST(GoldenTest, AbsoluteIsTwiceTheMedianQuantile) {
-  const auto loss = make("absolute");
-  const auto median = make("quantile", 0.5);
+  const auto loss = golden_make("absolute");
+  const auto median = golden_make("quantile", 0.5);
   EXPECT_DOUBLE_EQ(loss->loss(-1.0, 0.5), 1.5);
   EXPECT_DOUBLE_EQ(loss->first_derivative(-1.0, 0.5), -1.0);
   EXPECT_DOUBLE_EQ(loss->first_derivative(1.0, 0.5), 1.0);
@@ -143,7 +143,7 @@ TEST(GoldenTest, AbsoluteIsTwiceTheMedianQuantile) {
 }
 
 TEST(GoldenTest, ExpectileWeightsBySide) {
-  const auto loss = make("expectile", 0.5, 0.2);
+  const auto loss = golden_make("expectile", 0.5, 0.2);
   EXPECT_DOUBLE_EQ(loss->loss(2.0, 0.0), 0.2 * 4.0);  // y < p: weight q
   EXPECT_DOUBLE_EQ(loss->loss(0.0, 2.0), 0.8 * 4.0);  // y > p: weight 1 - q
   EXPECT_DOUBLE_EQ(loss->first_derivative(2.0, 0.0), 0.8);
@@ -155,7 +155,7 @@ TEST(GoldenTest, ExpectileWeightsBySide) {
 }
 
 TEST(GoldenTest, PoissonIncludingTheOverflowAsymptotes) {
-  const auto loss = make("poisson");
+  const auto loss = golden_make("poisson");
   EXPECT_NEAR(loss->loss(0.0, 2.0), 2.0 * (2.0 * std::log(2.0 + 1e-6) - 1.0), 1e-14);
   EXPECT_NEAR(loss->first_derivative(1.0, 2.0), std::exp(1.0) - 2.0, 1e-15);  // VW: e^p - y
   EXPECT_NEAR(loss->square_grad(1.0, 2.0), std::pow(std::exp(1.0) - 2.0, 2), 1e-15);
@@ -171,7 +171,7 @@ TEST(GoldenTest, PoissonIncludingTheOverflowAsymptotes) {
 }
 
 TEST(GoldenTest, PerceptronStopsAtTheBoundary) {
-  const auto loss = make("perceptron");
+  const auto loss = golden_make("perceptron");
   EXPECT_DOUBLE_EQ(loss->loss(-0.5, 1.0), 0.5);
   EXPECT_DOUBLE_EQ(loss->loss(0.5, 1.0), 0.0);
   EXPECT_DOUBLE_EQ(loss->first_derivative(-0.5, 1.0), -1.0);

@@ -13,7 +13,7 @@
 namespace learner {
 namespace {
 
-struct Case {
+struct HugeCase {
   const char* loss;
   double y;
 };
@@ -27,7 +27,7 @@ PredictionPath adaptive_path(double h, double g, bool dyadic) {
   return path;
 }
 
-void check_monotone_to_label(const Case& c, bool dyadic) {
+void check_monotone_to_label(const HugeCase& c, bool dyadic) {
   const std::unique_ptr<Loss> loss = make_loss(LossSpec{c.loss});
   const double g = loss->first_derivative(0.0, c.y);
   double last = 0.0;
@@ -47,12 +47,12 @@ void check_monotone_to_label(const Case& c, bool dyadic) {
 }
 
 TEST(HugeImportance, LinearPathReachesTheLabelForAnyImportance) {
-  for (const Case c : {Case{"squared", 3.0}, Case{"quantile", 3.0}, Case{"absolute", -2.0}, Case{"expectile", 3.0}})
+  for (const HugeCase c : {HugeCase{"squared", 3.0}, HugeCase{"quantile", 3.0}, HugeCase{"absolute", -2.0}, HugeCase{"expectile", 3.0}})
     check_monotone_to_label(c, false);
 }
 
 TEST(HugeImportance, DyadicPathReachesTheLabelForAnyImportance) {
-  for (const Case c : {Case{"squared", 3.0}, Case{"quantile", 3.0}, Case{"absolute", -2.0}, Case{"expectile", 3.0}})
+  for (const HugeCase c : {HugeCase{"squared", 3.0}, HugeCase{"quantile", 3.0}, HugeCase{"absolute", -2.0}, HugeCase{"expectile", 3.0}})
     check_monotone_to_label(c, true);
 }
 

@@ -14,7 +14,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-std::unique_ptr<Loss> make(const char* name) {
+std::unique_ptr<Loss> min_importance_make(const char* name) {
   LossSpec spec;
   spec.name = name;
   return make_loss(spec);
@@ -30,7 +30,7 @@ double simpson(const Loss& loss, const PredictionPath& path, double y, double t_
 }
 
 TEST(MinImportanceTest, HingeIsTheDistanceInStepsOverTheGradient) {
-  const auto loss = make("hinge");
+  const auto loss = min_importance_make("hinge");
   std::mt19937_64 rng(41);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   int checked = 0;
@@ -57,7 +57,7 @@ TEST(MinImportanceTest, HingeIsTheDistanceInStepsOverTheGradient) {
 }
 
 TEST(MinImportanceTest, LogisticAgreesWithQuadratureAndRoundTrips) {
-  const auto loss = make("logistic");
+  const auto loss = min_importance_make("logistic");
   std::mt19937_64 rng(42);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   for (int i = 0; i < 100; ++i) {
@@ -79,7 +79,7 @@ TEST(MinImportanceTest, LogisticAgreesWithQuadratureAndRoundTrips) {
 }
 
 TEST(MinImportanceTest, SquaredNeverReachesItsLabel) {
-  const auto loss = make("squared");
+  const auto loss = min_importance_make("squared");
   const PredictionPath lin = PredictionPath::linear(0.0, 0.5);
   EXPECT_EQ(loss->min_importance(lin, 1.0, 1.0), kInf);
   EXPECT_EQ(loss->min_importance(lin, 1.0, 1.5), kInf);
@@ -88,7 +88,7 @@ TEST(MinImportanceTest, SquaredNeverReachesItsLabel) {
 }
 
 TEST(MinImportanceTest, DecayingHingeFindsTheFirstArrival) {
-  const auto loss = make("hinge");
+  const auto loss = min_importance_make("hinge");
   std::mt19937_64 rng(43);
   int checked = 0;
   for (int i = 0; i < 500; ++i) {

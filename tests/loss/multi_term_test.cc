@@ -90,10 +90,10 @@ TEST_P(MultiTermLossTest, DecayingUpdatesStayFiniteAndSafe) {
   }
 }
 
-std::string spec_name(const ::testing::TestParamInfo<LossSpec>& info) { return info.param.name; }
+std::string multi_term_spec_name(const ::testing::TestParamInfo<LossSpec>& info) { return info.param.name; }
 
 INSTANTIATE_TEST_SUITE_P(AllLosses, MultiTermLossTest,
-                         ::testing::ValuesIn(testing::all_loss_specs()), spec_name);
+                         ::testing::ValuesIn(testing::all_loss_specs()), multi_term_spec_name);
 
 }  // namespace
 }  // namespace learner

@@ -113,10 +113,10 @@ TEST_P(RobustnessTest, AffinePathExtremes) {
   }
 }
 
-std::string spec_name(const ::testing::TestParamInfo<LossSpec>& info) { return info.param.name; }
+std::string robustness_spec_name(const ::testing::TestParamInfo<LossSpec>& info) { return info.param.name; }
 
 INSTANTIATE_TEST_SUITE_P(AllLosses, RobustnessTest, ::testing::ValuesIn(testing::all_loss_specs()),
-                         spec_name);
+                         robustness_spec_name);
 
 }  // namespace
 }  // namespace learner

@@ -9,7 +9,7 @@
 namespace learner {
 namespace {
 
-constexpr uint32_t kMask18 = 0x3FFFF;
+constexpr uint32_t kReaderMask18 = 0x3FFFF;
 
 TEST(ReaderParser, SampleFixturePlainAndGzip) {
   for (const char* file : {"sample.vw", "sample.vw.gz"}) {
@@ -29,7 +29,7 @@ TEST(ReaderParser, SampleFixturePlainAndGzip) {
     EXPECT_EQ(examples[0].line, 1u);
     EXPECT_EQ(examples[0].label, 1.0f);
     ASSERT_EQ(examples[0].features.size(), 2u);
-    EXPECT_EQ(examples[0].features[1].index & kMask18, 146788u);
+    EXPECT_EQ(examples[0].features[1].index & kReaderMask18, 146788u);
 
     EXPECT_EQ(examples[1].line, 3u);
     EXPECT_EQ(examples[1].tag, "PFF/20091028");
@@ -41,7 +41,7 @@ TEST(ReaderParser, SampleFixturePlainAndGzip) {
     EXPECT_EQ(examples[2].importance, 2.0f);
     EXPECT_EQ(examples[2].tag, "last");
     ASSERT_EQ(examples[2].features.size(), 3u);
-    EXPECT_EQ(examples[2].features[2].index & kMask18, 185951u);
+    EXPECT_EQ(examples[2].features[2].index & kReaderMask18, 185951u);
   }
 }
 

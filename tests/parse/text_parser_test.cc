@@ -9,9 +9,9 @@
 namespace learner {
 namespace {
 
-constexpr uint32_t kMask18 = 0x3FFFF;
+constexpr uint32_t kTextMask18 = 0x3FFFF;
 
-Example parse(std::string_view line, ParseOptions options = {}) {
+Example text_parse(std::string_view line, ParseOptions options = {}) {
   Example ex;
   TextParser parser(options);
   EXPECT_TRUE(parser.parse(line, ex, "in.vw", 7)) << line;
@@ -36,11 +36,11 @@ void expect_error(std::string_view line, const std::string& token, const std::st
 }
 
 TEST(TextParser, VwPinnedIndicesDefaultNamespace) {
-  Example ex = parse("1 | a b c");
+  Example ex = text_parse("1 | a b c");
   ASSERT_EQ(ex.features.size(), 3u);
-  EXPECT_EQ(ex.features[0].index & kMask18, 92594u);
-  EXPECT_EQ(ex.features[1].index & kMask18, 163331u);
-  EXPECT_EQ(ex.features[2].index & kMask18, 185951u);
+  EXPECT_EQ(ex.features[0].index & kTextMask18, 92594u);
+  EXPECT_EQ(ex.features[1].index & kTextMask18, 163331u);
+  EXPECT_EQ(ex.features[2].index & kTextMask18, 185951u);
   ASSERT_EQ(ex.namespaces.size(), 1u);
   EXPECT_EQ(ex.namespaces[0].name, "");
   EXPECT_EQ(ex.namespaces[0].first, ' ');
@@ -49,17 +49,17 @@ TEST(TextParser, VwPinnedIndicesDefaultNamespace) {
 }
 
 TEST(TextParser, VwPinnedIndicesNamedNamespace) {
-  Example ex = parse("0 |f a b");
+  Example ex = text_parse("0 |f a b");
   ASSERT_EQ(ex.features.size(), 2u);
-  EXPECT_EQ(ex.features[0].index & kMask18, 14355u);
-  EXPECT_EQ(ex.features[1].index & kMask18, 146788u);
+  EXPECT_EQ(ex.features[0].index & kTextMask18, 14355u);
+  EXPECT_EQ(ex.features[1].index & kTextMask18, 146788u);
   EXPECT_EQ(ex.namespaces[0].name, "f");
   EXPECT_EQ(ex.namespaces[0].first, 'f');
   EXPECT_EQ(ex.namespaces[0].hash, murmur3_32("f", 0));
 }
 
 TEST(TextParser, VwGoldenLineWithTagTouchingTheBar) {
-  Example ex = parse("0.521144 1 PFF/20091028|T PFF |f t1:-0.0236849 t5:-0.10215 r2:0.727735");
+  Example ex = text_parse("0.521144 1 PFF/20091028|T PFF |f t1:-0.0236849 t5:-0.10215 r2:0.727735");
   EXPECT_TRUE(ex.has_label);
   EXPECT_FLOAT_EQ(ex.label, 0.521144f);
   EXPECT_EQ(ex.importance, 1.0f);
@@ -78,31 +78,31 @@ TEST(TextParser, VwGoldenLineWithTagTouchingTheBar) {
 }
 
 TEST(TextParser, LabelImportanceBaseAndQuotedTag) {
-  Example ex = parse("-1 2.5 0.25 'ex42 |a x");
+  Example ex = text_parse("-1 2.5 0.25 'ex42 |a x");
   EXPECT_EQ(ex.label, -1.0f);
   EXPECT_EQ(ex.importance, 2.5f);
   EXPECT_EQ(ex.base, 0.25f);
   EXPECT_EQ(ex.tag, "ex42");
-  Example quoted_touching = parse("1 'q|a x");
+  Example quoted_touching = text_parse("1 'q|a x");
   EXPECT_EQ(quoted_touching.tag, "q");
   EXPECT_EQ(quoted_touching.label, 1.0f);
 }
 
 TEST(TextParser, NoLabel) {
-  Example ex = parse("|a x");
+  Example ex = text_parse("|a x");
   EXPECT_FALSE(ex.has_label);
   EXPECT_EQ(ex.importance, 1.0f);
   EXPECT_TRUE(ex.tag.empty());
-  Example tag_only = parse("'t |a x");
+  Example tag_only = text_parse("'t |a x");
   EXPECT_FALSE(tag_only.has_label);
   EXPECT_EQ(tag_only.tag, "t");
   // VW: a lone token touching the bar is a tag, not a label.
-  Example touching = parse("1|a x");
+  Example touching = text_parse("1|a x");
   EXPECT_FALSE(touching.has_label);
   EXPECT_EQ(touching.tag, "1");
 }
 
-TEST(TextParser, ImportanceZeroIsAllowed) { EXPECT_EQ(parse("1 0 |a x").importance, 0.0f); }
+TEST(TextParser, ImportanceZeroIsAllowed) { EXPECT_EQ(text_parse("1 0 |a x").importance, 0.0f); }
 
 TEST(TextParser, BlankLinesGiveNoExample) {
   Example ex;
@@ -113,32 +113,32 @@ TEST(TextParser, BlankLinesGiveNoExample) {
 }
 
 TEST(TextParser, StripsBomAndCarriageReturn) {
-  Example ex = parse("\xEF\xBB\xBF" "1 |f a b\r");
+  Example ex = text_parse("\xEF\xBB\xBF" "1 |f a b\r");
   EXPECT_EQ(ex.label, 1.0f);
   ASSERT_EQ(ex.features.size(), 2u);
-  EXPECT_EQ(ex.features[1].index & kMask18, 146788u);  // "b", not "b\r"
+  EXPECT_EQ(ex.features[1].index & kTextMask18, 146788u);  // "b", not "b\r"
 }
 
 TEST(TextParser, NamespaceWeightMultipliesValues) {
-  Example ex = parse("1 |f:2 a b:1.5 |g c");
+  Example ex = text_parse("1 |f:2 a b:1.5 |g c");
   ASSERT_EQ(ex.features.size(), 3u);
   EXPECT_EQ(ex.features[0].value, 2.0f);
   EXPECT_EQ(ex.features[1].value, 3.0f);
   EXPECT_EQ(ex.features[2].value, 1.0f);
   EXPECT_EQ(ex.namespaces[0].name, "f");
-  EXPECT_EQ(ex.features[0].index & kMask18, 14355u);  // the weight is not part of the name
+  EXPECT_EQ(ex.features[0].index & kTextMask18, 14355u);  // the weight is not part of the name
 }
 
 TEST(TextParser, ZeroValuesAreDropped) {
-  Example ex = parse("1 |f a:0 b |g:0 c d");
+  Example ex = text_parse("1 |f a:0 b |g:0 c d");
   ASSERT_EQ(ex.features.size(), 1u);
-  EXPECT_EQ(ex.features[0].index & kMask18, 146788u);
+  EXPECT_EQ(ex.features[0].index & kTextMask18, 146788u);
   ASSERT_EQ(ex.namespaces.size(), 2u);
   EXPECT_EQ(ex.namespaces[1].begin, ex.namespaces[1].end);
 }
 
 TEST(TextParser, AnonymousFeaturesCountWithinEachNamespace) {
-  Example ex = parse("1 |f :2 x :3 :0 :4 |g :5");
+  Example ex = text_parse("1 |f :2 x :3 :0 :4 |g :5");
   const uint32_t f = murmur3_32("f", 0);
   ASSERT_EQ(ex.features.size(), 5u);
   EXPECT_EQ(ex.features[0].index, f + 0);
@@ -150,7 +150,7 @@ TEST(TextParser, AnonymousFeaturesCountWithinEachNamespace) {
 }
 
 TEST(TextParser, StringValuesAreChainHashed) {
-  Example ex = parse("1 |f color:red size:XL");
+  Example ex = text_parse("1 |f color:red size:XL");
   const uint32_t f = murmur3_32("f", 0);
   ASSERT_EQ(ex.features.size(), 2u);
   EXPECT_EQ(ex.features[0].index, murmur3_32("red", murmur3_32("color", f)));
@@ -161,7 +161,7 @@ TEST(TextParser, StringValuesAreChainHashed) {
 TEST(TextParser, StringValuesIgnoreTheNamespaceWeight) {
   // VW (parse_example_text.cc): a string value's feature has value 1, the
   // namespace weight scales numeric values only.
-  Example ex = parse("1 |f:0.5 color:red x x:3");
+  Example ex = text_parse("1 |f:0.5 color:red x x:3");
   ASSERT_EQ(ex.features.size(), 3u);
   EXPECT_EQ(ex.features[0].value, 1.0f);
   EXPECT_EQ(ex.features[1].value, 0.5f);
@@ -169,7 +169,7 @@ TEST(TextParser, StringValuesIgnoreTheNamespaceWeight) {
 }
 
 TEST(TextParser, AnonymousStringValueAndDashValue) {
-  Example ex = parse("1 |f :red x:-");
+  Example ex = text_parse("1 |f :red x:-");
   const uint32_t f = murmur3_32("f", 0);
   ASSERT_EQ(ex.features.size(), 2u);
   EXPECT_EQ(ex.features[0].index, murmur3_32("red", f));  // hash_feature("", f) is f under --hash strings
@@ -177,7 +177,7 @@ TEST(TextParser, AnonymousStringValueAndDashValue) {
 }
 
 TEST(TextParser, NumericNamesAreNotHashed) {
-  Example ex = parse("1 | 1 17:2 |f 3");
+  Example ex = text_parse("1 | 1 17:2 |f 3");
   ASSERT_EQ(ex.features.size(), 3u);
   EXPECT_EQ(ex.features[0].index, 1u);
   EXPECT_EQ(ex.features[1].index, 17u);
@@ -188,19 +188,19 @@ TEST(TextParser, NumericNamesAreNotHashed) {
 TEST(TextParser, HashAllAndSeed) {
   ParseOptions all;
   all.hash_all = true;
-  Example ex = parse("1 | 1 |f 3", all);
+  Example ex = text_parse("1 | 1 |f 3", all);
   EXPECT_EQ(ex.features[0].index, murmur3_32("1", 0));
   EXPECT_EQ(ex.features[1].index, murmur3_32("3", murmur3_32("f", 0)));
   ParseOptions seeded;
   seeded.hash_seed = 1;
-  Example s = parse("1 | a |f b", seeded);
+  Example s = text_parse("1 | a |f b", seeded);
   EXPECT_EQ(s.namespaces[0].hash, 0x514E28B7u);
   EXPECT_EQ(s.features[0].index, murmur3_32("a", 0x514E28B7u));
   EXPECT_EQ(s.namespaces[1].hash, murmur3_32("f", 1));
 }
 
 TEST(TextParser, TabsSeparateLikeSpacesAndUtf8IsFine) {
-  Example ex = parse("1\t2\t|caf\xc3\xa9\tna\xc3\xafve:2\t\tb");
+  Example ex = text_parse("1\t2\t|caf\xc3\xa9\tna\xc3\xafve:2\t\tb");
   EXPECT_EQ(ex.importance, 2.0f);
   EXPECT_EQ(ex.namespaces[0].name, "caf\xc3\xa9");
   ASSERT_EQ(ex.features.size(), 2u);
@@ -208,7 +208,7 @@ TEST(TextParser, TabsSeparateLikeSpacesAndUtf8IsFine) {
 }
 
 TEST(TextParser, EmptyNamespacesAndManyBars) {
-  Example ex = parse("1 || |a x|b y");
+  Example ex = text_parse("1 || |a x|b y");
   ASSERT_EQ(ex.namespaces.size(), 4u);
   EXPECT_EQ(ex.features.size(), 2u);
   EXPECT_EQ(ex.namespaces[2].name, "a");
@@ -218,7 +218,7 @@ TEST(TextParser, EmptyNamespacesAndManyBars) {
 
 TEST(TextParser, LongTokensAreFine) {
   std::string name(100000, 'q');
-  Example ex = parse("1 |a " + name);
+  Example ex = text_parse("1 |a " + name);
   ASSERT_EQ(ex.features.size(), 1u);
   EXPECT_EQ(ex.features[0].index, murmur3_32(name, murmur3_32("a", 0)));
 }
@@ -226,9 +226,9 @@ TEST(TextParser, LongTokensAreFine) {
 TEST(TextParser, KeepNames) {
   ParseOptions keep;
   keep.keep_names = true;
-  Example ex = parse("1 | a |f b:2 c:red :3", keep);
+  Example ex = text_parse("1 | a |f b:2 c:red :3", keep);
   EXPECT_EQ(ex.names, (std::vector<std::string>{"a", "f^b", "f^c^red", "f^"}));
-  Example no_names = parse("1 | a");
+  Example no_names = text_parse("1 | a");
   EXPECT_TRUE(no_names.names.empty());
 }
 

@@ -45,14 +45,14 @@ uint32_t expected_draw(uint64_t& state) {
   return k;
 }
 
-const Example kExample{};
-const std::vector<Feature> kNoFeatures;
+const Example kBootstrapExample{};
+const std::vector<Feature> kBootstrapNoFeatures;
 
 TEST(Bootstrap, RoundsAreTheInterleavedSubModelsBelow) {
   Recorder below(std::vector<double>(6, 0.5));
   const auto layer = bootstrap(below, "3", 2, 7);
   const Part part{1, 1.0};
-  layer->predict(kExample, kNoFeatures, Parts(&part, 1));
+  layer->predict(kBootstrapExample, kBootstrapNoFeatures, Parts(&part, 1));
   EXPECT_EQ(below.predicted, (std::vector<uint32_t>{3, 4, 5}));  // part c of 2 is c N + j of round j
   EXPECT_EQ(bootstrap_plugin().width(MapValues(std::map<std::string, std::string, std::less<>>{{"bootstrap", "3"}})), 3u);
 }
@@ -65,9 +65,9 @@ TEST(Bootstrap, LearnsEachRoundWithItsPoissonFactorAndSkipsZeros) {
   uint64_t state = 11;
   for (int example = 0; example < 50; ++example) {
     below.learned.clear();
-    const double mean = layer->predict(kExample, kNoFeatures, kSinglePart);
+    const double mean = layer->predict(kBootstrapExample, kBootstrapNoFeatures, kSinglePart);
     EXPECT_DOUBLE_EQ(mean, (0.25 + 0.5 + 0.75 + 1.0) / 4);
-    layer->learn(kExample, kNoFeatures, kSinglePart, mean, 1.0, 2.0);
+    layer->learn(kBootstrapExample, kBootstrapNoFeatures, kSinglePart, mean, 1.0, 2.0);
     std::vector<const Recorder::Learned*> by_round(4, nullptr);
     for (const auto& l : below.learned) by_round.at(l.sub) = &l;
     for (uint32_t j = 0; j < 4; ++j) {
@@ -89,9 +89,9 @@ TEST(Bootstrap, OwnLearnPassDrawsAgain) {
   LabelRange range{-1, 1, true, true};
   layer->clip_with(range, true);  // --oaa: learn() is a pass of its own, VW's bootstrap draws again
   uint64_t state = 5;
-  layer->predict(kExample, kNoFeatures, kSinglePart);
+  layer->predict(kBootstrapExample, kBootstrapNoFeatures, kSinglePart);
   for (int j = 0; j < 3; ++j) expected_draw(state);  // predict()'s draws
-  layer->learn(kExample, kNoFeatures, kSinglePart, 0.0, 1.0, 1.0);
+  layer->learn(kBootstrapExample, kBootstrapNoFeatures, kSinglePart, 0.0, 1.0, 1.0);
   std::vector<double> importance(3, 0.0);
   for (const auto& l : below.learned) importance.at(l.sub) = l.importance;
   for (uint32_t j = 0; j < 3; ++j) EXPECT_DOUBLE_EQ(importance[j], expected_draw(state)) << j;
@@ -106,8 +106,8 @@ TEST(Bootstrap, FactorsAveragePoissonOne) {
   const int n = 20000;
   for (int i = 0; i < n; ++i) {
     below.learned.clear();
-    layer->predict(kExample, kNoFeatures, kSinglePart);
-    layer->learn(kExample, kNoFeatures, kSinglePart, 0.0, 1.0, 1.0);
+    layer->predict(kBootstrapExample, kBootstrapNoFeatures, kSinglePart);
+    layer->learn(kBootstrapExample, kBootstrapNoFeatures, kSinglePart, 0.0, 1.0, 1.0);
     if (below.learned.empty()) ++zeros;
     else sum += below.learned[0].importance;
   }
@@ -120,7 +120,7 @@ TEST(Bootstrap, RoundsAreClippedToTheCallersRange) {
   const auto layer = bootstrap(below, "3", 1, 1);
   LabelRange range{0.0, 1.0, true, true};
   layer->clip_with(range, false);
-  EXPECT_DOUBLE_EQ(layer->predict(kExample, kNoFeatures, kSinglePart), (0.0 + 0.5 + 1.0) / 3);
+  EXPECT_DOUBLE_EQ(layer->predict(kBootstrapExample, kBootstrapNoFeatures, kSinglePart), (0.0 + 0.5 + 1.0) / 3);
   std::string line;
   ASSERT_TRUE(layer->prediction_line(0.5, "tag", line));
   EXPECT_EQ(line, "0.500000 tag 0.000000 1.000000");  // VW's "mean tag lower upper"
@@ -144,7 +144,7 @@ TEST(Bootstrap, VoteIsVwsMajorityOfRoundedRounds) {
     Recorder below(c.rounds);
     const auto layer = bootstrap(below, std::to_string(c.rounds.size()), 1, 1, "vote");
     layer->clip_with(range, false);
-    EXPECT_DOUBLE_EQ(layer->predict(kExample, kNoFeatures, kSinglePart), c.vote) << c.rounds.size();
+    EXPECT_DOUBLE_EQ(layer->predict(kBootstrapExample, kBootstrapNoFeatures, kSinglePart), c.vote) << c.rounds.size();
     double shown = 0, loss = 0;
     ASSERT_TRUE(layer->own_outcome(c.vote, shown, loss));
     EXPECT_EQ(shown, c.vote);

@@ -17,14 +17,14 @@ namespace learner {
 namespace {
 
 // A reduction that records what it is handed.
-class Recorder final : public Reduction {
+class ClassWeightsRecorder final : public Reduction {
  public:
   struct Call {
     float importance;
     bool learn;
   };
   std::vector<Call>* calls;
-  explicit Recorder(std::vector<Call>* c) : calls(c) {}
+  explicit ClassWeightsRecorder(std::vector<Call>* c) : calls(c) {}
   const Outcome& process(const Example& ex, const std::vector<Feature>&, bool learn) override {
     calls->push_back({ex.importance, learn});
     outcome_.weight = ex.importance;
@@ -64,12 +64,12 @@ Example labeled(float label, float importance) {
 }
 
 TEST(ClassWeightLayer, MultipliesTheImportanceTheReductionSees) {
-  std::vector<Recorder::Call> calls;
+  std::vector<ClassWeightsRecorder::Call> calls;
   const ListValues values({"1:2,3:0", "-1:0.5"});
   const ReductionWrap wrap =
       classweight_plugin().setup(ReductionLayerContext{values, LabelFormat::kSimple, nullptr, false});
   ASSERT_TRUE(wrap);
-  std::unique_ptr<Reduction> r = wrap(std::make_unique<Recorder>(&calls));
+  std::unique_ptr<Reduction> r = wrap(std::make_unique<ClassWeightsRecorder>(&calls));
   const std::vector<Feature> none;
   EXPECT_EQ(r->process(labeled(1, 1.5f), none, true).weight, 3.0);  // the statistics see the weighted importance
   r->process(labeled(-1, 1), none, true);

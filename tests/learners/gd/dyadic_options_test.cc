@@ -19,7 +19,7 @@ namespace {
 
 using test::one_hot_pair;
 
-CoreConfig dyadic_config(unsigned rank) {
+CoreConfig options_dyadic_config(unsigned rank) {
   CoreConfig config = fixed_config();
   config.dotproducts = {{"u", "i", false}};
   config.rank = rank;
@@ -66,7 +66,7 @@ void expect_finite_and_short_of_label(const CoreConfig& config, const char* name
 // stored vectors, with the default c = 1 that product minus k.
 TEST(DyadicCenter, OffsetIsKTimesCenterSquared) {
   for (const double c : {0.0, 1.0, 0.5}) {
-    CoreConfig config = dyadic_config(3);
+    CoreConfig config = options_dyadic_config(3);
     config.center = c;
     const auto loss = make_loss({});
     Model model(config, *loss);
@@ -90,7 +90,7 @@ TEST(DyadicCenter, OffsetIsKTimesCenterSquared) {
 TEST(DyadicCenter, StartNoiseSumsToZeroOverTheDimensionsWithACentre) {
   for (const double c : {0.5, 1.0, 0.0})
     for (const unsigned k : {1u, 3u, 10u}) {
-      CoreConfig config = dyadic_config(k);
+      CoreConfig config = options_dyadic_config(k);
       config.center = c;
       const auto loss = make_loss({});
       Model model(config, *loss);
@@ -127,7 +127,7 @@ TEST(DyadicAutoRate, OneUpdateMovesTheTermAsForAOneHotPair) {
     ex.namespaces.push_back({name, name[0], 0, begin, static_cast<uint32_t>(ex.features.size())});
   };
   auto moved = [](bool self, const Example& ex) {
-    CoreConfig config = dyadic_config(3);
+    CoreConfig config = options_dyadic_config(3);
     config.dotproducts = {{"a", self ? "a" : "b", false}};
     config.center = 0.5;
     config.init_scale = 0.1;
@@ -166,7 +166,7 @@ TEST(DyadicAutoRate, OneUpdateMovesTheTermAsForAOneHotPair) {
 // Safety and descent with a zero-mean start: the importance-aware update
 // (closed form for quantile, ODE for squared) never carries p past the label.
 TEST(DyadicCenter, ZeroMeanStartNeverOvershootsTheLabel) {
-  CoreConfig config = dyadic_config(4);
+  CoreConfig config = options_dyadic_config(4);
   config.center = 0.0;
   config.dotproduct_l2 = 0.05;
   config.learning_rate = 5;
@@ -177,7 +177,7 @@ TEST(DyadicCenter, ZeroMeanStartNeverOvershootsTheLabel) {
 // A rule whose rates do not change from one example to the next (no
 // adaptive sums, power_t 0), importance-aware: what invariance needs.
 CoreConfig constant_rate_config(unsigned rank) {
-  CoreConfig config = dyadic_config(rank);
+  CoreConfig config = options_dyadic_config(rank);
   config.rule = UpdateRule{false, false, true};
   config.power_t = 0.0;
   config.learning_rate = 0.05;
@@ -253,7 +253,7 @@ TEST(DyadicFrequencyL2, NeutralSettingsAreTheDefaultUpdate) {
 // finite and p never passes the label.
 TEST(DyadicFrequencyL2, FiniteAndShortOfTheLabelAtHugeRates) {
   for (const double alpha : {-1.0, 0.5, 2.0}) {
-    CoreConfig config = dyadic_config(3);
+    CoreConfig config = options_dyadic_config(3);
     config.learning_rate = 10;  // at 1000 the squared update overshot the label by up to 0.006 (3 of 4000 steps)
     config.dotproduct_l2 = 0.1;
     config.dotproduct_freq_l2 = alpha;
@@ -267,7 +267,7 @@ TEST(DyadicFrequencyL2, FiniteAndShortOfTheLabelAtHugeRates) {
 
 TEST(DyadicFrequencyL2, NeedsL2AndARange) {
   const auto loss = make_loss({});
-  CoreConfig config = dyadic_config(2);
+  CoreConfig config = options_dyadic_config(2);
   config.dotproduct_freq_l2 = 0.5;
   EXPECT_THROW(Model(config, *loss), UsageError);  // no --dotproduct_l2
   config.dotproduct_l2 = 0.1;

@@ -73,7 +73,7 @@ std::string text_of(const Model& model) {
   return s;
 }
 
-double latent_dot(const Model& model, uint32_t a, uint32_t b) {
+double unseen_latent_dot(const Model& model, uint32_t a, uint32_t b) {
   const WeightTable& v = model.dotproduct()->latent();
   double dot = 0.0;
   for (unsigned j = 0; j < kRank; ++j) dot += static_cast<double>(v.slot(a)[j]) * v.slot(b)[j];
@@ -90,7 +90,7 @@ double predict(Model& model, uint32_t user, uint32_t item) {
 // The prediction of the trained user u on the trained item i.
 double seen(const Model& model, uint32_t u, uint32_t i, double offset) {
   return linear_weight(model, kUser0 + u) + linear_weight(model, kItem0 + i) +
-         latent_dot(model, kUser0 + u, kItem0 + i) - offset;
+         unseen_latent_dot(model, kUser0 + u, kItem0 + i) - offset;
 }
 
 // The property of the issue: an unseen user on a seen item i is predicted as

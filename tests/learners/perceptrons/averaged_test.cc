@@ -11,7 +11,7 @@
 namespace learner {
 namespace {
 
-const Example kEx;
+const Example kAveragedEx;
 
 // Probe (h, i): x = {1 at h}, part {i}; its prediction is the weight of
 // feature h in sub-model i.
@@ -31,7 +31,7 @@ std::vector<Probe> probes(int d, uint32_t k) {
 
 std::vector<double> read(LinearLearner& l, const std::vector<Probe>& ps) {
   std::vector<double> w;
-  for (const Probe& p : ps) w.push_back(l.predict(kEx, p.x, Parts(&p.part, 1)));
+  for (const Probe& p : ps) w.push_back(l.predict(kAveragedEx, p.x, Parts(&p.part, 1)));
   return w;
 }
 
@@ -59,19 +59,19 @@ void check_average(LinearLearner& l, const test::Data& d, int dims, uint32_t k, 
         std::vector<double> scores(k);
         std::vector<Part> all;
         for (uint32_t c = 0; c < k; ++c) all.push_back({c, 1.0});
-        l.predict_each(kEx, d.x[e], all, scores.data());
+        l.predict_each(kAveragedEx, d.x[e], all, scores.data());
         uint32_t best = 0;
         for (uint32_t c = 1; c < k; ++c)
           if (scores[c] > scores[best]) best = c;
         const Part parts[2] = {{label, 1.0}, {best, -1.0}};
-        const double p = l.predict(kEx, d.x[e], parts);
-        l.learn(kEx, d.x[e], parts, p, best == label ? 0.0 : 1.0, 1.0);
+        const double p = l.predict(kAveragedEx, d.x[e], parts);
+        l.learn(kAveragedEx, d.x[e], parts, p, best == label ? 0.0 : 1.0, 1.0);
         step_done();
       } else {
         for (uint32_t c = 0; c < k; ++c) {
           const Part part[1] = {{c, 1.0}};
-          const double p = l.predict(kEx, d.x[e], part);
-          l.learn(kEx, d.x[e], part, p, c == label ? 1.0 : -1.0, 1.0);
+          const double p = l.predict(kAveragedEx, d.x[e], part);
+          l.learn(kAveragedEx, d.x[e], part, p, c == label ? 1.0 : -1.0, 1.0);
           step_done();
         }
       }
@@ -97,18 +97,18 @@ TEST(Averaged, PassiveAggressiveAverageEqualsMeanOfWeightSequence) {
 TEST(Averaged, OnlyTheSwitchSelectsTheAverage) {
   auto l = make_perceptron({.bits = 8, .averaged = true});
   const std::vector<Feature> x = {{1.0f, 1}};
-  l->learn(kEx, x, kSinglePart, 0.0, 1.0, 1.0);  // w_1 = 1
-  l->learn(kEx, x, kSinglePart, 1.0, 1.0, 1.0);  // correct: w_2 = 1
-  l->learn(kEx, {{1.0f, 2}}, kSinglePart, 0.0, 1.0, 1.0);  // w_3 adds feature 2
-  EXPECT_DOUBLE_EQ(l->predict(kEx, {{1.0f, 2}}, kSinglePart), 1.0);
+  l->learn(kAveragedEx, x, kSinglePart, 0.0, 1.0, 1.0);  // w_1 = 1
+  l->learn(kAveragedEx, x, kSinglePart, 1.0, 1.0, 1.0);  // correct: w_2 = 1
+  l->learn(kAveragedEx, {{1.0f, 2}}, kSinglePart, 0.0, 1.0, 1.0);  // w_3 adds feature 2
+  EXPECT_DOUBLE_EQ(l->predict(kAveragedEx, {{1.0f, 2}}, kSinglePart), 1.0);
   l->predict_with_average(true);
-  EXPECT_NEAR(l->predict(kEx, {{1.0f, 2}}, kSinglePart), 1.0 / 3.0, 1e-7);
-  EXPECT_NEAR(l->predict(kEx, x, kSinglePart), 1.0, 1e-7);
+  EXPECT_NEAR(l->predict(kAveragedEx, {{1.0f, 2}}, kSinglePart), 1.0 / 3.0, 1e-7);
+  EXPECT_NEAR(l->predict(kAveragedEx, x, kSinglePart), 1.0, 1e-7);
   // A non-averaged learner ignores the switch.
   auto plain = make_perceptron({.bits = 8});
-  plain->learn(kEx, x, kSinglePart, 0.0, 1.0, 1.0);
+  plain->learn(kAveragedEx, x, kSinglePart, 0.0, 1.0, 1.0);
   plain->predict_with_average(true);
-  EXPECT_DOUBLE_EQ(plain->predict(kEx, x, kSinglePart), 1.0);
+  EXPECT_DOUBLE_EQ(plain->predict(kAveragedEx, x, kSinglePart), 1.0);
 }
 
 TEST(Averaged, LearnUsesCurrentWeightsEvenWhenPredictingWithTheAverage) {
@@ -118,8 +118,8 @@ TEST(Averaged, LearnUsesCurrentWeightsEvenWhenPredictingWithTheAverage) {
   a->predict_with_average(true);
   for (std::size_t e = 0; e < d.x.size(); ++e) {
     const double y = d.y[e] > 0 ? 1.0 : -1.0;
-    a->learn(kEx, d.x[e], kSinglePart, a->predict(kEx, d.x[e], kSinglePart), y, 1.0);
-    b->learn(kEx, d.x[e], kSinglePart, b->predict(kEx, d.x[e], kSinglePart), y, 1.0);
+    a->learn(kAveragedEx, d.x[e], kSinglePart, a->predict(kAveragedEx, d.x[e], kSinglePart), y, 1.0);
+    b->learn(kAveragedEx, d.x[e], kSinglePart, b->predict(kAveragedEx, d.x[e], kSinglePart), y, 1.0);
   }
   EXPECT_EQ(a->updates(), b->updates());
   EXPECT_EQ(test::text_of(*a), test::text_of(*b));

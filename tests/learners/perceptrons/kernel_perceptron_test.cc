@@ -15,7 +15,7 @@
 namespace learner {
 namespace {
 
-const Example kEx;
+const Example kKernelEx;
 
 double label_of(const test::Data& d, std::size_t e) { return d.y[e] > 0 ? 1.0 : -1.0; }
 
@@ -26,11 +26,11 @@ TEST(KernelPerceptron, LinearKernelEqualsThePrimalPerceptron) {
   for (int pass = 0; pass < 3; ++pass) {
     for (std::size_t e = 0; e < d.x.size(); ++e) {
       const double y = label_of(d, e);
-      const double p = primal->predict(kEx, d.x[e], kSinglePart);
-      const double q = dual->predict(kEx, d.x[e], kSinglePart);
+      const double p = primal->predict(kKernelEx, d.x[e], kSinglePart);
+      const double q = dual->predict(kKernelEx, d.x[e], kSinglePart);
       ASSERT_NEAR(p, q, 1e-4 * (1.0 + std::fabs(p))) << "pass " << pass << " example " << e;
-      primal->learn(kEx, d.x[e], kSinglePart, p, y, 1.0);
-      dual->learn(kEx, d.x[e], kSinglePart, q, y, 1.0);
+      primal->learn(kKernelEx, d.x[e], kSinglePart, p, y, 1.0);
+      dual->learn(kKernelEx, d.x[e], kSinglePart, q, y, 1.0);
     }
   }
   EXPECT_EQ(primal->updates(), dual->updates());
@@ -46,14 +46,14 @@ TEST(KernelPerceptron, LinearKernelEqualsPrimalWithTwoParts) {
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t e = 0; e < d.x.size(); ++e) {
       double ps[3], qs[3];
-      primal->predict_each(kEx, d.x[e], all, ps);
-      dual->predict_each(kEx, d.x[e], all, qs);
+      primal->predict_each(kKernelEx, d.x[e], all, ps);
+      dual->predict_each(kKernelEx, d.x[e], all, qs);
       for (int c = 0; c < 3; ++c) ASSERT_NEAR(ps[c], qs[c], 1e-4 * (1.0 + std::fabs(ps[c])));
       const auto truth = static_cast<uint32_t>(d.y[e]);
       const uint32_t other = (truth + 1 + e % 2) % 3;
       const Part parts[2] = {{truth, 1.0}, {other, -1.0}};
-      primal->learn(kEx, d.x[e], parts, primal->predict(kEx, d.x[e], parts), 1.0, 1.0);
-      dual->learn(kEx, d.x[e], parts, dual->predict(kEx, d.x[e], parts), 1.0, 1.0);
+      primal->learn(kKernelEx, d.x[e], parts, primal->predict(kKernelEx, d.x[e], parts), 1.0, 1.0);
+      dual->learn(kKernelEx, d.x[e], parts, dual->predict(kKernelEx, d.x[e], parts), 1.0, 1.0);
     }
   }
   EXPECT_EQ(primal->updates(), dual->updates());
@@ -67,13 +67,13 @@ TEST(KernelPerceptron, AveragedLinearKernelEqualsTheAveragedPrimal) {
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t e = 0; e < d.x.size(); ++e) {
       const double y = label_of(d, e);
-      primal->learn(kEx, d.x[e], kSinglePart, primal->predict(kEx, d.x[e], kSinglePart), y, 1.0);
-      dual->learn(kEx, d.x[e], kSinglePart, dual->predict(kEx, d.x[e], kSinglePart), y, 1.0);
+      primal->learn(kKernelEx, d.x[e], kSinglePart, primal->predict(kKernelEx, d.x[e], kSinglePart), y, 1.0);
+      dual->learn(kKernelEx, d.x[e], kSinglePart, dual->predict(kKernelEx, d.x[e], kSinglePart), y, 1.0);
       primal->predict_with_average(true);
       dual->predict_with_average(true);
       for (std::size_t probe = 0; probe < d.x.size(); probe += 37) {  // the averages agree throughout
-        const double p = primal->predict(kEx, d.x[probe], kSinglePart);
-        ASSERT_NEAR(p, dual->predict(kEx, d.x[probe], kSinglePart), 1e-4 * (1.0 + std::fabs(p)));
+        const double p = primal->predict(kKernelEx, d.x[probe], kSinglePart);
+        ASSERT_NEAR(p, dual->predict(kKernelEx, d.x[probe], kSinglePart), 1e-4 * (1.0 + std::fabs(p)));
       }
       primal->predict_with_average(false);
       dual->predict_with_average(false);
@@ -95,8 +95,8 @@ TEST(KernelPerceptron, KernelValuesMatchTheirDefinitions) {
                {KernelKind::kLaplacian, std::exp(-0.5 * 2.5)}};
   for (const Case& c : cases) {
     auto l = make_kernel_perceptron({.kernel = c.kind, .degree = 3, .coef0 = 2.0, .gamma = 0.5});
-    l->learn(kEx, a, kSinglePart, 0.0, 1.0, 1.0);
-    EXPECT_NEAR(l->predict(kEx, b, kSinglePart), c.expected, 1e-9 * (1 + c.expected));
+    l->learn(kKernelEx, a, kSinglePart, 0.0, 1.0, 1.0);
+    EXPECT_NEAR(l->predict(kKernelEx, b, kSinglePart), c.expected, 1e-9 * (1 + c.expected));
   }
 }
 
@@ -107,10 +107,10 @@ TEST(KernelPerceptron, OneKernelEvaluationPerSupportVectorPerExample) {
   double out[4];
   for (std::size_t e = 0; e < d.x.size(); ++e) {
     const uint64_t sv = l->support_size(), before = l->kernel_evaluations();
-    l->predict_each(kEx, d.x[e], all, out);
+    l->predict_each(kKernelEx, d.x[e], all, out);
     for (uint32_t c = 0; c < 4; ++c) {  // one-against-all: K predicts and learns on one example
       const Part part[1] = {{c, 1.0}};
-      l->learn(kEx, d.x[e], part, l->predict(kEx, d.x[e], part), c == d.y[e] ? 1.0 : -1.0, 1.0);
+      l->learn(kKernelEx, d.x[e], part, l->predict(kKernelEx, d.x[e], part), c == d.y[e] ? 1.0 : -1.0, 1.0);
     }
     // sv evaluations for x, plus k(x, x) once if x entered the set.
     EXPECT_EQ(l->kernel_evaluations() - before, sv + (l->support_size() - sv));
@@ -121,12 +121,12 @@ TEST(KernelPerceptron, OneKernelEvaluationPerSupportVectorPerExample) {
 void train_xor(Learner& l, const test::Data& d, int passes) {
   for (int pass = 0; pass < passes; ++pass)
     for (std::size_t e = 0; e < d.x.size(); ++e)
-      l.learn(kEx, d.x[e], kSinglePart, l.predict(kEx, d.x[e], kSinglePart), d.y[e], 1.0);
+      l.learn(kKernelEx, d.x[e], kSinglePart, l.predict(kKernelEx, d.x[e], kSinglePart), d.y[e], 1.0);
 }
 
 double accuracy(Learner& l, const test::Data& d) {
   int right = 0;
-  for (std::size_t e = 0; e < d.x.size(); ++e) right += l.predict(kEx, d.x[e], kSinglePart) * d.y[e] > 0;
+  for (std::size_t e = 0; e < d.x.size(); ++e) right += l.predict(kKernelEx, d.x[e], kSinglePart) * d.y[e] > 0;
   return static_cast<double>(right) / d.x.size();
 }
 
@@ -151,7 +151,7 @@ TEST(KernelPerceptron, BudgetHolds) {
     for (int pass = 0; pass < 3; ++pass) {
       for (std::size_t e = 0; e < d.x.size(); ++e) {
         const uint64_t before = l->kernel_evaluations();
-        l->learn(kEx, d.x[e], kSinglePart, l->predict(kEx, d.x[e], kSinglePart), label_of(d, e), 1.0);
+        l->learn(kKernelEx, d.x[e], kSinglePart, l->predict(kKernelEx, d.x[e], kSinglePart), label_of(d, e), 1.0);
         ASSERT_LE(l->support_size(), 25u);
         ASSERT_LE(l->kernel_evaluations() - before, bound);
       }
@@ -165,9 +165,9 @@ TEST(KernelPerceptron, EvictionPolicies) {
   const std::vector<Feature> a = {{1.0f, 1}}, b = {{1.0f, 2}}, c = {{1.0f, 3}};
   auto run = [&](Eviction policy) {
     auto l = make_kernel_perceptron({.kernel = KernelKind::kLinear, .budget = 2, .eviction = policy});
-    l->learn(kEx, a, kSinglePart, 0.0, 1.0, 2.0);  // coefficient 2
-    l->learn(kEx, b, kSinglePart, 0.0, 1.0, 1.0);  // coefficient 1
-    l->learn(kEx, c, kSinglePart, 0.0, -1.0, 1.0);  // full: evict, then insert
+    l->learn(kKernelEx, a, kSinglePart, 0.0, 1.0, 2.0);  // coefficient 2
+    l->learn(kKernelEx, b, kSinglePart, 0.0, 1.0, 1.0);  // coefficient 1
+    l->learn(kKernelEx, c, kSinglePart, 0.0, -1.0, 1.0);  // full: evict, then insert
     return test::text_of(*l);
   };
   EXPECT_EQ(run(Eviction::kOldest), "sv0[0]:1\nsv0: 2:1\nsv1[0]:-1\nsv1: 3:1\n");
@@ -198,11 +198,11 @@ TEST(KernelPerceptron, LinearMergeOfSameSignVectorsIsExact) {
   auto merged = make_kernel_perceptron({.kernel = KernelKind::kLinear, .budget = 2, .eviction = Eviction::kMerge});
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t e = 0; e < d.x.size(); ++e) {
-      const double p = primal->predict(kEx, d.x[e], kSinglePart);
-      const double q = merged->predict(kEx, d.x[e], kSinglePart);
+      const double p = primal->predict(kKernelEx, d.x[e], kSinglePart);
+      const double q = merged->predict(kKernelEx, d.x[e], kSinglePart);
       ASSERT_NEAR(p, q, 1e-3 * (1.0 + std::fabs(p))) << "pass " << pass << " example " << e;
-      primal->learn(kEx, d.x[e], kSinglePart, p, 1.0, 1.0);
-      merged->learn(kEx, d.x[e], kSinglePart, q, 1.0, 1.0);
+      primal->learn(kKernelEx, d.x[e], kSinglePart, p, 1.0, 1.0);
+      merged->learn(kKernelEx, d.x[e], kSinglePart, q, 1.0, 1.0);
     }
   }
   EXPECT_EQ(primal->updates(), merged->updates());
@@ -217,7 +217,7 @@ double train_and_score(KernelLearner& l, const test::Data& train, const test::Da
     for (std::size_t e = 0; e < train.x.size(); ++e)
       for (uint32_t c = 0; c < k; ++c) {
         const Part part[1] = {{c, 1.0}};
-        l.learn(kEx, train.x[e], part, l.predict(kEx, train.x[e], part), c == train.y[e] ? 1.0 : -1.0, 1.0);
+        l.learn(kKernelEx, train.x[e], part, l.predict(kKernelEx, train.x[e], part), c == train.y[e] ? 1.0 : -1.0, 1.0);
       }
   if (averaging(l)) averaging(l)->predict_with_average(true);
   std::vector<Part> all;
@@ -225,7 +225,7 @@ double train_and_score(KernelLearner& l, const test::Data& train, const test::Da
   std::vector<double> out(k);
   int right = 0;
   for (std::size_t e = 0; e < test_set.x.size(); ++e) {
-    l.predict_each(kEx, test_set.x[e], all, out.data());
+    l.predict_each(kKernelEx, test_set.x[e], all, out.data());
     right += static_cast<double>(std::max_element(out.begin(), out.end()) - out.begin()) == test_set.y[e];
   }
   return static_cast<double>(right) / test_set.x.size();
@@ -273,7 +273,7 @@ TEST(KernelPerceptron, PoolKeepsTheLastVectorsThroughCompactions) {
       std::snprintf(f, sizeof f, " %u:%d", next, i + 1);
       features += f;
     }
-    l->learn(kEx, x, kSinglePart, 0.0, 1.0, 1.0);
+    l->learn(kKernelEx, x, kSinglePart, 0.0, 1.0, 1.0);
     if (e >= 17) {
       char head[64];
       std::snprintf(head, sizeof head, "sv%d[0]:1\nsv%d:", e - 17, e - 17);
@@ -289,12 +289,12 @@ TEST(KernelPerceptron, PoolKeepsTheLastVectorsThroughCompactions) {
 TEST(KernelPerceptron, ConstantFeatureIsALinearBias) {
   auto l = make_kernel_perceptron({.kernel = KernelKind::kRbf, .rate = 0.5});
   const std::vector<Feature> x = {{1.0f, 4}, {1.0f, kConstantIndex}};
-  l->learn(kEx, x, kSinglePart, 0.0, -1.0, 1.0);
+  l->learn(kKernelEx, x, kSinglePart, 0.0, -1.0, 1.0);
   // f = -0.5 (k(x, x) + 1 * 1): the rbf part and the bias; far away only
   // the bias remains, and without a constant in x no bias at all.
-  EXPECT_DOUBLE_EQ(l->predict(kEx, x, kSinglePart), -1.0);
-  EXPECT_NEAR(l->predict(kEx, {{100.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), -0.5, 1e-12);
-  EXPECT_DOUBLE_EQ(l->predict(kEx, {{1.0f, 4}}, kSinglePart), -0.5);
+  EXPECT_DOUBLE_EQ(l->predict(kKernelEx, x, kSinglePart), -1.0);
+  EXPECT_NEAR(l->predict(kKernelEx, {{100.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), -0.5, 1e-12);
+  EXPECT_DOUBLE_EQ(l->predict(kKernelEx, {{1.0f, 4}}, kSinglePart), -0.5);
   EXPECT_EQ(test::text_of(*l), "sv0[0]:-0.5\nsv0: 4:1 constant:1\n");
 }
 
@@ -302,7 +302,7 @@ TEST(KernelPerceptron, CancellingPartsInsertNothing) {
   // A correct MIRA prediction passes parts {y*: +1, y*: -1}: p = 0, an empty update.
   auto l = make_kernel_perceptron({.sub_models = 3, .budget = 5});
   const Part same[2] = {{1, 1.0}, {1, -1.0}};
-  for (uint32_t i = 0; i < 10; ++i) l->learn(kEx, {{1.0f, i}}, same, 0.0, 0.0, 1.0);
+  for (uint32_t i = 0; i < 10; ++i) l->learn(kKernelEx, {{1.0f, i}}, same, 0.0, 0.0, 1.0);
   EXPECT_EQ(l->support_size(), 0u);
   EXPECT_EQ(l->updates(), 0u);
 }
@@ -310,17 +310,17 @@ TEST(KernelPerceptron, CancellingPartsInsertNothing) {
 TEST(KernelPerceptron, EvictionTakesTheVectorsShareOfTheBias) {
   auto l = make_kernel_perceptron({.kernel = KernelKind::kRbf, .budget = 1, .eviction = Eviction::kOldest});
   const std::vector<Feature> only_constant = {{1.0f, kConstantIndex}};
-  l->learn(kEx, {{1.0f, 1}, {1.0f, kConstantIndex}}, kSinglePart, 0.0, 1.0, 1.0);
-  EXPECT_DOUBLE_EQ(l->predict(kEx, {{50.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), 1.0);
-  l->learn(kEx, {{1.0f, 2}, {1.0f, kConstantIndex}}, kSinglePart, 0.0, -1.0, 1.0);  // p = 1 + e^-2 > 0: mistake
+  l->learn(kKernelEx, {{1.0f, 1}, {1.0f, kConstantIndex}}, kSinglePart, 0.0, 1.0, 1.0);
+  EXPECT_DOUBLE_EQ(l->predict(kKernelEx, {{50.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), 1.0);
+  l->learn(kKernelEx, {{1.0f, 2}, {1.0f, kConstantIndex}}, kSinglePart, 0.0, -1.0, 1.0);  // p = 1 + e^-2 > 0: mistake
   EXPECT_EQ(l->support_size(), 1u);
-  EXPECT_DOUBLE_EQ(l->predict(kEx, {{50.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), -1.0);
+  EXPECT_DOUBLE_EQ(l->predict(kKernelEx, {{50.0f, 9}, {1.0f, kConstantIndex}}, kSinglePart), -1.0);
 }
 
 TEST(KernelPerceptron, NonFiniteNeverEntersTheModel) {
   auto l = make_kernel_perceptron({.kernel = KernelKind::kLinear});
-  l->learn(kEx, {{std::numeric_limits<float>::infinity(), 1}}, kSinglePart, 0.0, 1.0, 1.0);
-  l->learn(kEx, {{1.0f, 1}}, kSinglePart, 0.0, 1.0, std::numeric_limits<double>::infinity());
+  l->learn(kKernelEx, {{std::numeric_limits<float>::infinity(), 1}}, kSinglePart, 0.0, 1.0, 1.0);
+  l->learn(kKernelEx, {{1.0f, 1}}, kSinglePart, 0.0, 1.0, std::numeric_limits<double>::infinity());
   EXPECT_EQ(l->support_size(), 0u);
   EXPECT_EQ(l->dropped_updates(), 2u);
 }
@@ -329,15 +329,15 @@ TEST(KernelPerceptron, AnExampleWhoseKernelValuesOverflowIsNotLearned) {
   // (gamma <x, x'> + coef0)^64 with <x, x'> = 1e8 overflows: the example
   // would make every later prediction infinite or NaN.
   auto l = make_kernel_perceptron({.kernel = KernelKind::kPoly, .degree = 64, .coef0 = 0.0, .gamma = 1e6});
-  l->learn(kEx, {{1e4f, 1}}, kSinglePart, 0.0, 1.0, 1.0);
+  l->learn(kKernelEx, {{1e4f, 1}}, kSinglePart, 0.0, 1.0, 1.0);
   EXPECT_EQ(l->support_size(), 0u);
   EXPECT_EQ(l->dropped_updates(), 1u);
-  l->learn(kEx, {{1e-3f, 1}}, kSinglePart, 0.0, 1.0, 1.0);  // (1e6 * 1e-6)^64 is finite
+  l->learn(kKernelEx, {{1e-3f, 1}}, kSinglePart, 0.0, 1.0, 1.0);  // (1e6 * 1e-6)^64 is finite
   EXPECT_EQ(l->support_size(), 1u);
-  l->learn(kEx, {{1e4f, 1}}, kSinglePart, 0.0, -1.0, 1.0);  // (1e6 * 10)^64 with the set overflows too
+  l->learn(kKernelEx, {{1e4f, 1}}, kSinglePart, 0.0, -1.0, 1.0);  // (1e6 * 10)^64 with the set overflows too
   EXPECT_EQ(l->support_size(), 1u);
   EXPECT_EQ(l->dropped_updates(), 2u);
-  EXPECT_TRUE(std::isfinite(l->predict(kEx, {{1e-3f, 1}}, kSinglePart)));
+  EXPECT_TRUE(std::isfinite(l->predict(kKernelEx, {{1e-3f, 1}}, kSinglePart)));
 }
 
 TEST(KernelPerceptron, RejectsBadConfig) {

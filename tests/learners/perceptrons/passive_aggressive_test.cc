@@ -11,7 +11,7 @@
 namespace learner {
 namespace {
 
-const Example kEx;
+const Example kPaEx;
 
 std::vector<Feature> random_x(std::mt19937& rng, int n, uint32_t range) {
   std::uniform_real_distribution<float> value(-2.0f, 2.0f);
@@ -56,9 +56,9 @@ TEST(PassiveAggressive, MiraUpdateMeetsTheRequiredMarginWithEquality) {
       const uint32_t truth = rng() % 4, other = (truth + 1 + rng() % 3) % 4;
       const double cost = 0.5 + (rng() % 3) * 0.25;  // l(y*, y^) of a cost-sensitive label
       const Part parts[2] = {{truth, 1.0}, {other, -1.0}};
-      const double p = l->predict(kEx, x, parts);
-      l->learn(kEx, x, parts, p, cost, 1.0);
-      const double after = l->predict(kEx, x, parts);
+      const double p = l->predict(kPaEx, x, parts);
+      l->learn(kPaEx, x, parts, p, cost, 1.0);
+      const double after = l->predict(kPaEx, x, parts);
       if (p < cost) {
         ++updates;
         EXPECT_NEAR(after, cost, 1e-4 * (1.0 + cost)) << "example " << e;
@@ -75,27 +75,27 @@ TEST(PassiveAggressive, ClosedFormStepOnOneExample) {
   auto l = make_passive_aggressive({.bits = 10, .sub_models = 2, .averaged = false});
   const std::vector<Feature> x = {{3.0f, 1}, {4.0f, 2}};
   const Part parts[2] = {{0, 1.0}, {1, -1.0}};
-  l->learn(kEx, x, parts, 0.0, 1.0, 1.0);
+  l->learn(kPaEx, x, parts, 0.0, 1.0, 1.0);
   const double alpha = 1.0 / (2 * 25.0);
   const Part p0[1] = {{0, 1.0}};
-  EXPECT_NEAR(l->predict(kEx, {{1.0f, 1}}, p0), alpha * 3.0, 1e-7);
-  EXPECT_NEAR(l->predict(kEx, {{1.0f, 2}}, p0), alpha * 4.0, 1e-7);
+  EXPECT_NEAR(l->predict(kPaEx, {{1.0f, 1}}, p0), alpha * 3.0, 1e-7);
+  EXPECT_NEAR(l->predict(kPaEx, {{1.0f, 2}}, p0), alpha * 4.0, 1e-7);
 }
 
 TEST(PassiveAggressive, CapBoundsTheStepTimesImportance) {
   auto l = make_passive_aggressive({.bits = 10, .averaged = false, .cap = 0.1});
   const std::vector<Feature> x = {{1.0f, 1}};
-  l->learn(kEx, x, kSinglePart, 0.0, 1.0, 1.0);  // uncapped alpha would be 1
-  EXPECT_NEAR(l->predict(kEx, x, kSinglePart), 0.1, 1e-7);
-  l->learn(kEx, x, kSinglePart, 0.1, 1.0, 2.0);  // alpha <= C * 2
-  EXPECT_NEAR(l->predict(kEx, x, kSinglePart), 0.3, 1e-6);
+  l->learn(kPaEx, x, kSinglePart, 0.0, 1.0, 1.0);  // uncapped alpha would be 1
+  EXPECT_NEAR(l->predict(kPaEx, x, kSinglePart), 0.1, 1e-7);
+  l->learn(kPaEx, x, kSinglePart, 0.1, 1.0, 2.0);  // alpha <= C * 2
+  EXPECT_NEAR(l->predict(kPaEx, x, kSinglePart), 0.3, 1e-6);
 }
 
 TEST(PassiveAggressive, SamePartTwiceOrNoFeaturesIsNoUpdate) {
   auto l = make_passive_aggressive({.bits = 10, .sub_models = 3, .averaged = false});
   const Part same[2] = {{1, 1.0}, {1, -1.0}};
-  l->learn(kEx, {{1.0f, 1}}, same, 0.0, 1.0, 1.0);
-  l->learn(kEx, {}, kSinglePart, 0.0, 1.0, 1.0);
+  l->learn(kPaEx, {{1.0f, 1}}, same, 0.0, 1.0, 1.0);
+  l->learn(kPaEx, {}, kSinglePart, 0.0, 1.0, 1.0);
   EXPECT_EQ(l->updates(), 0u);
   EXPECT_EQ(l->dropped_updates(), 0u);
   EXPECT_EQ(test::text_of(*l), "");
@@ -109,16 +109,16 @@ TEST(PassiveAggressive, PartsThatShareASlotCountOnceInTheNorm) {
   auto l = make_passive_aggressive({.bits = 2, .sub_models = 3, .averaged = false});
   const Part pair[2] = {{0, 1.0}, {1, -1.0}};
   const std::vector<Feature> x = {{1.0f, 0}, {1.0f, 1}};
-  l->learn(kEx, x, pair, 0.0, 1.0, 1.0);
-  EXPECT_NEAR(l->predict(kEx, x, pair), 1.0, 1e-12);
+  l->learn(kPaEx, x, pair, 0.0, 1.0, 1.0);
+  EXPECT_NEAR(l->predict(kPaEx, x, pair), 1.0, 1e-12);
   EXPECT_EQ(test::text_of(*l), "1:-0.5\n3:0.5\n");
 }
 
 TEST(PassiveAggressive, NonFiniteNeverEntersTheWeights) {
   auto l = make_passive_aggressive({.bits = 8, .averaged = true});
-  l->learn(kEx, {{std::nanf(""), 1}}, kSinglePart, 0.0, 1.0, 1.0);
+  l->learn(kPaEx, {{std::nanf(""), 1}}, kSinglePart, 0.0, 1.0, 1.0);
   const Part parts[2] = {{0, 1.0}, {0, 1.0}};
-  l->learn(kEx, {{1.0f, 1}}, parts, 0.0, std::numeric_limits<double>::infinity(), 1.0);
+  l->learn(kPaEx, {{1.0f, 1}}, parts, 0.0, std::numeric_limits<double>::infinity(), 1.0);
   EXPECT_EQ(l->updates(), 0u);
   EXPECT_EQ(l->dropped_updates(), 2u);
   EXPECT_EQ(test::text_of(*l), "");

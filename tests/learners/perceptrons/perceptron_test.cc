@@ -12,14 +12,14 @@
 namespace learner {
 namespace {
 
-const Example kEx;
+const Example kPerceptronEx;
 
 // One pass of predict + learn; returns the number of updates in the pass.
 uint64_t pass(LinearLearner& l, const test::Data& d) {
   const uint64_t before = l.updates();
   for (std::size_t e = 0; e < d.x.size(); ++e) {
-    const double p = l.predict(kEx, d.x[e], kSinglePart);
-    l.learn(kEx, d.x[e], kSinglePart, p, d.y[e], 1.0);
+    const double p = l.predict(kPerceptronEx, d.x[e], kSinglePart);
+    l.learn(kPerceptronEx, d.x[e], kSinglePart, p, d.y[e], 1.0);
   }
   return l.updates() - before;
 }
@@ -27,16 +27,16 @@ uint64_t pass(LinearLearner& l, const test::Data& d) {
 TEST(Perceptron, UpdatesOnlyOnMistakesByRateTimesLabel) {
   auto l = make_perceptron({.bits = 10, .rate = 0.5});
   const std::vector<Feature> x = {{2.0f, 3}, {1.0f, kConstantIndex}};
-  EXPECT_EQ(l->predict(kEx, x, kSinglePart), 0.0);
-  l->learn(kEx, x, kSinglePart, 0.0, 1.0, 1.0);  // p = 0 is a mistake
+  EXPECT_EQ(l->predict(kPerceptronEx, x, kSinglePart), 0.0);
+  l->learn(kPerceptronEx, x, kSinglePart, 0.0, 1.0, 1.0);  // p = 0 is a mistake
   // w_3 = 0.5 * 2, bias (the constant's weight) = 0.5: p = 1 * 2 + 0.5.
-  EXPECT_DOUBLE_EQ(l->predict(kEx, x, kSinglePart), 2.5);
-  l->learn(kEx, x, kSinglePart, 2.5, 1.0, 1.0);  // correct: no change
-  EXPECT_DOUBLE_EQ(l->predict(kEx, x, kSinglePart), 2.5);
+  EXPECT_DOUBLE_EQ(l->predict(kPerceptronEx, x, kSinglePart), 2.5);
+  l->learn(kPerceptronEx, x, kSinglePart, 2.5, 1.0, 1.0);  // correct: no change
+  EXPECT_DOUBLE_EQ(l->predict(kPerceptronEx, x, kSinglePart), 2.5);
   EXPECT_EQ(l->updates(), 1u);
-  l->learn(kEx, x, kSinglePart, 2.5, -1.0, 2.0);  // mistake with importance 2
-  EXPECT_DOUBLE_EQ(l->predict(kEx, x, kSinglePart), 2.5 - 2.0 * 2.5);
-  l->learn(kEx, x, kSinglePart, -2.5, 1.0, 0.0);  // importance 0: no-op
+  l->learn(kPerceptronEx, x, kSinglePart, 2.5, -1.0, 2.0);  // mistake with importance 2
+  EXPECT_DOUBLE_EQ(l->predict(kPerceptronEx, x, kSinglePart), 2.5 - 2.0 * 2.5);
+  l->learn(kPerceptronEx, x, kSinglePart, -2.5, 1.0, 0.0);  // importance 0: no-op
   EXPECT_EQ(l->updates(), 2u);
 }
 
@@ -51,10 +51,10 @@ TEST(Perceptron, SubModelsInterleaveWithinAFeature) {
   auto l = make_perceptron({.bits = 6, .sub_models = 3});
   const std::vector<Feature> x = {{1.0f, 5}};
   const Part two[1] = {{2, 1.0}};
-  l->learn(kEx, x, two, 0.0, 1.0, 1.0);
+  l->learn(kPerceptronEx, x, two, 0.0, 1.0, 1.0);
   EXPECT_EQ(test::text_of(*l), "17:1\n");  // slot 5 * 3 + 2
   const Part zero[1] = {{0, 1.0}};
-  EXPECT_EQ(l->predict(kEx, x, zero), 0.0);
+  EXPECT_EQ(l->predict(kPerceptronEx, x, zero), 0.0);
   NameMap names{{5u, {"a^f"}}};
   EXPECT_EQ(test::text_of(*l, &names), "a^f[2]:17:1\n");
 }
@@ -63,17 +63,17 @@ TEST(Perceptron, TwoPartsMoveTheSignedSum) {
   auto l = make_perceptron({.bits = 8, .sub_models = 2});
   const std::vector<Feature> x = {{1.0f, 1}, {1.0f, kConstantIndex}};
   const Part parts[2] = {{0, 1.0}, {1, -1.0}};
-  l->learn(kEx, x, parts, 0.0, 1.0, 1.0);
+  l->learn(kPerceptronEx, x, parts, 0.0, 1.0, 1.0);
   const Part p0[1] = {{0, 1.0}}, p1[1] = {{1, 1.0}};
-  EXPECT_DOUBLE_EQ(l->predict(kEx, x, p0), 2.0);
-  EXPECT_DOUBLE_EQ(l->predict(kEx, x, p1), -2.0);
-  EXPECT_DOUBLE_EQ(l->predict(kEx, x, parts), 4.0);
+  EXPECT_DOUBLE_EQ(l->predict(kPerceptronEx, x, p0), 2.0);
+  EXPECT_DOUBLE_EQ(l->predict(kPerceptronEx, x, p1), -2.0);
+  EXPECT_DOUBLE_EQ(l->predict(kPerceptronEx, x, parts), 4.0);
 }
 
 TEST(Perceptron, CancellingPartsAreNoUpdate) {
   auto l = make_perceptron({.bits = 8, .sub_models = 2});
   const Part same[2] = {{1, 1.0}, {1, -1.0}};
-  l->learn(kEx, {{1.0f, 3}}, same, 0.0, 1.0, 1.0);
+  l->learn(kPerceptronEx, {{1.0f, 3}}, same, 0.0, 1.0, 1.0);
   EXPECT_EQ(l->updates(), 0u);
   EXPECT_EQ(test::text_of(*l), "");
 }
@@ -106,9 +106,9 @@ TEST(Perceptron, MistakesWithinNovikoffBound) {
 TEST(Perceptron, NonFiniteNeverEntersTheWeights) {
   auto l = make_perceptron({.bits = 8});
   const float inf = std::numeric_limits<float>::infinity();
-  l->learn(kEx, {{inf, 1}, {1.0f, 2}}, kSinglePart, 0.0, 1.0, 1.0);
-  l->learn(kEx, {{1.0f, 2}}, kSinglePart, 0.0, 1.0, std::numeric_limits<double>::infinity());
-  l->learn(kEx, {{3e38f, 2}}, kSinglePart, 0.0, 1.0, 1e10);
+  l->learn(kPerceptronEx, {{inf, 1}, {1.0f, 2}}, kSinglePart, 0.0, 1.0, 1.0);
+  l->learn(kPerceptronEx, {{1.0f, 2}}, kSinglePart, 0.0, 1.0, std::numeric_limits<double>::infinity());
+  l->learn(kPerceptronEx, {{3e38f, 2}}, kSinglePart, 0.0, 1.0, 1e10);
   EXPECT_EQ(l->dropped_updates(), 3u);
   EXPECT_EQ(l->updates(), 0u);
   EXPECT_EQ(test::text_of(*l), "");
@@ -123,12 +123,12 @@ TEST(Perceptron, AnUpdateThatOverflowsPartWayChangesNothing) {
     for (const uint32_t k : {1u, 4u}) {
       auto l = make_perceptron({.bits = 8, .sub_models = k, .averaged = averaged});
       const Parts parts = k == 1 ? Parts(kSinglePart) : Parts(pair, 2);
-      l->learn(kEx, {{1.0f, 1}, {2.0f, 2}}, parts, -1.0, 1.0, 1.0);
+      l->learn(kPerceptronEx, {{1.0f, 1}, {2.0f, 2}}, parts, -1.0, 1.0, 1.0);
       ASSERT_EQ(l->updates(), 1u);
       const std::string before = test::text_of(*l);
       ASSERT_NE(before, "");
       // 1e30 times 1 and 2 are finite floats; 1e30 times 3e38 is not.
-      l->learn(kEx, {{1.0f, 1}, {2.0f, 2}, {3e38f, 3}}, parts, -1.0, 1.0, 1e30);
+      l->learn(kPerceptronEx, {{1.0f, 1}, {2.0f, 2}, {3e38f, 3}}, parts, -1.0, 1.0, 1e30);
       EXPECT_EQ(l->dropped_updates(), 1u) << "K " << k << " averaged " << averaged;
       EXPECT_EQ(test::text_of(*l), before) << "K " << k << " averaged " << averaged;
     }
@@ -145,19 +145,19 @@ TEST(Perceptron, WeightsNearTheLimitFromStartValuesOrALoadAreStillChecked) {
   init.kind = WeightInit::Kind::kValue;
   init.value = 3e38f;
   ASSERT_TRUE(started->start_weights(init));
-  started->learn(kEx, x, kSinglePart, -1.0, 1.0, 1.0);
+  started->learn(kPerceptronEx, x, kSinglePart, -1.0, 1.0, 1.0);
   EXPECT_EQ(started->dropped_updates(), 1u);
-  EXPECT_EQ(started->predict(kEx, x, kSinglePart), 3e38f);
+  EXPECT_EQ(started->predict(kPerceptronEx, x, kSinglePart), 3e38f);
 
   auto big = make_perceptron({.bits = 8, .rate = 3e38});
-  big->learn(kEx, x, kSinglePart, -1.0, 1.0, 1.0);  // w = 3e38 (checked: a step past the room)
+  big->learn(kPerceptronEx, x, kSinglePart, -1.0, 1.0, 1.0);  // w = 3e38 (checked: a step past the room)
   ASSERT_EQ(big->updates(), 1u);
   const std::string path = test::save_model(*big, "near_limit.bin", false);
   auto loaded = make_perceptron({.bits = 8, .rate = 1e38});
   test::load_model(*loaded, path);
-  loaded->learn(kEx, x, kSinglePart, -1.0, 1.0, 1.0);
+  loaded->learn(kPerceptronEx, x, kSinglePart, -1.0, 1.0, 1.0);
   EXPECT_EQ(loaded->dropped_updates(), 1u);
-  EXPECT_EQ(loaded->predict(kEx, x, kSinglePart), 3e38f);
+  EXPECT_EQ(loaded->predict(kPerceptronEx, x, kSinglePart), 3e38f);
 }
 
 TEST(Perceptron, RejectsBadConfig) {

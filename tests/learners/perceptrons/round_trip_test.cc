@@ -18,7 +18,7 @@
 namespace learner {
 namespace {
 
-const Example kEx;
+const Example kRoundTripEx;
 const Part kAll[3] = {{0, 1.0}, {1, 1.0}, {2, 1.0}};
 
 // One-against-all over 3 sub-models.
@@ -26,7 +26,7 @@ void train(Learner& l, const test::Data& d, std::size_t from, std::size_t to) {
   for (std::size_t e = from; e < to; ++e)
     for (uint32_t c = 0; c < 3; ++c) {
       const Part part[1] = {{c, 1.0}};
-      l.learn(kEx, d.x[e], part, l.predict(kEx, d.x[e], part), c == d.y[e] ? 1.0 : -1.0, 1.0);
+      l.learn(kRoundTripEx, d.x[e], part, l.predict(kRoundTripEx, d.x[e], part), c == d.y[e] ? 1.0 : -1.0, 1.0);
     }
 }
 
@@ -34,7 +34,7 @@ std::vector<double> scores(Learner& l, const test::Data& d) {
   std::vector<double> out;
   double s[3];
   for (const auto& x : d.x) {
-    l.predict_each(kEx, x, kAll, s);
+    l.predict_each(kRoundTripEx, x, kAll, s);
     out.insert(out.end(), s, s + 3);
   }
   return out;
@@ -179,7 +179,7 @@ TEST(RoundTrip, DenseVersion1SectionsStillLoad) {
   test::load_model(*p, path);
   const std::vector<Feature> x = {{2.0f, 5}};
   const Part one[1] = {{1, 1.0}};
-  EXPECT_DOUBLE_EQ(p->predict(kEx, x, one), 1.5);
+  EXPECT_DOUBLE_EQ(p->predict(kRoundTripEx, x, one), 1.5);
 }
 
 // A sparse section whose slots are not ascending is refused.
@@ -209,14 +209,14 @@ TEST(RoundTrip, ALargeDenseTableRoundTrips) {
   init.kind = WeightInit::Kind::kValue;
   init.value = 0.25f;
   ASSERT_TRUE(a->start_weights(init));
-  a->learn(kEx, {{1.0f, 7}}, kSinglePart, -1.0, 1.0, 1.0);  // one slot moves off 0.25
+  a->learn(kRoundTripEx, {{1.0f, 7}}, kSinglePart, -1.0, 1.0, 1.0);  // one slot moves off 0.25
   const std::string path = test::save_model(*a, "dense.bin", false);
   EXPECT_GT(std::filesystem::file_size(path), uint64_t{48} << 20);
   auto b = make_perceptron({.bits = 22});
   test::load_model(*b, path);
   for (const uint32_t h : {0u, 7u, 12345u, (1u << 22) - 1})
-    EXPECT_EQ(b->predict(kEx, {{1.0f, h}}, kSinglePart), a->predict(kEx, {{1.0f, h}}, kSinglePart)) << h;
-  EXPECT_EQ(b->predict(kEx, {{1.0f, 7}}, kSinglePart), 1.25);
+    EXPECT_EQ(b->predict(kRoundTripEx, {{1.0f, h}}, kSinglePart), a->predict(kRoundTripEx, {{1.0f, h}}, kSinglePart)) << h;
+  EXPECT_EQ(b->predict(kRoundTripEx, {{1.0f, 7}}, kSinglePart), 1.25);
 }
 
 // After an allreduce a rank's tables hold slots that only other ranks
@@ -228,7 +228,7 @@ TEST(RoundTrip, AModelSavedAfterAnAllreduceHoldsEveryRanksSlots) {
     test::run_group(2, [&](AllReduce& g) {
       auto l = make_perceptron({.bits = 18, .averaged = averaged});
       const std::vector<Feature> x = {{1.0f, g.rank() == 0 ? 11u : 22u}};  // each rank its own feature
-      l->learn(kEx, x, kSinglePart, 0.0, 1.0, 1.0);
+      l->learn(kRoundTripEx, x, kSinglePart, 0.0, 1.0, 1.0);
       l->average(g);
       if (g.rank() == 0) {
         text_in_memory = test::text_of(*l);
@@ -252,8 +252,8 @@ TEST(RoundTrip, PredictEachEqualsPredictPerPart) {
     set_average(*a, average);
     for (const auto& x : d.x) {
       double each[3];
-      a->predict_each(kEx, x, kAll, each);
-      for (uint32_t c = 0; c < 3; ++c) EXPECT_EQ(each[c], a->predict(kEx, x, std::span<const Part>(kAll + c, 1)));
+      a->predict_each(kRoundTripEx, x, kAll, each);
+      for (uint32_t c = 0; c < 3; ++c) EXPECT_EQ(each[c], a->predict(kRoundTripEx, x, std::span<const Part>(kAll + c, 1)));
     }
   }
 }

@@ -17,15 +17,15 @@
 namespace learner {
 namespace {
 
-const Example kEx;
+const Example kDriverEx;
 
 double train_and_score(StructSvmDriver& driver, const test::Data& d, std::size_t from, std::size_t to, int passes) {
   for (int p = 0; p < passes; ++p) {
-    for (std::size_t e = from; e < to; ++e) driver.learn(kEx, d.x[e], static_cast<uint32_t>(d.y[e]), 1.0);
+    for (std::size_t e = from; e < to; ++e) driver.learn(kDriverEx, d.x[e], static_cast<uint32_t>(d.y[e]), 1.0);
     driver.end_pass();
   }
   int correct = 0;
-  for (std::size_t e = from; e < to; ++e) correct += driver.predict(kEx, d.x[e]) == static_cast<uint32_t>(d.y[e]);
+  for (std::size_t e = from; e < to; ++e) correct += driver.predict(kDriverEx, d.x[e]) == static_cast<uint32_t>(d.y[e]);
   return static_cast<double>(correct) / static_cast<double>(to - from);
 }
 
@@ -59,13 +59,13 @@ TEST(StructSvmDriver, OneExampleFollowsTheProtocol) {
   StructSvmDriver driver(*svm, costs);
   const std::vector<Feature> x = {{1.0f, 7}};
   // All scores 0: every mistake's augmented score is K v = 1; the lowest, class 0, wins.
-  const StructSvmOutcome out = driver.learn(kEx, x, 2, 1.0);
+  const StructSvmOutcome out = driver.learn(kDriverEx, x, 2, 1.0);
   EXPECT_EQ(out.predicted, 0u);
   EXPECT_EQ(out.augmented.argmax, 0u);
   EXPECT_EQ(out.augmented.value, 1.0);
   EXPECT_EQ(costs.mistakes()[costs.factors().index(2, 0)], 1.0);
-  EXPECT_EQ(driver.predict(kEx, x), 2u);  // the step moved class 2 up and class 0 down
-  EXPECT_THROW(driver.learn(kEx, x, 3, 1.0), Error);
+  EXPECT_EQ(driver.predict(kDriverEx, x), 2u);  // the step moved class 2 up and class 0 down
+  EXPECT_THROW(driver.learn(kDriverEx, x, 3, 1.0), Error);
 }
 
 // Three discs of radius 0.9 centred on a circle of radius 1.2 (gaps of
@@ -119,7 +119,7 @@ TEST(StructSvmDriver, AgreesWithLiblinearCrammerSinger) {
   for (std::size_t e = split; e < d.x.size(); ++e) {
     int theirs = 0;
     ASSERT_TRUE(predictions >> theirs);
-    const uint32_t ours = driver.predict(kEx, d.x[e]);
+    const uint32_t ours = driver.predict(kDriverEx, d.x[e]);
     agree += static_cast<int>(ours) + 1 == theirs;
     theirs_right += theirs == d.y[e] + 1;
     ours_right += ours == d.y[e];

@@ -14,7 +14,7 @@
 namespace learner {
 namespace {
 
-const Example kEx;
+const Example kSvmEx;
 
 // The reduction's protocol (struct_svm.h): scores, loss-augmented argmax
 // with costs `scale * v` for every mistake (v uniform), one learn() call.
@@ -25,10 +25,10 @@ double train_one(StructSvm& l, const std::vector<Feature>& x, uint32_t y, uint32
   for (uint32_t c = 0; c < k; ++c) all[c] = {c, 1.0};
   std::vector<double> s(k), costs(k, cost);
   costs[y] = 0.0;
-  l.predict_each(kEx, x, all, s.data());
+  l.predict_each(kSvmEx, x, all, s.data());
   const HingeResult r = loss_augmented_max(s, y, costs);
   const Part parts[2] = {{y, 1.0}, {r.argmax, -1.0}};
-  l.learn(kEx, x, parts, s[y] - s[r.argmax], costs[r.argmax], importance);
+  l.learn(kSvmEx, x, parts, s[y] - s[r.argmax], costs[r.argmax], importance);
   return r.value;
 }
 
@@ -36,7 +36,7 @@ std::vector<double> scores(StructSvm& l, const std::vector<Feature>& x, uint32_t
   std::vector<Part> all(k);
   for (uint32_t c = 0; c < k; ++c) all[c] = {c, 1.0};
   std::vector<double> s(k);
-  l.predict_each(kEx, x, all, s.data());
+  l.predict_each(kSvmEx, x, all, s.data());
   return s;
 }
 
@@ -52,9 +52,9 @@ TEST(StructSvm, OneCompositeStepGolden) {
   };
   for (const Case& c : {Case{0.0, 0.0, 0.5}, Case{0.2, 0.0, 0.45}, Case{0.2, 0.1, 0.9 / 2.1}, Case{3.0, 0.0, 0.0}}) {
     auto l = make_struct_svm({.bits = 10, .classes = 2, .rate = 0.5, .l1 = c.l1, .l2 = c.l2});
-    l->learn(kEx, x, parts, 0.0, 1.0, 1.0);
-    EXPECT_NEAR(l->predict(kEx, x, zero), 2.0 * c.w, 1e-15) << c.l1 << " " << c.l2;
-    EXPECT_NEAR(l->predict(kEx, x, one), -2.0 * c.w, 1e-15);
+    l->learn(kSvmEx, x, parts, 0.0, 1.0, 1.0);
+    EXPECT_NEAR(l->predict(kSvmEx, x, zero), 2.0 * c.w, 1e-15) << c.l1 << " " << c.l2;
+    EXPECT_NEAR(l->predict(kSvmEx, x, one), -2.0 * c.w, 1e-15);
     EXPECT_EQ(l->steps(), 1u);
     EXPECT_EQ(l->updates(), 1u);  // the step ran, even where L1 truncated the result to 0
   }
@@ -64,8 +64,8 @@ TEST(StructSvm, MarginMetOrNoImportanceChangesNothing) {
   auto l = make_struct_svm({.bits = 10, .classes = 3});
   const std::vector<Feature> x = {{1.0f, 5}};
   const Part parts[2] = {{0, 1.0}, {2, -1.0}};
-  l->learn(kEx, x, parts, 1.5, 1.0, 1.0);  // margin 1.5 >= 1: no loss
-  l->learn(kEx, x, parts, 0.0, 1.0, 0.0);  // importance 0: no-op
+  l->learn(kSvmEx, x, parts, 1.5, 1.0, 1.0);  // margin 1.5 >= 1: no loss
+  l->learn(kSvmEx, x, parts, 0.0, 1.0, 0.0);  // importance 0: no-op
   EXPECT_EQ(test::text_of(*l), "");
   EXPECT_EQ(l->steps(), 1u);
   EXPECT_EQ(l->updates(), 0u);
@@ -114,19 +114,19 @@ TEST(StructSvm, LazyRegularisationEqualsTheEagerSteps) {
       x.push_back({1.0f, kConstantIndex});
       const uint32_t y = klass(rng), other = (y + 1 + t % (k - 1)) % k;
       const Part parts[2] = {{y, 1.0}, {other, -1.0}};
-      const double p = l->predict(kEx, x, parts);
+      const double p = l->predict(kSvmEx, x, parts);
       const double margin = 1.0;
       std::map<uint64_t, double> grad;
       if (p < margin)
         for (const Part& part : parts)
           for (const Feature& f : x) grad[slot(f.index, part.index)] += -part.sign * f.value;
       ref.step(grad);
-      l->learn(kEx, x, parts, p, margin, 1.0);
+      l->learn(kSvmEx, x, parts, p, margin, 1.0);
       for (uint32_t h = 0; h < 8; ++h)
         for (uint32_t c = 0; c < k; ++c) {
           const std::vector<Feature> probe = {{1.0f, h}};
           const Part part[1] = {{c, 1.0}};
-          ASSERT_NEAR(l->predict(kEx, probe, part), ref.weight(slot(h, c)), 1e-12) << "step " << t;
+          ASSERT_NEAR(l->predict(kSvmEx, probe, part), ref.weight(slot(h, c)), 1e-12) << "step " << t;
         }
     }
     // The biases are not regularised: with l1 they still hold non-zero values.
@@ -134,8 +134,8 @@ TEST(StructSvm, LazyRegularisationEqualsTheEagerSteps) {
     double bias = 0.0;
     for (uint32_t c = 0; c < k; ++c) {
       const Part part[1] = {{c, 1.0}};
-      bias += std::fabs(l->predict(kEx, constant, part));
-      EXPECT_NEAR(l->predict(kEx, constant, part), ref.weight(slot(kConstantIndex, c)), 1e-12);
+      bias += std::fabs(l->predict(kSvmEx, constant, part));
+      EXPECT_NEAR(l->predict(kSvmEx, constant, part), ref.weight(slot(kConstantIndex, c)), 1e-12);
     }
     EXPECT_GT(bias, 0.0);
   }
@@ -180,7 +180,7 @@ TEST(StructSvm, L1ZeroesIrrelevantFeatures) {
       const std::vector<Feature> probe = {{1.0f, h}};
       for (uint32_t c = 0; c < k; ++c) {
         const Part part[1] = {{c, 1.0}};
-        nonzero += l.predict(kEx, probe, part) != 0.0;
+        nonzero += l.predict(kSvmEx, probe, part) != 0.0;
       }
     }
     return nonzero;
@@ -207,7 +207,7 @@ TEST(StructSvm, L1ZeroesIrrelevantFeatures) {
   EXPECT_EQ(noise_weights(*sparse), 0);
   const std::vector<Feature> probe = {{1.0f, 0}};
   const Part one[1] = {{1, 1.0}};
-  EXPECT_GT(sparse->predict(kEx, probe, one), 0.0);  // the signal survives
+  EXPECT_GT(sparse->predict(kSvmEx, probe, one), 0.0);  // the signal survives
 }
 
 TEST(StructSvm, ModelFileRoundTrip) {
