@@ -18,11 +18,7 @@ namespace learner {
 namespace {
 
 TEST(DecayStop, SeriesStopsWhereTheOdeStops) {
-  uint64_t state = 0x9E3779B97F4A7C15ull;
-  auto u = [&state] {  // xorshift64
-    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-    return static_cast<double>(state >> 11) * (1.0 / 9007199254740992.0);
-  };
+  testing::Xorshift u(0x9E3779B97F4A7C15ull);
   int stopped = 0, located = 0;
   double worst_t = 0.0, worst_h = 0.0;
   for (const char* name : {"squared", "expectile"}) {
@@ -33,22 +29,7 @@ TEST(DecayStop, SeriesStopsWhereTheOdeStops) {
     const auto* smooth = dynamic_cast<const detail::SmoothLoss*>(loss.get());
     ASSERT_NE(smooth, nullptr);
     for (int i = 0; i < 4000; ++i) {
-      const double rate = 0.003 * std::pow(0.5 / 0.003, u());
-      testing::DyadicState s;
-      s.rho_a = rate * (0.2 + u());
-      s.rho_b = rate * (0.2 + u());
-      for (int j = 0; j < 5; ++j) {
-        s.A.push_back(1.0 + 0.4 * (u() - 0.5));
-        s.B.push_back(1.0 + 0.4 * (u() - 0.5));
-      }
-      const PredictionPath one = s.path();
-      PredictionPath path;
-      path.q = rate * (0.5 + 2.0 * u());
-      path.add_term(one.kappa, one.P, one.M);
-      path.p_lin0 = 3.0 + u() - 0.5 * (one.P - one.M);
-      path.mu = rate * (0.02 + 0.5 * u());
-      const double y = 1.0 + std::floor(5.0 * u());
-      const double h = u() < 0.7 ? 1.0 : 0.01 * std::pow(500.0, u());
+      const auto [path, y, h] = testing::random_decaying_case(u);
       const UpdateStep step = loss->step(path, y, h);
       const UpdateStep ode = detail::integrate_smooth_update(*smooth, path, y, h);
       const double p0 = path.at(0.0), d = y > p0 ? 1.0 : -1.0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -116,6 +117,47 @@ inline PredictionPath multi_term_path(std::mt19937_64& rng, int terms) {
     path.add_term(one.kappa, one.P, one.M);
   }
   return path;
+}
+
+// xorshift64 in [0, 1): the same numbers on every platform (golden hashes rely on it).
+class Xorshift {
+ public:
+  explicit Xorshift(uint64_t seed) : state_(seed) {}
+  double operator()() {
+    state_ ^= state_ << 13, state_ ^= state_ >> 7, state_ ^= state_ << 17;
+    return static_cast<double>(state_ >> 11) * (1.0 / 9007199254740992.0);
+  }
+
+ private:
+  uint64_t state_;
+};
+
+// A training-like decaying update (--dotproduct_l2): one dyadic term of rank 5 with
+// vectors near 1, latent rate 0.003 to 0.5 (log-uniform), linear part q and decay mu
+// scaled to it, a label 1..5 and importance 1 (70 %) or 0.01..5 (log-uniform).
+// The draws happen in a fixed order, so a seed gives the same cases everywhere.
+struct DecayingCase {
+  PredictionPath path;
+  double y = 0.0, h = 0.0;
+};
+inline DecayingCase random_decaying_case(Xorshift& u) {
+  const double rate = 0.003 * std::pow(0.5 / 0.003, u());
+  DyadicState s;
+  s.rho_a = rate * (0.2 + u());
+  s.rho_b = rate * (0.2 + u());
+  for (int j = 0; j < 5; ++j) {
+    s.A.push_back(1.0 + 0.4 * (u() - 0.5));
+    s.B.push_back(1.0 + 0.4 * (u() - 0.5));
+  }
+  const PredictionPath one = s.path();
+  DecayingCase c;
+  c.path.q = rate * (0.5 + 2.0 * u());
+  c.path.add_term(one.kappa, one.P, one.M);
+  c.path.p_lin0 = 3.0 + u() - 0.5 * (one.P - one.M);
+  c.path.mu = rate * (0.02 + 0.5 * u());
+  c.y = 1.0 + std::floor(5.0 * u());
+  c.h = u() < 0.7 ? 1.0 : 0.01 * std::pow(500.0, u());
+  return c;
 }
 
 }  // namespace learner::testing

@@ -128,11 +128,7 @@ INSTANTIATE_TEST_SUITE_P(
 // and again when the decaying stop near the label was located on the series instead of the ODE
 // (decay_stop.h; DecayStop.SeriesStopsWhereTheOdeStops holds it to the ODE's stop).
 TEST(SquaredFlowGolden, DecayingStepsArePinnedToTheBit) {
-  uint64_t state = 0x2545F4914F6CDD1Dull;
-  auto u = [&state] {  // xorshift64: the same numbers on every platform
-    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-    return static_cast<double>(state >> 11) * (1.0 / 9007199254740992.0);
-  };
+  testing::Xorshift u(0x2545F4914F6CDD1Dull);
   uint64_t hash = 0xcbf29ce484222325ull;
   auto fold = [&hash](double v) {
     uint64_t bits;
@@ -146,22 +142,7 @@ TEST(SquaredFlowGolden, DecayingStepsArePinnedToTheBit) {
     spec.expectile_q = 0.3;
     const auto loss = make_loss(spec);
     for (int i = 0; i < 2000; ++i) {
-      const double rate = 0.003 * std::pow(0.5 / 0.003, u());
-      testing::DyadicState s;
-      s.rho_a = rate * (0.2 + u());
-      s.rho_b = rate * (0.2 + u());
-      for (int j = 0; j < 5; ++j) {
-        s.A.push_back(1.0 + 0.4 * (u() - 0.5));
-        s.B.push_back(1.0 + 0.4 * (u() - 0.5));
-      }
-      const PredictionPath one = s.path();
-      PredictionPath path;
-      path.q = rate * (0.5 + 2.0 * u());
-      path.add_term(one.kappa, one.P, one.M);
-      path.p_lin0 = 3.0 + u() - 0.5 * (one.P - one.M);
-      path.mu = rate * (0.02 + 0.5 * u());
-      const double y = 1.0 + std::floor(5.0 * u());
-      const double h = u() < 0.7 ? 1.0 : 0.01 * std::pow(500.0, u());
+      const auto [path, y, h] = testing::random_decaying_case(u);
       const UpdateStep step = loss->step(path, y, h);
       fold(step.t);
       fold(step.h_used);
