@@ -5,15 +5,14 @@ seconds, plus the reported examples); the row is the mean loss, its sample stand
 (0 for one shuffle), every shuffle's loss and chosen flags, and examples/s over all the runs.
 """
 import statistics
+from collections import Counter
 
 
 def combine(done):
     """One tool's row over its replicates (tune_and_run's dicts, one per shuffle): the mean loss,
     its standard deviation, every replicate's loss and chosen flags, examples/s over them all."""
     losses = [r["loss"] for r in done]
-    counts = {}
-    for r in done:
-        counts[r["flags"]] = counts.get(r["flags"], 0) + 1
+    counts = Counter(r["flags"] for r in done)  # first-seen order
     flags = ", ".join(f"{f} (x{n})" if len(done) > 1 else f for f, n in counts.items())
     seconds = sum(r["seconds"] for r in done)
     examples = sum(r["examples"] for r in done)
