@@ -90,11 +90,10 @@ Factors fit_gramian(const Cli& c, const InteractionSet& set, std::size_t n_users
 Factors fit(const Cli& c, const InteractionSet& set, std::size_t n_users, std::size_t n_items,
             std::span<const Interaction> rows, const UserItems& train, const po::variables_map& vm) {
   if (c.system == "ials") {
-    // --min_rating chooses iALS's positives as it chooses the dyadic losses' (same input for both).
+    // --min_rating chooses iALS's positives as it chooses the dyadic losses' (same input for both;
+    // its default keeps every row, which is `train`).
     if (std::isnan(c.ranker.min_rating)) throw learner::UsageError("--min_rating must be a number");
-    if (!(c.ranker.min_rating > RankerOptions{}.min_rating)) return train_ials(train, set.users, set.items, c.ials);
-    const UserItems positives(n_users, n_items, rows, c.ranker.min_rating);
-    return train_ials(positives, set.users, set.items, c.ials);
+    return train_ials(UserItems(n_users, n_items, rows, c.ranker.min_rating), set.users, set.items, c.ials);
   }
   if (c.system == "vectors")
     return load_vector_files(need(vm, "user_vectors", "--system vectors"), need(vm, "item_vectors", "--system vectors"),
