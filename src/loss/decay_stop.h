@@ -30,6 +30,16 @@ struct DecayStopRule {
   double mu;      // the decay per unit importance
 };
 
+// The stop's margin, one formula for the ODE (smooth_ode.cc, Decaying::stop_value)
+// and the series (locate_decay_stop): reach, or, where the decay pulls p away from y
+// (d dp/dh < 0), max(reach, min(2 |dp/dh| / pull, hover)); pull() (dp/dt times the
+// flow rate) is evaluated only then.
+template <class Pull>
+inline double decay_stop_margin(double d, double dp_dh, double reach, double hover, Pull pull) {
+  if (!(d * dp_dh < 0.0)) return reach;
+  return std::max(reach, std::min(2.0 * std::fabs(dp_dh) / pull(), hover));
+}
+
 namespace decay_stop_detail {
 
 struct SeriesAt {
@@ -68,11 +78,8 @@ inline bool locate_decay_stop(const DecayStopRule& rule, double q, double kappa,
     const decay_stop_detail::SeriesAt x = decay_stop_detail::series_at(a, n_a, U, V, n_uv, at);
     t_at = x.t;
     const double dp_dh = -rule.mu * 0.5 * (P * x.u - M * x.v);
-    double margin = rule.reach;
-    if (rule.d * dp_dh < 0.0) {
-      const double pull = (q + kappa * (P * x.u + M * x.v)) * rule.c;
-      margin = std::max(margin, std::min(2.0 * std::fabs(dp_dh) / pull, rule.hover));
-    }
+    const double margin = decay_stop_margin(rule.d, dp_dh, rule.reach, rule.hover,
+                                            [&] { return (q + kappa * (P * x.u + M * x.v)) * rule.c; });
     return margin - rule.d * x.slope_t / ch;  // d (p - y) + margin, with y - p = t' / ch
   };
   constexpr int kGrid = 32;

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <limits>
 
+#include "decay_stop.h"
 #include "ode.h"
 #include "smooth.h"
 
@@ -133,11 +134,8 @@ class Decaying final : public ScalarOde {
     if (!std::isfinite(p_star_)) return cap;
     const PathPoint pt = point(h, t);
     const double dp_dh = -path_.mu * (pt.p - path_.p_lin0 - path_.q * t);
-    double margin = reach_;
-    if (d_ * dp_dh < 0.0) {
-      const double pull = pt.slope * std::fabs(loss_.second_derivative(pt.p, y_));
-      margin = std::max(margin, std::min(2.0 * std::fabs(dp_dh) / pull, hover_));
-    }
+    const double margin = decay_stop_margin(d_, dp_dh, reach_, hover_,
+                                            [&] { return pt.slope * std::fabs(loss_.second_derivative(pt.p, y_)); });
     // path_.at(t, h) is pt.p to the bit (path_point's contract) except at t = h = 0, where at() has its own form.
     return std::max(d_ * ((t == 0.0 && h == 0.0 ? path_.at(t, h) : pt.p) - p_star_) + margin, cap);
   }
