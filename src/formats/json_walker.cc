@@ -8,9 +8,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include "feature_hash.h"
 #include "label_text.h"
 #include "learner/error.h"
-#include "feature_hash.h"
 
 namespace learner {
 namespace {
