@@ -3,17 +3,29 @@
 // TextState, LabelObjectState), written for simdjson's DOM API.
 #include "json_walker.h"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
+#include "feature_hash.h"
 #include "label_text.h"
 #include "learner/error.h"
-#include "learner/parse/hash.h"
 
 namespace learner {
 namespace {
 
+
+// The bytes _text's words care about, one table lookup a byte: blanks end a word, ':' and '|'
+// become '_'.
+constexpr unsigned kTextBlank = 1, kTextSpecial = 2;
+constexpr std::array<uint8_t, 256> kTextByteClass = [] {
+  std::array<uint8_t, 256> t{};
+  t[' '] = t['\t'] = kTextBlank;
+  t[':'] = t['|'] = kTextSpecial;
+  return t;
+}();
+inline unsigned text_byte_class(char c) { return kTextByteClass[static_cast<unsigned char>(c)]; }
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -96,38 +108,48 @@ void JsonWalker::fail_with_path(const std::exception& e) const {
 }
 
 void JsonWalker::members(simdjson::dom::object object) {
-  for (const simdjson::dom::key_value_pair& field : object) {
-    const std::string_view key = field.key;
-    path_.push_back({key, -1});
-    member(key, field.value);
-    path_.pop_back();
-  }
+  for (const simdjson::dom::key_value_pair& field : object) member(field.key, field.value);
 }
 
+// The key goes on the path only where something can fail: numbers push it when they overflow,
+// booleans, strings and nulls cannot fail.
 void JsonWalker::member(std::string_view key, simdjson::dom::element value) {
-  if (!key.empty() && key[0] == '_') return reserved(key, value);
+  if (!key.empty() && key[0] == '_') {
+    path_.push_back({key, -1});
+    reserved(key, value);
+    path_.pop_back();
+    return;
+  }
   const JsonKind type = kind(value);
   switch (type) {
     case JsonKind::kNumber: {
-      const float f = number(value, "feature value");
-      if (f != 0.0f) add(f, hash_feature(key, open_.back().hash, options_.hash_all), key, {});
+      const float f = static_cast<float>(value.get_double().value_unsafe());  // a number: no error
+      if (!std::isfinite(f)) {
+        path_.push_back({key, -1});
+        fail("feature value overflows a float (largest about 3.4e38)");
+      }
+      if (f != 0.0f) add(f, feature_hash(key, open_.back().hash, options_.hash_all), key, {});
       break;
     }
     case JsonKind::kBool:
-      if (bool(value.get_bool())) add(1.0f, hash_feature(key, open_.back().hash, options_.hash_all), key, {});
+      if (value.get_bool().value_unsafe()) add(1.0f, feature_hash(key, open_.back().hash, options_.hash_all), key, {});
       break;
     case JsonKind::kString:
-      string_feature(key, value.get_string());
+      string_feature(key, value.get_string().value_unsafe());
       break;
     case JsonKind::kNull:
       break;
     case JsonKind::kObject:
+      path_.push_back({key, -1});
       open(key, key);
-      members(value.get_object());
+      members(value.get_object().value_unsafe());
       close();
+      path_.pop_back();
       break;
     case JsonKind::kArray:
-      array(key, value.get_array());
+      path_.push_back({key, -1});
+      array(key, value.get_array().value_unsafe());
+      path_.pop_back();
       break;
   }
 }
@@ -199,12 +221,13 @@ void JsonWalker::array(std::string_view key, simdjson::dom::array array) {
 
 void JsonWalker::text(std::string_view words) {
   const uint32_t ns = open_.back().hash;
+  const std::size_t n = words.size();
   std::size_t i = 0;
-  while (i < words.size()) {
-    while (i < words.size() && (words[i] == ' ' || words[i] == '\t')) ++i;
+  while (i < n) {
+    while (i < n && text_byte_class(words[i]) == kTextBlank) ++i;
     const std::size_t start = i;
-    bool special = false;  // a ':' or '|', which the text format's name cannot hold
-    for (; i < words.size() && words[i] != ' ' && words[i] != '\t'; ++i) special |= words[i] == ':' || words[i] == '|';
+    unsigned special = 0;  // kTextSpecial: a ':' or '|', which the text format's name cannot hold
+    for (unsigned c; i < n && (c = text_byte_class(words[i])) != kTextBlank; ++i) special |= c;
     if (i == start) break;
     // A word holding no ':' or '|' is its own feature name: hashed in place, not copied.
     std::string_view word = words.substr(start, i - start);
@@ -214,7 +237,7 @@ void JsonWalker::text(std::string_view words) {
         if (c == ':' || c == '|') c = '_';
       word = scratch_;
     }
-    add(1.0f, hash_feature(word, ns, options_.hash_all), word, {});
+    add(1.0f, feature_hash(word, ns, options_.hash_all), word, {});
   }
 }
 
@@ -231,11 +254,11 @@ void JsonWalker::string_feature(std::string_view key, std::string_view value) {
   }
   const uint32_t ns = open_.back().hash;
   if (options_.chain_hash) {
-    add(1.0f, hash_feature(value, hash_feature(key, ns, options_.hash_all), options_.hash_all), key, value);
+    add(1.0f, feature_hash(value, feature_hash(key, ns, options_.hash_all), options_.hash_all), key, value);
   } else {
     concat_.assign(key);
     concat_.append(value);
-    add(1.0f, hash_feature(concat_, ns, options_.hash_all), concat_, {});
+    add(1.0f, feature_hash(concat_, ns, options_.hash_all), concat_, {});
   }
 }
 
@@ -331,7 +354,7 @@ void JsonWalker::finish() {
 
 void JsonWalker::open(std::string_view name, std::string_view hashed) {
   if (!open_.empty()) end_run();
-  open_.push_back({name, hash_feature(hashed, options_.hash_seed, options_.hash_all),
+  open_.push_back({name, feature_hash(hashed, options_.hash_seed, options_.hash_all),
                    static_cast<uint32_t>(ex_->features.size())});
 }
 

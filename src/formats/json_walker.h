@@ -22,7 +22,7 @@
 namespace learner {
 
 enum class JsonKind { kNumber, kString, kBool, kNull, kObject, kArray };
-inline JsonKind kind(const simdjson::dom::element& e) {
+[[gnu::always_inline]] inline JsonKind kind(const simdjson::dom::element& e) {
   switch (e.type()) {
     case simdjson::dom::element_type::ARRAY: return JsonKind::kArray;
     case simdjson::dom::element_type::OBJECT: return JsonKind::kObject;
@@ -89,8 +89,8 @@ class JsonWalker {
   // --affix, --spelling and --dictionary, as the text parser keeps the text
   // before ':'.
   // Inline: once per feature, most runs keep neither tokens nor names.
-  void add(float value, uint32_t index, std::string_view feature, std::string_view string_value,
-           bool anonymous = false) {
+  [[gnu::always_inline]] void add(float value, uint32_t index, std::string_view feature,
+                                  std::string_view string_value, bool anonymous = false) {
     ex_->features.push_back(Feature{value, index});
     if (options_.keep_tokens || options_.keep_names) add_names(feature, string_value, anonymous);
   }

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 
@@ -27,8 +28,16 @@ void label_from_number(double value, const ParseOptions& options, Example& ex, c
     case LabelFormat::kSimple: {
       const float f = static_cast<float>(value);
       if (!std::isfinite(f)) ctx.fail("label overflows a float (largest about 3.4e38)");
-      // printf's "%.9g" (9 digits: the float exactly), without printf's cost per example.
-      *std::to_chars(text, text + sizeof text - 1, static_cast<double>(f), std::chars_format::general, 9).ptr = '\0';
+      // printf's "%.9g" (9 digits: the float exactly), without printf's cost per example. An
+      // integer of at most 9 digits (the usual 1, -1, 0, a count) is "%.9g"'s plain digits, with
+      // the sign of -0: written as an integer, 50 times cheaper than the general conversion.
+      if (f == std::trunc(f) && std::fabs(f) < 1e9f) {
+        char* p = text;
+        if (std::signbit(f)) *p++ = '-';
+        *std::to_chars(p, text + sizeof text - 1, static_cast<uint32_t>(std::fabs(f))).ptr = '\0';
+      } else {
+        *std::to_chars(text, text + sizeof text - 1, static_cast<double>(f), std::chars_format::general, 9).ptr = '\0';
+      }
       break;
     }
     case LabelFormat::kMulticlass:

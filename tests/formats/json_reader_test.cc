@@ -96,6 +96,10 @@ TEST(JsonReader, NumericLabelsReadAsTheirNineDigitText) {
   // reads as that text line does.
   std::vector<double> values = {0.0, -0.0, 1.0, -1.0, 0.1, 2.5, 1e-45, 1.4e-45, 1.17549435e-38, 3.4e38,
                                 -3.4e38, 123456789.0, 16777217.0, 0.3333333333333333, 1e-7, 5e37};
+  // Integers below 10^9 take label_from_number's integer path; 1e9 and beyond the general one.
+  for (int i = -300; i <= 300; ++i) values.push_back(i);
+  for (const double v : {999999936.0, -999999936.0, 1e9, -1e9, 16777216.0, 999999999.0, 4294967296.0, 1e15})
+    values.push_back(v);
   uint64_t x = 0x9E3779B97F4A7C15ull;
   for (int i = 0; i < 2000; ++i) {  // random doubles over the float's exponent range
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
