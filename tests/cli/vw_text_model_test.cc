@@ -2,8 +2,8 @@
 // in tests/cli/data/vw_text_model/ are VW 9.11.2's own output for
 //   vw --cb_explore_adf --epsilon 0.2 -q as -d tests/golden/data/cb_adf.vw
 //      --readable_model X --invert_hash Y --predict_only_model --quiet
-// (cb_explore_adf.*) and for --cb_explore_adf --first 500 ... --readable_model
-// (cb_explore_adf_first.readable).
+// (cb_explore_adf.*) and for --cb_explore_adf --first 500 / --squarecb /
+// --regcb / --synthcover ... --readable_model (cb_explore_adf_<name>.readable).
 // learner's must equal them as VW's test runner compares text
 // (test/run_tests.py --fuzzy_compare --epsilon 0.001, VW's CI setting):
 // the header (version, labels, bits, options, checksum), the reduction's
@@ -94,6 +94,16 @@ TEST(VwTextModel, CbExploreAdfInvertHashIsVws) {
 // (500 - 80), as VW's "cb first adf storing example counter".
 TEST(VwTextModel, FirstWritesVwsCounter) {
   expect_vws_text(vw_text_run("--readable_model", "--first 500"), "cb_explore_adf_first.readable");
+}
+
+// The explorers' own state lines: --squarecb's and --regcb's count of groups
+// learned from (VW writes "squarecb" for both), --synthcover's cost range.
+TEST(VwTextModel, ExplorersWriteVwsStateLines) {
+  for (const char* algorithm : {"squarecb", "regcb", "synthcover"}) {
+    SCOPED_TRACE(algorithm);
+    expect_vws_text(vw_text_run("--readable_model", std::string("--") + algorithm),
+                    std::string("cb_explore_adf_") + algorithm + ".readable");
+  }
 }
 
 TEST(VwTextModel, TheComparisonSeesADifference) {
