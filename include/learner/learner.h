@@ -27,7 +27,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
-#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -53,9 +52,15 @@ struct Part {
 using Parts = std::span<const Part>;
 inline constexpr Part kSinglePart[1] = {Part{}};
 
-// Feature names seen per feature index (the full 32-bit hash, before any
-// masking or sub-model layout), for --invert_hash.
-using NameMap = std::unordered_map<uint32_t, std::set<std::string>>;
+// The name a feature index (the full 32-bit hash, before any masking or
+// sub-model layout) was first seen with, and when (the count of names seen
+// before it), for --invert_hash: VW names each weight after the first
+// feature seen to reach it.
+struct FeatureName {
+  std::string name;
+  uint64_t seen = 0;
+};
+using NameMap = std::unordered_map<uint32_t, FeatureName>;
 
 // The linear weight of one feature as --audit prints it (train/audit.h).
 struct AuditWeight {

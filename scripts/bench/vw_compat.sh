@@ -24,7 +24,8 @@
 # column and ref_* compare with the average loss VW's own test suite expects for the command,
 # read from VW_TEST_DATA's core.vwtest.json reference files, so they need no VW binary; pred_*
 # compare the prediction files learner wrote with the reference predictions VW's suite ships for
-# the command, token by token, numbers within 1e-3).
+# the command as VW's own runner does: test/run_tests.py --fuzzy_compare --epsilon 0.001, its CI's
+# setting, JSON references as JSON; runner.py compare_predictions).
 # Exit status 0 once the table is written (a rejected command is a row, not a failure);
 # 1 when a tool or the data is missing; 2 on a usage error.
 set -euo pipefail

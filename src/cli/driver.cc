@@ -27,6 +27,7 @@
 #include "learner/train/trainer.h"
 #include "namespace_check.h"
 #include "auto_cache.h"
+#include "vw_text_header_of.h"
 #include "rank_setup.h"
 #include "run_observers.h"
 
@@ -66,11 +67,11 @@ class ModelOutputs final : public RunObserver {
   bool want_names() const { return !o_.invert_hash.empty(); }
   bool any() const { return !o_.final_regressor.empty() || !o_.readable_model.empty() || !o_.invert_hash.empty(); }
 
-  // Remembers the names of the features of `slot` (first pass only) by feature index.
+  // Remembers the name each feature index is first seen with, and in which order (first pass only).
   bool before(const ParsedExample& slot) override {
     if (!want_names() || slot.pass != 0) return true;
     for (std::size_t i = 0; i < slot.features.size() && i < slot.names.size(); ++i)
-      names_[slot.features[i].index].insert(slot.names[i]);
+      if (names_.try_emplace(slot.features[i].index, FeatureName{slot.names[i], names_seen_}).second) ++names_seen_;
     return true;
   }
 
@@ -78,9 +79,9 @@ class ModelOutputs final : public RunObserver {
     if (!o_.final_regressor.empty())
       save_model(o_.final_regressor, o_.model_options, learner_, range_, !o_.predict_only_model, reduction_);
     if (!o_.readable_model.empty())
-      write_readable_model(o_.readable_model, o_.model_options, learner_, range_, o_.bits, nullptr);
+      write_readable_model(o_.readable_model, detail::vw_text_header_of(o_), learner_, range_, reduction_, nullptr);
     if (!o_.invert_hash.empty())
-      write_readable_model(o_.invert_hash, o_.model_options, learner_, range_, o_.bits, &names_);
+      write_readable_model(o_.invert_hash, detail::vw_text_header_of(o_), learner_, range_, reduction_, &names_);
   }
   void save_pass(unsigned pass) const {
     save_model(o_.final_regressor + "." + std::to_string(pass + 1), o_.model_options, learner_, range_,
@@ -93,6 +94,7 @@ class ModelOutputs final : public RunObserver {
   const LabelRange& range_;
   const ReductionState* reduction_;  // the reduction's model-file state (nullptr: none)
   NameMap names_;
+  uint64_t names_seen_ = 0;  // names_'s entries so far (their `seen` order)
 };
 
 InputSpec input_of(const Options& o) {

@@ -57,6 +57,12 @@ void CountingExplorer::save_state(ModelWriter& out) const {
   policy().save_state(out);
 }
 
+void CountingExplorer::write_text(std::FILE* out) const {
+  std::fprintf(out, "cb %s adf storing example counter:  = %llu\n", vw_counter_name(),
+               static_cast<unsigned long long>(learned_));
+  policy().write_text(out);
+}
+
 void CountingExplorer::load_state(ModelReader& in) {
   learned_ = in.get<uint64_t>();
   policy().load_state(in);

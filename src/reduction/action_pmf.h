@@ -76,10 +76,14 @@ class CountingExplorer : public ActionPmfReduction, public ReductionState {
   ReductionState* state() override { return this; }
   void save_state(ModelWriter& out) const override;
   void load_state(ModelReader& in) override;
+  void write_text(std::FILE* out) const override;
 
  protected:
   virtual CbAdf& policy() = 0;
   virtual const CbAdf& policy() const = 0;
+  // The name in VW's text line of the count, "cb <name> adf storing example
+  // counter:  = N" (VW's --regcb writes "squarecb" there too).
+  virtual const char* vw_counter_name() const = 0;
   const CbAdf& shown() const override { return policy(); }
 
   uint64_t learned_ = 0;  // groups learned from

@@ -197,6 +197,11 @@ void CbAdf::save_state(ModelWriter& out) const {
   out.put(actions_);
 }
 
+void CbAdf::write_text(std::FILE* out) const {
+  std::fprintf(out, "event_sum %llu\naction_sum %llu\n", static_cast<unsigned long long>(events_),
+               static_cast<unsigned long long>(actions_));
+}
+
 void CbAdf::load_state(ModelReader& in) {
   events_ = in.get<uint64_t>();
   actions_ = in.get<uint64_t>();

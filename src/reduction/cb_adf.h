@@ -83,6 +83,8 @@ class CbAdf final : public GroupReduction, public ReductionState {
   ReductionState* state() override { return this; }
   void save_state(ModelWriter& out) const override;
   void load_state(ModelReader& in) override;
+  // VW's text lines of the counts: "event_sum N", "action_sum M".
+  void write_text(std::FILE* out) const override;
 
   // Learns from `group` once more without scoring its actions again (the
   // scores, order and prediction stay those of the last process()): --bag's

@@ -118,6 +118,13 @@ void CbExploreAdf::save_state(ModelWriter& out) const {
   below_->save_state(out);
 }
 
+void CbExploreAdf::write_text(std::FILE* out) const {
+  if (settings_.explorer == Explorer::kFirst)
+    std::fprintf(out, "cb first adf storing example counter:  = %llu\n",
+                 static_cast<unsigned long long>(settings_.first - std::min(explored_, settings_.first)));
+  below_->write_text(out);
+}
+
 void CbExploreAdf::load_state(ModelReader& in) {
   explored_ = in.get<uint64_t>();
   below_->load_state(in);

@@ -66,6 +66,9 @@ class CbExploreAdf final : public ActionPmfReduction, public ReductionState {
   ReductionState* state() override { return this; }
   void save_state(ModelWriter& out) const override;
   void load_state(ModelReader& in) override;
+  // VW's text lines: --first's "cb first adf storing example counter:  = N"
+  // (N: the groups still to explore), then --cb_adf's.
+  void write_text(std::FILE* out) const override;
 
   // The pmf of the last group, in the order of order().
   const std::vector<float>& pmf() const { return pmf_.probs; }

@@ -71,6 +71,7 @@ class Cover final : public CountingExplorer {
  private:
   CbAdf& policy() override { return adf_; }
   const CbAdf& policy() const override { return adf_; }
+  const char* vw_counter_name() const override { return "cover"; }
 
   // Whether one action line has a cost (VW's test_cb_adf_sequence).
   static bool group_is_labeled(const ExampleGroup& group) {

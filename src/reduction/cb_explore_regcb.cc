@@ -57,6 +57,7 @@ class RegCb final : public CountingExplorer {
   }
   CbAdf& policy() override { return adf_; }
   const CbAdf& policy() const override { return adf_; }
+  const char* vw_counter_name() const override { return "squarecb"; }
 
   // Each action's [low_, high_] (VW's get_cost_ranges); high_ only for --regcb.
   void find_ranges(const ExampleGroup& group) {

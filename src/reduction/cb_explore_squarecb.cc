@@ -101,6 +101,7 @@ class SquareCb final : public CountingExplorer {
   }
   CbAdf& policy() override { return adf_; }
   const CbAdf& policy() const override { return adf_; }
+  const char* vw_counter_name() const override { return "squarecb"; }
 
   SquareCbSettings settings_;
   CbAdf adf_;

@@ -1,6 +1,7 @@
 #include "cb_explore_synthcover.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <limits>
 
@@ -83,6 +84,11 @@ class SynthCover final : public ActionPmfReduction, public ReductionState {
     out.put(lo_);
     out.put(hi_);
     adf_.save_state(out);
+  }
+  // VW's text lines: its cost range, then --cb_adf's.
+  void write_text(std::FILE* out) const override {
+    std::fprintf(out, "_min_cost %g\n_max_cost %g\n", static_cast<double>(lo_), static_cast<double>(hi_));
+    adf_.write_text(out);
   }
   void load_state(ModelReader& in) override {
     const auto lo = in.get<float>(), hi = in.get<float>();

@@ -4,6 +4,7 @@
 
 #include "learner/error.h"
 #include "learner/io/output_file.h"
+#include "learner/train/vw_text_header.h"
 
 namespace learner {
 
@@ -53,15 +54,18 @@ void load_reduction_state(ModelReader& in, ReductionState* reduction) {
   in.finish();
 }
 
-void write_readable_model(const std::string& path, const OptionList& options, const Learner& learner,
-                          const LabelRange& range, unsigned bits, const NameMap* names) {
+void write_readable_model(const std::string& path, const VwTextHeader& header, const Learner& learner,
+                          const LabelRange& range, const ReductionState* reduction, const NameMap* names) {
   OutputFile out(path, "readable model");
   std::FILE* f = out.stream();
-  std::fprintf(f, "Version 0.1.0\nModel format %u\nlearner:%s\n", kModelVersion, std::string(learner.name()).c_str());
-  std::fprintf(f, "Min label:%.9g\nMax label:%.9g\nbits:%u\n", range.min, range.max, bits);
-  std::fprintf(f, "options:");
-  for (const auto& [k, v] : options) std::fprintf(f, " --%s%s%s", k.c_str(), v.empty() ? "" : " ", v.c_str());
-  std::fprintf(f, "\n:0\n");
+  VwTextHeader h = header;
+  h.min_label = range.min;
+  h.max_label = range.max;
+  write_vw_text_header(f, h);
+  if (reduction) reduction->write_text(f);
+  // VW's gd (and coin, ftrl) writes its save_resume flag before the weights; its cbzo writes only weights.
+  // learner's text model holds the weights alone: 0.
+  if (learner.name() != "cbzo") std::fputs(":0\n", f);
   learner.write_text(f, names);
   out.commit();
 }

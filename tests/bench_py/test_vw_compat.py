@@ -124,6 +124,30 @@ class ReferencePredictions(unittest.TestCase):
             write(mine, "0:0.5\n\n1:0.5\n")
             self.assertEqual(vc_runner.compare_predictions(mine, ref), "differ: line 1")
 
+    def test_vw_runners_rule(self):
+        """The comparison is VW's test/run_tests.py's (--fuzzy_compare, VW's CI's --epsilon 0.001)."""
+        same = vc_runner.same_line
+        self.assertTrue(same("a:1:0.0155", "a:1:0.015755"))  # |difference| < 0.001
+        self.assertFalse(same("a:1:0.0145", "a:1:0.015755"))
+        self.assertTrue(same("10.009", "10"))  # above 1 the ratio decides: 9e-4 < 0.001
+        self.assertFalse(same("1001.0005", "1000"))  # ratio to the reference 0.0010005 (the old rule passed it)
+        self.assertTrue(same("Min label:-0.2779026", "Min label:-0.277903"))
+        self.assertTrue(same("x=1.00001", "x=1"))  # '=' separates tokens
+        self.assertFalse(same("E^1*E^2[1]:1:0.5", "E^1*E^2:1:0.5"))  # '[' ']' are delimiters
+        self.assertFalse(same("Id x", "Id"))  # token counts differ
+        self.assertTrue(same("inf nan", "-inf nan"))  # as VW's runner: any two infinities
+        with tempfile.TemporaryDirectory() as d:
+            ref, mine = os.path.join(d, "ref.json"), os.path.join(d, "mine.json")
+            write(ref, '{"a": 1, "b": 0.0, "c": {"d": 2.5}}')
+            write(mine, '{"c": {"d": 2.5004}, "b": 0.0, "a": 1}')
+            self.assertEqual(vc_runner.compare_predictions(mine, ref), "match")
+            write(mine, '{"a": 1.0, "b": 0.0, "c": {"d": 2.5}}')  # an integer is not a float
+            self.assertTrue(vc_runner.compare_predictions(mine, ref).startswith("differ: a: type"))
+            write(mine, '{"a": 1, "b": 0.0, "c": {"d": 2.5}, "e": 1}')
+            self.assertTrue(vc_runner.compare_predictions(mine, ref).startswith("differ: root: keys"))
+            write(mine, '{"a": 1, "b": 0.0, "c": {"d": 2.502}}')
+            self.assertTrue(vc_runner.compare_predictions(mine, ref).startswith("differ: d:"))
+
 
 class Table(unittest.TestCase):
     ISSUE_15_FLAGS = ("ngram skips affix spelling dictionary redefine leave_duplicate_interactions audit "

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "learner/model/model_file.h"
 #include "run_helper.h"
 
 namespace learner::test {
@@ -350,8 +351,16 @@ TEST(CbExploreAlgorithmsCli, ModelRoundTrip) {
                         " --readable_model " + text)
                 .exit_code,
             0);
-  for (const char* part : {"--cb_max_cost 2", "--regcb 1", "--regcbopt 1"})
-    EXPECT_TRUE(contains(slurp(text), part)) << part << "\n" << slurp(text);
+  const ModelReader in(stored);
+  for (const auto& [name, value] : std::initializer_list<std::pair<std::string, std::string>>{
+           {"cb_max_cost", "2"}, {"regcb", "1"}, {"regcbopt", "1"}}) {
+    ASSERT_NE(in.option(name), nullptr) << name;
+    EXPECT_EQ(*in.option(name), value) << name;
+  }
+  // The readable model lists them as VW's header does.
+  EXPECT_TRUE(contains(slurp(text), "options: --cb_adf --cb_explore_adf --cb_max_cost 2 --cb_type mtr --csoaa_ldf "
+                                    "multiline --csoaa_rank --regcb --regcbopt\n"))
+      << slurp(text);
   // Another algorithm's value with -i is refused.
   const std::string model = temp_path("bag.model");
   ASSERT_EQ(run_learner("-d " + data + " --cb_explore_adf --bag 3 -f " + model).exit_code, 0);

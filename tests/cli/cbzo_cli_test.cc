@@ -25,8 +25,8 @@ std::vector<std::string> cbzo_lines(const std::string& text) {
 
 // A text model's weight lines (after the header's ":0" line).
 std::string weights_of(const std::string& text) {
-  const std::size_t at = text.find("\n:0\n");
-  return at == std::string::npos ? std::string() : text.substr(at + 4);
+  const std::size_t at = text.find("\nChecksum: ");  // the weights follow VW's header (cbzo writes no ":0")
+  return at == std::string::npos ? std::string() : text.substr(text.find('\n', at + 1) + 1);
 }
 
 // The numbers of a -p line "l1-r1:v1,l2-r2:v2 [tag]" (the tag dropped).

@@ -45,8 +45,8 @@ std::string average_loss(const std::string& err) {
 // A readable model's index:weight lines (after its options line, which
 // differs: --chain_hash is stored).
 std::string input_formats_weights_of(const std::string& readable) {
-  const auto options = readable.find("options:");
-  return options == std::string::npos ? "" : readable.substr(readable.find('\n', options));
+  const auto checksum = readable.find("Checksum:");  // after VW's header (its options name the format)
+  return checksum == std::string::npos ? "" : readable.substr(readable.find('\n', checksum));
 }
 
 TEST(InputFormats, SameLossAndPredictionsAsText) {

@@ -91,12 +91,16 @@ TEST(Options, EveryStoredOptionIsCheckedAgainstTheModel) {
 }
 
 TEST(Options, ModelsRecordDefaultsAndTheLearner) {
-  const std::string data = data_path(), readable = temp_path("options_readable.txt");
-  ASSERT_EQ(run_learner("-d " + data + " --readable_model " + readable + " --quiet").exit_code, 0);
-  const std::string text = slurp(readable);
-  EXPECT_TRUE(options_has(text, "learner:gd")) << text;
-  for (const char* stored : {"--bit_precision 18", "--noconstant 0", "--loss_function squared", "--power_t 0.5"})
-    EXPECT_TRUE(options_has(text, stored)) << stored << "\n" << text;
+  const std::string data = data_path(), model = temp_path("options_defaults.model");
+  ASSERT_EQ(run_learner("-d " + data + " -f " + model + " --quiet").exit_code, 0);
+  const ModelReader in(model);
+  EXPECT_EQ(in.learner(), "gd");
+  for (const auto& [name, value] : std::initializer_list<std::pair<std::string, std::string>>{
+           {"bit_precision", "18"}, {"noconstant", "0"}, {"loss_function", "squared"}, {"power_t", "0.5"}}) {
+    const std::string* stored = in.option(name);
+    ASSERT_NE(stored, nullptr) << name;
+    EXPECT_EQ(*stored, value) << name;
+  }
 }
 
 // A crafted model's bad option is reported as the model's, not as if the

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 
 namespace learner {
 
@@ -24,6 +25,9 @@ class ReductionState {
   virtual ~ReductionState() = default;
   virtual void save_state(ModelWriter& out) const = 0;
   virtual void load_state(ModelReader& in) = 0;
+  // The state's lines in VW's text models (--readable_model, --invert_hash),
+  // above the weights, in the order of save_state; none by default.
+  virtual void write_text(std::FILE*) const {}
 };
 
 // The section's name and its layout version.

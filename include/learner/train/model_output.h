@@ -11,6 +11,7 @@
 #include "learner/learner.h"
 #include "learner/model/model_file.h"
 #include "learner/reduction/reduction_state.h"
+#include "learner/train/vw_text_header.h"
 
 namespace learner {
 
@@ -28,9 +29,11 @@ void load_model(ModelReader& in, Learner& learner, LabelRange& range, bool finis
 // checks the file's end and CRC. A file with the section for a reduction
 // without state is an error (another reduction wrote it).
 void load_reduction_state(ModelReader& in, ReductionState* reduction);
-// Text model: a header (version, learner, options, label range), then the
+// Text model in VW 9.11's layout: VW's header (vw_text_header.h; its label
+// range is `range`'s), the reduction's state lines (`reduction`, nullptr:
+// none), VW's save_resume flag line ":0" (not for cbzo, as VW), then the
 // learner's write_text lines. Written atomically like -f.
-void write_readable_model(const std::string& path, const OptionList& options, const Learner& learner,
-                          const LabelRange& range, unsigned bits, const NameMap* names);
+void write_readable_model(const std::string& path, const VwTextHeader& header, const Learner& learner,
+                          const LabelRange& range, const ReductionState* reduction, const NameMap* names);
 
 }  // namespace learner

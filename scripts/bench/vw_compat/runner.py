@@ -5,6 +5,7 @@ models a command writes land in the work folder, never in VW's checkout or the o
 folder) plus an empty models/; commands run in table order with no standard input.
 """
 import json
+import math
 import os
 import re
 import shlex
@@ -133,38 +134,98 @@ def reference_predictions(test_dir):
     return out
 
 
-# Blanks, ',' and ':' separate tokens, and so does a '-' after a digit: a pdf segment
-# "left-right:value" (--cbzo, --cats) is two numbers, "-0.1--0.09" included.
-_TOKEN_SPLIT = re.compile(r"[\s,:]+|(?<=\d)-")
+# VW's own rule (test/run_tests.py with --fuzzy_compare and VW's CI's --epsilon 0.001): each line
+# splits on blanks, ':', ',', '@', '=', '[', ']' and on a '-' between a digit and a number (a pdf
+# segment "left-right:value" of --cbzo / --cats is two numbers, "-0.1--0.09" included); empty
+# tokens count; both tokens numbers: equal when they differ by less than epsilon, or, when the
+# reference's size exceeds 1, their ratio differs from 1 by less than epsilon (two infinities or
+# two NaNs are equal); otherwise the same text. The delimiters ':', ',', '@', '[', ']' must come
+# in the same runs. "..." is dropped from a line first. A reference ending in .json is compared as
+# JSON: the same keys, the same types (an integer is not a float), floats within epsilon.
+VW_EPSILON = 1e-3
+_TOKEN_SPLIT = re.compile(r"[ \t:,@=\[\]]+|(?<=\d)-(?=-?\d)")
+_DELIMITERS = re.compile(r"[:,@\[\]]+")
 
 
-def _same_token(a, b, tolerance):
-    if a == b:
-        return True
+def _is_float(text):
     try:
-        x, y = float(a), float(b)
+        float(text)
+        return True
     except ValueError:
         return False
-    return abs(x - y) <= tolerance * max(1.0, abs(x), abs(y))
 
 
-def compare_predictions(mine_path, ref_path, tolerance=1e-3):
-    """'match' when the two prediction files have the same lines, token by token (split on blanks,
-    ',', ':' and a '-' after a digit), numbers equal within `tolerance` (relative, absolute below 1); else
-    'differ: line N' or 'missing' (no file written). As VW's own test runner (test/run_tests.py) does,
-    blanks at the start and end of each file are not compared (VW's reference of test 396 has no
-    newline where its binary writes two)."""
+def _fuzzy_equal(mine, ref, epsilon):
+    x, y = float(mine), float(ref)
+    if (math.isinf(x) and math.isinf(y)) or (math.isnan(x) and math.isnan(y)):
+        return True
+    if abs(x - y) < epsilon:
+        return True
+    if abs(y) <= 1.0:
+        return False
+    return abs(x / y - 1.0) < epsilon
+
+
+def same_line(mine, ref, epsilon=VW_EPSILON):
+    """True when VW's runner counts the two lines as equal (see above)."""
+    mine, ref = mine.replace("...", ""), ref.replace("...", "")
+    a, b = _TOKEN_SPLIT.split(mine), _TOKEN_SPLIT.split(ref)
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if _is_float(x) and _is_float(y):
+            if not _fuzzy_equal(x, y, epsilon):
+                return False
+        elif x != y:
+            return False
+    return _DELIMITERS.findall(mine) == _DELIMITERS.findall(ref)
+
+
+def same_json(mine, ref, epsilon=VW_EPSILON, key="root"):
+    """None when VW's runner counts the two decoded JSON values as equal, else the reason."""
+    if type(mine) is not type(ref):
+        return f"{key}: type {type(mine).__name__}, VW's {type(ref).__name__}"
+    if isinstance(ref, float):
+        return None if abs(ref - mine) < epsilon else f"{key}: {mine}, VW's {ref}"
+    if isinstance(ref, dict):
+        if set(mine) != set(ref):
+            return f"{key}: keys {sorted(set(mine) - set(ref))} not VW's, {sorted(set(ref) - set(mine))} missing"
+        for k in ref:
+            why = same_json(mine[k], ref[k], epsilon, k)
+            if why:
+                return why
+        return None
+    if isinstance(ref, list):
+        if len(mine) != len(ref):
+            return f"{key}: {len(mine)} items, VW's {len(ref)}"
+        for i, (x, y) in enumerate(zip(mine, ref)):
+            why = same_json(x, y, epsilon, f"{key}[{i}]")
+            if why:
+                return why
+        return None
+    return None if mine == ref else f"{key}: {mine!r}, VW's {ref!r}"
+
+
+def compare_predictions(mine_path, ref_path, epsilon=VW_EPSILON):
+    """'match' when VW's own test runner would pass the file learner wrote against VW's reference
+    (same_line, line by line, after stripping the blanks around each file and each line; same_json
+    for a .json reference); else 'differ: line N', 'differ: <JSON reason>' or 'missing' (no file)."""
     if not os.path.exists(mine_path):
         return "missing"
     with open(mine_path, encoding="utf-8", errors="replace") as f:
-        mine = f.read().strip().splitlines()
+        mine_text = f.read()
     with open(ref_path, encoding="utf-8", errors="replace") as f:
-        ref = f.read().strip().splitlines()
+        ref_text = f.read()
+    if ref_path.endswith(".json"):
+        try:
+            why = same_json(json.loads(mine_text) if mine_text else {}, json.loads(ref_text) if ref_text else {},
+                            epsilon)
+        except ValueError as e:
+            return f"differ: not JSON ({e})"
+        return "match" if why is None else "differ: " + why
+    mine = [l.strip() for l in mine_text.strip().splitlines()]
+    ref = [l.strip() for l in ref_text.strip().splitlines()]
     for n in range(max(len(mine), len(ref))):
-        if n >= len(mine) or n >= len(ref):
-            return f"differ: line {n + 1}"
-        a = [t for t in _TOKEN_SPLIT.split(mine[n].strip()) if t]
-        b = [t for t in _TOKEN_SPLIT.split(ref[n].strip()) if t]
-        if len(a) != len(b) or not all(_same_token(x, y, tolerance) for x, y in zip(a, b)):
+        if n >= len(mine) or n >= len(ref) or not same_line(mine[n], ref[n], epsilon):
             return f"differ: line {n + 1}"
     return "match"

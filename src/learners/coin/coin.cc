@@ -206,7 +206,7 @@ class Coin final : public Learner {
     char value[64];
     for_each_live_slot([&](uint32_t i, const float* w) {
       if (w[kW] == 0.0f) return;
-      std::snprintf(value, sizeof value, "%.9g", w[kW]);
+      std::snprintf(value, sizeof value, "%g", w[kW]);
       print_slot(out, by_slot, i, "", value);
     });
   }

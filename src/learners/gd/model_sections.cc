@@ -220,7 +220,7 @@ void Model::write_text(std::FILE* out, const NameMap* names) const {
     for (uint32_t i = first; i < last; ++i) {
       const float x = effective_weight(w.data()[static_cast<std::size_t>(i) * w.stride()]);
       if (x == 0.0f) continue;
-      std::snprintf(value, sizeof value, "%.9g", x);
+      std::snprintf(value, sizeof value, "%g", x);
       print_slot(out, by_slot, i, "", value);
     }
     next = std::max(next, last);

@@ -93,7 +93,7 @@ class CbzoLearner final : public Learner {
     char value[32];
     for (uint64_t s = 0; s < w_.size(); ++s) {
       if (w_[s] == 0.0f) continue;
-      std::snprintf(value, sizeof value, "%.9g", static_cast<double>(w_[s]));
+      std::snprintf(value, sizeof value, "%g", static_cast<double>(w_[s]));
       print_slot(out, by_slot, s, "", value);
     }
   }
