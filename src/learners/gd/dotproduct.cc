@@ -9,17 +9,11 @@
 #include <string>
 
 #include "learner/error.h"
+#include "latent_hash.h"
 #include "vw_latent.h"
 
 namespace learner {
 namespace {
-
-uint64_t splitmix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 bool overlaps(const DotProductPair& a, const DotProductPair& b) {
   for (const std::string* x : {&a.left, &a.right})
@@ -85,9 +79,9 @@ DotProduct::DotProduct(const CoreConfig& config, WeightTable* linear)
     throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
   sides_.resize(static_cast<std::size_t>(sub_models_) * pairs_.size() * 2);
   unseen_active_ = config.test_only;
-  float* v = latent_.data();
-  const std::size_t stride = rank_ + 1;
-  for (std::size_t s = 0; s < latent_.slots(); ++s) initial_vector(s, v + s * stride);
+  // No row has its start vector yet: each gets it when first gathered
+  // (latent_slot, dotproduct_start.cc).
+  started_.assign((latent_.slots() + 63) / 64, 0);
 }
 
 void DotProduct::add_field_pairs(const std::string& fields) {
@@ -112,23 +106,6 @@ void DotProduct::add_field_pairs(const std::string& fields) {
                        {static_cast<uint32_t>(j + 1), static_cast<uint32_t>(i + 1)}});
     }
   field_aware_ = true;
-}
-
-void DotProduct::initial_vector(std::size_t slot, float* out) const {
-  double u[256];
-  double mean = 0.0;
-  for (unsigned j = 0; j < rank_; ++j) {
-    const uint64_t h = splitmix64((static_cast<uint64_t>(seed_) << 40) ^ (static_cast<uint64_t>(slot) << 8) ^ j);
-    // h >> 11 < 2^53 converts exactly, as a signed integer (one instruction).
-    u[j] = static_cast<double>(static_cast<int64_t>(h >> 11)) * (1.0 / 9007199254740992.0) * 2.0 - 1.0;
-    mean += u[j];
-  }
-  // With a centre the noise sums to 0 over the dimensions: 1.V = k c, so the
-  // start adds nothing linear in the noise to A.B - k c^2 s_a s_b (which
-  // would be a random linear model, c s_b 1.noise_A, as large as the side's
-  // feature count times c).
-  mean = center_ > 0 ? mean / rank_ : 0.0;
-  for (unsigned j = 0; j < rank_; ++j) out[j] = static_cast<float>(center_ + init_scale_ * (u[j] - mean));
 }
 
 const std::vector<uint32_t>& DotProduct::trained_slots() {
@@ -279,11 +256,11 @@ double DotProduct::drop_dimensions(State& st) {
   const unsigned k = rank_;
   double* a = st.vec.data();
   double* b = a + k;
-  const uint64_t base = splitmix64((static_cast<uint64_t>(seed_) << 32) ^ 0x6C72717Dull ^ (draws_++ << 1));
+  const uint64_t base = detail::splitmix64((static_cast<uint64_t>(seed_) << 32) ^ 0x6C72717Dull ^ (draws_++ << 1));
   double dot = 0.0, norm_a = 0.0, norm_b = 0.0;
   unsigned kept = 0;
   for (unsigned j = 0; j < k; ++j) {
-    const double u = static_cast<double>(splitmix64(base + j) >> 11) * (1.0 / 9007199254740992.0);
+    const double u = static_cast<double>(detail::splitmix64(base + j) >> 11) * (1.0 / 9007199254740992.0);
     if (u < dropout_) {
       a[j] = 0.0;
       b[j] = 0.0;
