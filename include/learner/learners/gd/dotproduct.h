@@ -323,8 +323,15 @@ class DotProduct {
   // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0
   // (an untrained feature with `unseen` and, into st.unseen_linear,
   // `unseen_linear` in place of its vector and linear weight when `unseen` is given), sums.
+  // K: the rank as a compile-time constant, or 0 (rank_dispatch.h: gather,
+  // prepare and apply call the K of rank_).
+  template <unsigned K>
   void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, const float* unseen,
                      float unseen_linear, State& st, int s);
+  template <unsigned K>
+  double gather_in(const Example& ex, uint32_t sub, double sign);
+  template <unsigned K>
+  void apply_in(double t, double importance);
   // The latent slot of feature `index` in sub-model `sub` under field id
   // `salt`, given its start vector if it has none yet (dotproduct_start.cc).
   float* latent_slot(uint32_t index, uint32_t sub, uint32_t salt) {
@@ -362,9 +369,11 @@ class DotProduct {
   // Sets st.kappa, st.r and st.active (false when a side has no rate: the
   // pair cannot move); when active, adds st's (kappa, P, M) to `path` and
   // returns its dyadic part at t = 0, (P - M) / 2 = sign A0.B0 (else 0).
+  template <unsigned K>
   double add_to_path(State& st, PredictionPath& path) const;
   // V[f] += rate x (moved - start) / rho for every term of one side, with
   // `delta` = moved - start (k values), then times `decay`.
+  template <unsigned K>
   void move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const;
 
   bool unseen_active_ = false;  // untrained features take their side's mean (above)
