@@ -9,17 +9,12 @@
 #include <string>
 
 #include "learner/error.h"
+#include "latent_hash.h"
+#include "rank_dispatch.h"
 #include "vw_latent.h"
 
 namespace learner {
 namespace {
-
-uint64_t splitmix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 bool overlaps(const DotProductPair& a, const DotProductPair& b) {
   for (const std::string* x : {&a.left, &a.right})
@@ -85,9 +80,9 @@ DotProduct::DotProduct(const CoreConfig& config, WeightTable* linear)
     throw UsageError("--dotproduct: at most " + std::to_string(PredictionPath::kMaxTerms) + " pairs");
   sides_.resize(static_cast<std::size_t>(sub_models_) * pairs_.size() * 2);
   unseen_active_ = config.test_only;
-  float* v = latent_.data();
-  const std::size_t stride = rank_ + 1;
-  for (std::size_t s = 0; s < latent_.slots(); ++s) initial_vector(s, v + s * stride);
+  // No row has its start vector yet: each gets it when first gathered
+  // (latent_slot, dotproduct_start.cc).
+  started_.assign((latent_.slots() + 63) / 64, 0);
 }
 
 void DotProduct::add_field_pairs(const std::string& fields) {
@@ -112,23 +107,6 @@ void DotProduct::add_field_pairs(const std::string& fields) {
                        {static_cast<uint32_t>(j + 1), static_cast<uint32_t>(i + 1)}});
     }
   field_aware_ = true;
-}
-
-void DotProduct::initial_vector(std::size_t slot, float* out) const {
-  double u[256];
-  double mean = 0.0;
-  for (unsigned j = 0; j < rank_; ++j) {
-    const uint64_t h = splitmix64((static_cast<uint64_t>(seed_) << 40) ^ (static_cast<uint64_t>(slot) << 8) ^ j);
-    // h >> 11 < 2^53 converts exactly, as a signed integer (one instruction).
-    u[j] = static_cast<double>(static_cast<int64_t>(h >> 11)) * (1.0 / 9007199254740992.0) * 2.0 - 1.0;
-    mean += u[j];
-  }
-  // With a centre the noise sums to 0 over the dimensions: 1.V = k c, so the
-  // start adds nothing linear in the noise to A.B - k c^2 s_a s_b (which
-  // would be a random linear model, c s_b 1.noise_A, as large as the side's
-  // feature count times c).
-  mean = center_ > 0 ? mean / rank_ : 0.0;
-  for (unsigned j = 0; j < rank_; ++j) out[j] = static_cast<float>(center_ + init_scale_ * (u[j] - mean));
 }
 
 const std::vector<uint32_t>& DotProduct::trained_slots() {
@@ -162,9 +140,10 @@ void DotProduct::prefetch(const Example& ex) const {
       for (uint32_t i = ns.begin; i < ns.end; ++i) __builtin_prefetch(latent_.slot(ex.features[i].index * sub_models_), 1);
 }
 
+template <unsigned K>
 void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt,
                                const float* unseen, float unseen_linear, State& st, int s) {
-  const unsigned k = rank_;
+  const unsigned k = K ? K : rank_;
   double* acc = st.vec.data() + s * k;
   double sum_x = 0.0, sum_x2 = 0.0;
   for (uint32_t i = ns.begin; i < ns.end; ++i) {
@@ -186,7 +165,12 @@ void DotProduct::add_namespace(const Example& ex, const NamespaceSpan& ns, uint3
 }
 
 double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
-  const unsigned k = rank_;
+  return detail::for_rank(rank_, [&](auto rank) { return gather_in<rank.value>(ex, sub, sign); });
+}
+
+template <unsigned K>
+double DotProduct::gather_in(const Example& ex, uint32_t sub, double sign) {
+  const unsigned k = K ? K : rank_;
   double total = 0.0;
   for (std::size_t p = 0; p < pairs_.size(); ++p) {
     if (used_ == states_.size()) states_.emplace_back(k);
@@ -214,7 +198,7 @@ double DotProduct::gather(const Example& ex, uint32_t sub, double sign) {
       }
     for (const NamespaceSpan& ns : ex.namespaces)
       if (const int s = side(ns, p); s >= 0)
-        add_namespace(ex, ns, sub, key.salt[s], unseen_mean[s], unseen_weight[s], st, s);
+        add_namespace<K>(ex, ns, sub, key.salt[s], unseen_mean[s], unseen_weight[s], st, s);
     st.self = key.self;
     if (st.self) {  // B = A: the same namespace (and latent vectors) on both sides
       if (st.terms[0].empty()) continue;
@@ -279,11 +263,11 @@ double DotProduct::drop_dimensions(State& st) {
   const unsigned k = rank_;
   double* a = st.vec.data();
   double* b = a + k;
-  const uint64_t base = splitmix64((static_cast<uint64_t>(seed_) << 32) ^ 0x6C72717Dull ^ (draws_++ << 1));
+  const uint64_t base = detail::splitmix64((static_cast<uint64_t>(seed_) << 32) ^ 0x6C72717Dull ^ (draws_++ << 1));
   double dot = 0.0, norm_a = 0.0, norm_b = 0.0;
   unsigned kept = 0;
   for (unsigned j = 0; j < k; ++j) {
-    const double u = static_cast<double>(splitmix64(base + j) >> 11) * (1.0 / 9007199254740992.0);
+    const double u = static_cast<double>(detail::splitmix64(base + j) >> 11) * (1.0 / 9007199254740992.0);
     if (u < dropout_) {
       a[j] = 0.0;
       b[j] = 0.0;
@@ -299,7 +283,9 @@ double DotProduct::drop_dimensions(State& st) {
   return st.sign * (dot - static_cast<double>(kept) * center_ * center_ * st.sum_x[0] * st.sum_x[1]);
 }
 
+template <unsigned K>
 double DotProduct::add_to_path(State& st, PredictionPath& path) const {
+  const unsigned k = K ? K : rank_;
   if (st.self) {
     // |A|^2 along A(s) = A0 e^{2 rho s}: (P e^{2 kappa s} - M e^{-2 kappa s}) / 2 with kappa = 2 rho.
     st.active = st.rho[0] > 0;
@@ -318,9 +304,9 @@ double DotProduct::add_to_path(State& st, PredictionPath& path) const {
   // P = sum (a/sqrt(r) + b sqrt(r))^2 / 2 = sum (a + r b)^2 / (2 r), M
   // likewise with a - r b: sums of squares (no cancellation), no sqrt(r).
   const double* a0 = st.vec.data();
-  const double* b0 = a0 + rank_;
+  const double* b0 = a0 + k;
   double P = 0.0, M = 0.0;
-  for (unsigned j = 0; j < rank_; ++j) {
+  for (unsigned j = 0; j < k; ++j) {
     const double rb = st.r * b0[j];
     P += (a0[j] + rb) * (a0[j] + rb);
     M += (a0[j] - rb) * (a0[j] - rb);
@@ -429,23 +415,30 @@ double DotProduct::prepare(double g2, double eta, double importance, PredictionP
   double dyadic0 = 0.0;
   bool any = false;
   for (std::size_t n = 0; n < used_; ++n) {
-    dyadic0 += add_to_path(states_[n], path);
+    dyadic0 += detail::for_rank(rank_, [&](auto rank) { return add_to_path<rank.value>(states_[n], path); });
     any = any || states_[n].active;
   }
   if (any) path.mu = mu_;
   return dyadic0 + restricted_shift;
 }
 
+template <unsigned K>
 void DotProduct::move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const {
+  const unsigned rank = K ? K : rank_;
   for (const Term& term : terms) {
     float* v = term.slot;
     const double k = term.rate * term.x / rho;
-    for (unsigned j = 0; j < rank_; ++j) v[j] = static_cast<float>(decay * (v[j] + k * delta[j]));
+    for (unsigned j = 0; j < rank; ++j) v[j] = static_cast<float>(decay * (v[j] + k * delta[j]));
   }
 }
 
 void DotProduct::apply(double t, double importance) {
-  const unsigned k = rank_;
+  detail::for_rank(rank_, [&](auto rank) { apply_in<rank.value>(t, importance); });
+}
+
+template <unsigned K>
+void DotProduct::apply_in(double t, double importance) {
+  const unsigned k = K ? K : rank_;
   const double decay = mu_ > 0 ? std::exp(-0.5 * mu_ * importance) : 1.0;
   for (std::size_t n = 0; n < used_; ++n) {
     const State& st = states_[n];
@@ -458,7 +451,7 @@ void DotProduct::apply(double t, double importance) {
       if (!std::isfinite(m)) continue;
       double* da = delta_.data();
       for (unsigned j = 0; j < k; ++j) da[j] = st.vec[j] * m;
-      move_terms(st.terms[0], da, st.rho[0], decay);
+      move_terms<K>(st.terms[0], da, st.rho[0], decay);
       continue;
     }
     const double half_over = 0.5 / (m + 1.0);
@@ -475,8 +468,8 @@ void DotProduct::apply(double t, double importance) {
       da[j] = a[j] * ch1 + st.r * b[j] * sh;
       db[j] = b[j] * ch1 + inv_r * a[j] * sh;
     }
-    move_terms(st.terms[0], da, st.rho[0], decay);
-    move_terms(st.terms[1], db, st.rho[1], decay);
+    move_terms<K>(st.terms[0], da, st.rho[0], decay);
+    move_terms<K>(st.terms[1], db, st.rho[1], decay);
   }
 }
 

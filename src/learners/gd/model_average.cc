@@ -40,6 +40,7 @@ void DotProduct::average(AllReduce& group) {
     throw Error("--dotproduct_freq_l2 cannot be combined with --allreduce (its per-side feature counts are not "
                 "averaged across ranks)");
   const unsigned stride = rank_ + 1;
+  start_all_rows();  // a row this rank has not gathered holds its start on the others
   average_table(group, latent_.data(), latent_.slots(), stride, static_cast<int>(rank_));
   if (!gradient_.frozen) {  // every rank's updates so far make the automatic rate's scale
     double growth[2] = {gradient_.sum - synced_gradient_.sum, gradient_.weight - synced_gradient_.weight};

@@ -170,7 +170,9 @@ void Model::load(ModelReader& in) {
   }
   if (dot_) {
     const uint32_t latent_version = in.section("gd.latent", 2);
-    in.get_floats(dot_->latent().data(), dot_->latent().size(), "the latent table (--rank, -b)");
+    // Every row is read, so none needs its start vector (dotproduct_start.cc).
+    float* table = dot_->latent_to_overwrite();
+    in.get_floats(table, dot_->latent().size(), "the latent table (--rank, -b)");
     // A version 1 model (before cold start) knows no sides: unseen features keep their start.
     if (latent_version >= 2) {
       dot_->read_unseen(in);

@@ -250,8 +250,24 @@ class DotProduct {
   void write_unseen_text(std::FILE* out) const;
   std::size_t pairs() const { return pairs_.size(); }
 
-  WeightTable& latent() { return latent_; }
-  const WeightTable& latent() const { return latent_; }
+  // The whole latent table, every row holding its start vector (or what
+  // training made of it). Rows get their start lazily (dotproduct_start.cc:
+  // the first time an example gathers them), so the first call here starts
+  // every row not started yet (2^bits start vectors, once); learning never
+  // calls it. The model is used by one thread: no locking.
+  WeightTable& latent() {
+    start_all_rows();
+    return latent_;
+  }
+  const WeightTable& latent() const {
+    start_all_rows();
+    return latent_;
+  }
+  // For a model file's latent table, which overwrites every row: marks every
+  // row started without computing a start, and returns the table's floats.
+  float* latent_to_overwrite();
+  // How many rows have their start vector (or were read from a model file).
+  std::size_t rows_started() const;
   unsigned rank() const { return rank_; }
   // Which side (0 left, 1 right) of pair `pair` a namespace belongs to, or -1.
   int side(const NamespaceSpan& ns, std::size_t pair) const {
@@ -307,12 +323,30 @@ class DotProduct {
   // Adds the features of namespace `ns` (side s) to st: terms, A0 or B0
   // (an untrained feature with `unseen` and, into st.unseen_linear,
   // `unseen_linear` in place of its vector and linear weight when `unseen` is given), sums.
+  // K: the rank as a compile-time constant, or 0 (rank_dispatch.h: gather,
+  // prepare and apply call the K of rank_).
+  template <unsigned K>
   void add_namespace(const Example& ex, const NamespaceSpan& ns, uint32_t sub, uint32_t salt, const float* unseen,
                      float unseen_linear, State& st, int s);
-  // The latent slot of feature `index` in sub-model `sub` under field id `salt`.
+  template <unsigned K>
+  double gather_in(const Example& ex, uint32_t sub, double sign);
+  template <unsigned K>
+  void apply_in(double t, double importance);
+  // The latent slot of feature `index` in sub-model `sub` under field id
+  // `salt`, given its start vector if it has none yet (dotproduct_start.cc).
   float* latent_slot(uint32_t index, uint32_t sub, uint32_t salt) {
-    return latent_.slot((index + salt * kFieldStep) * sub_models_ + sub);
+    const uint32_t row = ((index + salt * kFieldStep) * sub_models_ + sub) & latent_.mask();
+    if (!(started_[row >> 6] >> (row & 63) & 1u)) start_row(row);
+    return latent_.data() + static_cast<std::size_t>(row) * latent_.stride();
   }
+  // Lazy start vectors (dotproduct_start.cc): row `row` (not started) gets
+  // initial_vector(row) and is marked started; start_all_rows() does that for
+  // every row not started yet (model files, text models, --allreduce, and
+  // any caller of latent()). A row not started holds zeros (its G_f too, so
+  // trained_slots() and the cold start read it as untrained), and is never
+  // written before it is started.
+  void start_row(uint32_t row) const;
+  void start_all_rows() const;
   // Adds the field-aware pairs of --dotproduct_fields to pairs_ and keys_.
   void add_field_pairs(const std::string& fields);
   // --dotproduct_dropout: zeroes the dropped dimensions of st (A, B, norms)
@@ -335,9 +369,11 @@ class DotProduct {
   // Sets st.kappa, st.r and st.active (false when a side has no rate: the
   // pair cannot move); when active, adds st's (kappa, P, M) to `path` and
   // returns its dyadic part at t = 0, (P - M) / 2 = sign A0.B0 (else 0).
+  template <unsigned K>
   double add_to_path(State& st, PredictionPath& path) const;
   // V[f] += rate x (moved - start) / rho for every term of one side, with
   // `delta` = moved - start (k values), then times `decay`.
+  template <unsigned K>
   void move_terms(const std::vector<Term>& terms, const double* delta, double rho, double decay) const;
 
   bool unseen_active_ = false;  // untrained features take their side's mean (above)
@@ -386,7 +422,10 @@ class DotProduct {
   uint32_t seed_;
   uint32_t sub_models_;
   WeightTable* linear_;  // the model's linear table (cold start), or nullptr
-  WeightTable latent_;
+  // mutable: latent() const starts the rows not started yet (above).
+  mutable WeightTable latent_;
+  mutable std::vector<uint64_t> started_;  // one bit per latent row: given its start vector
+  mutable bool all_started_ = false;       // every bit of started_ set
   std::vector<Side> sides_;     // side_index()
   std::vector<State> states_;  // reused across examples
   std::vector<double> delta_;  // apply(): A(s) - A0 and B(s) - B0, 2k values
