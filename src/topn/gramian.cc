@@ -3,9 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "learner/error.h"
-#include "learner/topn/sampler.h"
+#include "learner/topn/gramian_pairwise.h"
 
 namespace learner::topn {
 
@@ -22,6 +23,8 @@ void check_gramian_options(const GramianOptions& o) {
   if (!(o.init >= 0 && o.init <= 10)) throw UsageError("--init must be in [0, 10]");
   if (!(o.l2_exponent >= 0 && o.l2_exponent <= 2)) throw UsageError("--l2_exponent must be in [0, 2]");
   if (std::isnan(o.min_rating)) throw UsageError("--min_rating must be a number");
+  if (!(o.pairwise >= 0 && o.pairwise <= 1e6)) throw UsageError("--pairwise must be in [0, 1e6]");
+  if (o.negatives < 1 || o.negatives > 1000) throw UsageError("--negatives must be between 1 and 1000");
 }
 
 // Every entry finite and at most 1e30 in size.
@@ -60,6 +63,10 @@ GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users,
   b_.resize(w);
   ga_.resize(w);
   gb_.resize(w);
+  gj_.resize(w);
+  bj_.resize(w);
+  neg_grads_.resize(o_.negatives, w);
+  negs_.reserve(o_.negatives);
 }
 
 double GramianRanker::l2_weight(double positives, double others) const {
@@ -84,9 +91,37 @@ void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gr
   gb_[k_] = 0.0;
 }
 
+void GramianRanker::pairwise_shares(uint32_t u, uint32_t i, int sides, NegativeSampler& sampler) {
+  const bool users = sides & kUsers, items = sides & kItems;
+  const double weight = o_.pairwise / o_.negatives;
+  a_ = users_.row(u);
+  b_ = items_.row(i);
+  negs_.clear();
+  for (unsigned n = 0; n < o_.negatives; ++n) {
+    const uint32_t j = sampler.draw(u);
+    if (j == NegativeSampler::kNoItem) break;  // u has every item
+    bj_ = items_.row(j);
+    if (!items) {
+      add_pairwise_gradient(weight, a_, b_, bj_, k_, &ga_, nullptr, nullptr);
+      continue;
+    }
+    // A negative drawn twice gets both shares in one row.
+    const std::size_t slot = static_cast<std::size_t>(std::find(negs_.begin(), negs_.end(), j) - negs_.begin());
+    if (slot == negs_.size()) {
+      negs_.push_back(j);
+      neg_grads_.row(static_cast<Eigen::Index>(slot)).setZero();
+    }
+    gj_ = neg_grads_.row(static_cast<Eigen::Index>(slot));
+    add_pairwise_gradient(weight, a_, b_, bj_, k_, users ? &ga_ : nullptr, &gb_, &gj_);
+    neg_grads_.row(static_cast<Eigen::Index>(slot)) = gj_;
+  }
+}
+
 void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items,
-                         int sides) {
+                         int sides, NegativeSampler* sampler) {
   pair_share(u, i, gram_users, gram_items);
+  negs_.clear();
+  if (sampler) pairwise_shares(u, i, sides, *sampler);
   // Preconditioned: a row moves by lr * share H^-1 (H: L's Hessian in that row
   // at the sweep start); the shares of a sweep add up to the gradient, so one
   // sweep moves each row by about lr times its Newton step with the other side
@@ -95,13 +130,22 @@ void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_use
   const bool users = sides & kUsers, items = sides & kItems;
   if (users) a_.noalias() = users_.row(u) - o_.learning_rate * (ga_ * user_inv_.middleRows(u * w, w));
   if (items) b_.noalias() = items_.row(i) - o_.learning_rate * (gb_ * item_inv_.middleRows(i * w, w));
+  bool ok = (!users || gramian_row_ok(a_)) && (!items || gramian_row_ok(b_));
+  for (std::size_t n = 0; ok && n < negs_.size(); ++n) {
+    const auto r = static_cast<Eigen::Index>(n);
+    // The negative's new row replaces its share (the old row stays until every row is checked).
+    gj_.noalias() = items_.row(negs_[n]) - o_.learning_rate * (neg_grads_.row(r) * item_inv_.middleRows(negs_[n] * w, w));
+    ok = gramian_row_ok(gj_);
+    neg_grads_.row(r) = gj_;
+  }
   ++updates_;
-  if ((users && !gramian_row_ok(a_)) || (items && !gramian_row_ok(b_))) {
+  if (!ok) {
     ++skipped_;
     return;
   }
   if (users) users_.row(u) = a_;
   if (items) items_.row(i) = b_;
+  for (std::size_t n = 0; n < negs_.size(); ++n) items_.row(negs_[n]) = neg_grads_.row(static_cast<Eigen::Index>(n));
 }
 
 // One side's inverse Hessians: row r's block is H_r^-1 with H_r = 2 (c sum_{x
@@ -147,7 +191,9 @@ void GramianRanker::sweep(int sides) {
   SplitMix rng(shuffle_state_);
   shuffle_state_ = rng.next();
   for (std::size_t n = pairs_.size(); n > 1; --n) std::swap(pairs_[n - 1], pairs_[rng.below(static_cast<uint32_t>(n))]);
-  for (const auto& [u, i] : pairs_) step(u, i, gram_users, gram_items, sides);
+  std::optional<NegativeSampler> sampler;  // the sweep's own seeded draws
+  if (o_.pairwise > 0) sampler.emplace(positives_, 0.0, rng.next());
+  for (const auto& [u, i] : pairs_) step(u, i, gram_users, gram_items, sides, sampler ? &*sampler : nullptr);
 }
 
 void GramianRanker::pass() {

@@ -42,6 +42,15 @@
 // the L2 is weak (the guard below then refuses steps), and scored higher on
 // MovieLens 100K's validation cuts. A step that would write a non-finite value
 // or one over 1e30 writes nothing and is counted (skipped_steps).
+//
+// pairwise W > 0 adds a BPR term (gramian_pairwise.h): each step on (u, i)
+// also draws `negatives` items j uniformly among those u has no positive with
+// (seeded, afresh each sweep) and adds W / negatives times the gradient of
+// log(1 + exp(-(p_ui - p_uj))) to the shares: to a_u in a user sweep, to b_i
+// and to each b_j (moved by lr * its share * b_j's H^-1) in an item sweep, all
+// three in a joint one, from the values before the step. loss() and gradient()
+// stay the Gramian L above (the sampled term has no fixed value); the term's
+// own gradient is gramian_pairwise.h's.
 #pragma once
 
 #include <Eigen/Dense>
@@ -51,6 +60,7 @@
 
 #include "learner/topn/factors.h"
 #include "learner/topn/interactions.h"
+#include "learner/topn/sampler.h"
 
 namespace learner::topn {
 
@@ -66,6 +76,8 @@ struct GramianOptions {
   double init = 0.1;  // latent start uniform in [-init, init]; biases start at 0
   float min_rating = -3.4e38f;
   bool joint = false;  // one sweep moving both sides per pass (see above)
+  double pairwise = 0.0;   // W: weight of the BPR term (0: none)
+  unsigned negatives = 1;  // its draws per step, 1..1000
   uint64_t seed = 1;
 };
 
@@ -110,8 +122,13 @@ class GramianRanker {
                         Rows& out);
   static constexpr int kUsers = 1, kItems = 2;
   void sweep(int sides);
+  // sampler: the sweep's negative draws (null: no pairwise term).
   void step(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items,
-            int sides);
+            int sides, NegativeSampler* sampler);
+  // The BPR term of a step on (u, i): adds its shares to ga_ / gb_ and, for
+  // item sides, puts the distinct negatives in negs_ and their shares in
+  // neg_grads_.
+  void pairwise_shares(uint32_t user, uint32_t item, int sides, NegativeSampler& sampler);
 
   GramianOptions o_;
   unsigned k_;
@@ -121,7 +138,9 @@ class GramianRanker {
   Rows users_, items_;
   Rows user_inv_, item_inv_;            // per row, H^-1 of L in that row at the pass start
                                         // ((k+2) rows each)
-  Eigen::RowVectorXd a_, b_, ga_, gb_;  // step buffers
+  Eigen::RowVectorXd a_, b_, ga_, gb_, gj_, bj_;  // step buffers
+  std::vector<uint32_t> negs_;                  // a step's distinct negatives
+  Rows neg_grads_;                              // their shares (one row each)
   uint64_t shuffle_state_, updates_ = 0, skipped_ = 0;
 };
 
