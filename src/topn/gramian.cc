@@ -7,6 +7,7 @@
 
 #include "learner/error.h"
 #include "learner/topn/gramian_pairwise.h"
+#include "learner/topn/gramian_weights.h"
 
 namespace learner::topn {
 
@@ -24,6 +25,8 @@ void check_gramian_options(const GramianOptions& o) {
   if (!(o.l2_exponent >= 0 && o.l2_exponent <= 2)) throw UsageError("--l2_exponent must be in [0, 2]");
   if (std::isnan(o.min_rating)) throw UsageError("--min_rating must be a number");
   if (!(o.pairwise >= 0 && o.pairwise <= 1e6)) throw UsageError("--pairwise must be in [0, 1e6]");
+  if (o.average_passes < 1 || o.average_passes > std::max(o.passes, 1u))
+    throw UsageError("--average_passes must be between 1 and --passes");
   if (o.negatives < 1 || o.negatives > 1000) throw UsageError("--negatives must be between 1 and 1000");
 }
 
@@ -47,6 +50,8 @@ GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users,
       ++item_count_[i];
       pairs_.emplace_back(u, i);
     }
+  if (o_.unobserved_exponent != 0.0 || std::isnan(o_.unobserved_exponent))
+    item_weight_ = unobserved_item_weights(item_count_, o_.unobserved_exponent);
   const Eigen::Index w = k_ + 2;
   users_ = Rows::Zero(static_cast<Eigen::Index>(n_users), w);
   items_ = Rows::Zero(static_cast<Eigen::Index>(n_items), w);
@@ -81,8 +86,8 @@ void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gr
   const double n_users = static_cast<double>(users_.rows()), n_items = static_cast<double>(items_.rows());
   const double e = -2.0 * o_.observed * (1.0 - a.dot(b));  // d(observed term)/dp
   ga_.noalias() = e * b + (2.0 * o_.unobserved / nu) * (a * gram_items);
-  gb_.noalias() = e * a + (2.0 * o_.unobserved / ni) * (b * gram_users);
-  const double lu = 2.0 * l2_weight(nu, n_items) / nu, li = 2.0 * l2_weight(ni, n_users) / ni;
+  gb_.noalias() = e * a + (2.0 * o_.unobserved * item_weight(i) / ni) * (b * gram_users);
+  const double lu = 2.0 * l2_weight(nu, n_items) / nu, li = 2.0 * l2_weight(ni, item_weight(i) * n_users) / ni;
   ga_.head(k_) += lu * a.head(k_);
   gb_.head(k_) += li * b.head(k_);
   ga_[k_] += 2.0 * o_.bias_l2 / nu * a[k_];
@@ -164,7 +169,7 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
   }
   Eigen::MatrixXd h(w, w);
   for (Eigen::Index r = 0; r < own.rows(); ++r) {
-    h = o_.unobserved * gram_other;
+    h = (user_side ? o_.unobserved : o_.unobserved * item_weight(static_cast<uint32_t>(r))) * gram_other;
     std::size_t n = 0;
     auto add = [&](uint32_t x) {
       h.noalias() += o_.observed * other.row(x).transpose() * other.row(x);
@@ -174,7 +179,8 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
       for (const uint32_t x : positives_.items(static_cast<uint32_t>(r))) add(x);
     else
       for (const uint32_t x : by_row[static_cast<std::size_t>(r)]) add(x);
-    h.diagonal().head(k_).array() += l2_weight(static_cast<double>(n), n_other);
+    h.diagonal().head(k_).array() +=
+        l2_weight(static_cast<double>(n), user_side ? n_other : item_weight(static_cast<uint32_t>(r)) * n_other);
     h(bias, bias) += o_.bias_l2;
     h *= 2.0;
     h.row(constant).setZero();
@@ -185,7 +191,7 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
 }
 
 void GramianRanker::sweep(int sides) {
-  const Eigen::MatrixXd gram_users = users_.transpose() * users_, gram_items = items_.transpose() * items_;
+  const Eigen::MatrixXd gram_users = users_gram(), gram_items = items_gram();
   if (sides & kUsers) inverse_hessians(users_, items_, gram_items, true, user_inv_);
   if (sides & kItems) inverse_hessians(items_, users_, gram_users, false, item_inv_);
   SplitMix rng(shuffle_state_);
@@ -194,6 +200,14 @@ void GramianRanker::sweep(int sides) {
   std::optional<NegativeSampler> sampler;  // the sweep's own seeded draws
   if (o_.pairwise > 0) sampler.emplace(positives_, 0.0, rng.next());
   for (const auto& [u, i] : pairs_) step(u, i, gram_users, gram_items, sides, sampler ? &*sampler : nullptr);
+}
+
+Eigen::MatrixXd GramianRanker::users_gram() const { return users_.transpose() * users_; }
+
+Eigen::MatrixXd GramianRanker::items_gram() const {
+  if (item_weight_.empty()) return items_.transpose() * items_;
+  const Eigen::Map<const Eigen::VectorXd> w(item_weight_.data(), static_cast<Eigen::Index>(item_weight_.size()));
+  return items_.transpose() * w.asDiagonal() * items_;
 }
 
 void GramianRanker::pass() {
@@ -206,11 +220,29 @@ void GramianRanker::pass() {
 }
 
 void GramianRanker::train() {
-  for (unsigned p = 0; p < o_.passes; ++p) pass();
+  // Polyak averaging of the pass ends (the steps' noise averages out; the
+  // Gramian steps' SGD order is shuffled each sweep).
+  const unsigned average = std::min(o_.average_passes, o_.passes);
+  Rows sum_users, sum_items;
+  for (unsigned p = 0; p < o_.passes; ++p) {
+    pass();
+    if (average <= 1 || p + average < o_.passes) continue;
+    if (sum_users.size() == 0) {
+      sum_users = users_;
+      sum_items = items_;
+    } else {
+      sum_users += users_;
+      sum_items += items_;
+    }
+  }
+  if (average > 1) {
+    users_ = sum_users / static_cast<double>(average);
+    items_ = sum_items / static_cast<double>(average);
+  }
 }
 
 double GramianRanker::whole_catalogue_term() const {
-  const Eigen::MatrixXd gu = users_.transpose() * users_, gv = items_.transpose() * items_;
+  const Eigen::MatrixXd gu = users_gram(), gv = items_gram();
   return o_.unobserved * (gu.cwiseProduct(gv)).sum();  // trace(G_U G_V), both symmetric
 }
 
@@ -224,7 +256,7 @@ double GramianRanker::loss() const {
     l += o_.bias_l2 * users_(u, k_) * users_(u, k_);
   }
   for (uint32_t i = 0; i < items_.rows(); ++i) {
-    l += l2_weight(item_count_[i], n_users) * items_.row(i).head(k_).squaredNorm();
+    l += l2_weight(item_count_[i], item_weight(i) * n_users) * items_.row(i).head(k_).squaredNorm();
     l += o_.bias_l2 * items_(i, k_ + 1) * items_(i, k_ + 1);
   }
   return l;
@@ -234,7 +266,7 @@ void GramianRanker::gradient(Rows& gu, Rows& gi) const {
   // The pass's shares summed at fixed weights (a const copy does the
   // arithmetic).
   GramianRanker self = *this;
-  const Eigen::MatrixXd gram_users = users_.transpose() * users_, gram_items = items_.transpose() * items_;
+  const Eigen::MatrixXd gram_users = users_gram(), gram_items = items_gram();
   gu = Rows::Zero(users_.rows(), users_.cols());
   gi = Rows::Zero(items_.rows(), items_.cols());
   for (const auto& [u, i] : pairs_) {
