@@ -287,7 +287,7 @@ int main(int argc, char** argv) {
       "adaptive", po::bool_switch(&r.adaptive), "dyadic ranking losses: per-coordinate AdaGrad rates (--lr / sqrt(G))")(
       "freq_l2", po::value<double>(&r.freq_l2)->default_value(r.freq_l2), "dyadic ranking losses: frequency-aware latent L2 exponent, -2..2 (needs --l2 > 0)")(
       "rate_decay", po::value<double>(&r.rate_decay)->default_value(r.rate_decay), "dyadic ranking losses: every rate's factor at each end of pass, (0, 1]")(
-      "average_passes", po::value<unsigned>(&r.average_passes)->default_value(r.average_passes), "dyadic ranking losses: final weights = mean of the last N passes' ends")(
+      "average_passes", po::value<unsigned>(&r.average_passes)->default_value(r.average_passes), "dyadic ranking losses and gramian: final weights = mean of the last N passes' ends")(
       "max_norm", po::value<double>(&r.max_norm)->default_value(r.max_norm), "dyadic softmax: latent vectors longer than this are scaled back (0: none)")(
       "hard_negatives", po::value<unsigned>(&r.hard_candidates)->default_value(r.hard_candidates), "dyadic: each negative is the best-scored of this many draws, 1..1000")(
       "ials_rank", po::value<unsigned>(&c.ials.rank)->default_value(c.ials.rank), "ials: latent dimensions")(

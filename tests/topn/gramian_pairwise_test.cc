@@ -120,6 +120,27 @@ TEST(TopnGramianPairwise, SeededTrainingIsReproducible) {
   }
 }
 
+TEST(TopnGramianPairwise, NegativesMoveAnItemNobodyHas) {
+  // Item 5 has no positive: the Gramian steps never visit it, only the BPR term's draws do.
+  const auto rows = pairwise_tiny();
+  for (const bool joint : {false, true}) {
+    GramianOptions o = pairwise_options();
+    o.joint = joint;
+    GramianRanker g(o, 4, 6, rows);
+    const GramianRanker::Rows start = g.items();
+    g.train();
+    EXPECT_GT((g.items().row(5) - start.row(5)).norm(), 1e-3);
+    double after = 0.0, positives = 0.0;
+    for (uint32_t u = 0; u < 4; ++u) after += g.score(u, 5);
+    for (const Interaction& r : rows) positives += g.score(r.user, r.item);
+    EXPECT_LT(after / 4, positives / static_cast<double>(rows.size()));  // ranked below the positives
+    o.pairwise = 0.0;
+    GramianRanker plain(o, 4, 6, rows);
+    plain.train();
+    EXPECT_EQ(plain.items().row(5), start.row(5));
+  }
+}
+
 TEST(TopnGramianPairwise, NoNonFiniteWeightEvenWhenTheStepsDiverge) {
   const auto rows = pairwise_tiny();
   GramianOptions o = pairwise_options();
