@@ -20,7 +20,8 @@ ROWS = [
     # biases lost on both cuts), joint sweeps (alternating ones scored lower on both cuts).
     # Grid: 24 points, as the ials row's (the same two choices of positives); stop 39 added the
     # BPR term (--pairwise 0.3, one uniform negative per positive: gramian_pairwise.h) as a
-    # choice, which lifted the leave-one-out validation cut by 0.6-0.9 % in hand exploration.
+    # choice, which lifted the leave-one-out validation cut by 0.6-0.9 % in hand exploration
+    # (chosen there by the full run, it lost 1.6 % of test HR@10: noise; docs/topn-benchmark.md).
     # (Before stop 38 this row was BPR with 8 sampled negatives, 30 passes, lr 0.02, the mean
     # of the last 10 pass ends: 0.2899 / 0.3779 / 0.6501 / 0.3740.)
     ("dyadic", "dyadic, ranking-trained (whole-catalogue Gramian loss)", "topn",
