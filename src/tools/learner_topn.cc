@@ -74,6 +74,8 @@ Factors fit_gramian(const Cli& c, const InteractionSet& set, std::size_t n_users
   o.init = r.init;
   o.min_rating = r.min_rating;
   o.seed = r.seed;
+  o.negatives = r.negatives;
+  o.average_passes = r.average_passes;
   if (c.sweeps != "alternate" && c.sweeps != "joint") throw learner::UsageError("--sweeps must be alternate or joint");
   o.joint = c.sweeps == "joint";
   GramianRanker ranker(o, n_users, n_items, rows);
@@ -267,6 +269,8 @@ int main(int argc, char** argv) {
       "unobserved", po::value<double>(&c.gramian.unobserved)->default_value(c.gramian.unobserved, "0.1"), "dyadic gramian: weight alpha0 of every pair's p^2")(
       "observed_weight", po::value<double>(&c.gramian.observed)->default_value(c.gramian.observed), "dyadic gramian: weight c of a positive's (1 - p)^2")(
       "l2_exponent", po::value<double>(&c.gramian.l2_exponent)->default_value(c.gramian.l2_exponent), "dyadic gramian: L2 scaled by (n + alpha0 * catalogue)^this, [0, 2]")(
+      "unobserved_exponent", po::value<double>(&c.gramian.unobserved_exponent)->default_value(c.gramian.unobserved_exponent), "dyadic gramian: an item's unobserved weight grows as its positives^this (0: uniform, iALS's; eALS), [0, 2]")(
+      "pairwise", po::value<double>(&c.gramian.pairwise)->default_value(c.gramian.pairwise), "dyadic gramian: weight of a BPR term on --negatives uniform draws per positive (0: none)")(
       "sweeps", po::value<std::string>(&c.sweeps)->default_value(c.sweeps), "dyadic gramian: alternate (a user sweep, then an item sweep) or joint (each step moves both)")(
       "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; ials: --ials_rank)")(
       "passes", po::value<unsigned>(&r.passes)->default_value(r.passes), "dyadic: passes over the positives")(
@@ -283,7 +287,7 @@ int main(int argc, char** argv) {
       "adaptive", po::bool_switch(&r.adaptive), "dyadic ranking losses: per-coordinate AdaGrad rates (--lr / sqrt(G))")(
       "freq_l2", po::value<double>(&r.freq_l2)->default_value(r.freq_l2), "dyadic ranking losses: frequency-aware latent L2 exponent, -2..2 (needs --l2 > 0)")(
       "rate_decay", po::value<double>(&r.rate_decay)->default_value(r.rate_decay), "dyadic ranking losses: every rate's factor at each end of pass, (0, 1]")(
-      "average_passes", po::value<unsigned>(&r.average_passes)->default_value(r.average_passes), "dyadic ranking losses: final weights = mean of the last N passes' ends")(
+      "average_passes", po::value<unsigned>(&r.average_passes)->default_value(r.average_passes), "dyadic ranking losses and gramian: final weights = mean of the last N passes' ends")(
       "max_norm", po::value<double>(&r.max_norm)->default_value(r.max_norm), "dyadic softmax: latent vectors longer than this are scaled back (0: none)")(
       "hard_negatives", po::value<unsigned>(&r.hard_candidates)->default_value(r.hard_candidates), "dyadic: each negative is the best-scored of this many draws, 1..1000")(
       "ials_rank", po::value<unsigned>(&c.ials.rank)->default_value(c.ials.rank), "ials: latent dimensions")(

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "learner/error.h"
-#include "learner/topn/sampler.h"
+#include "learner/topn/gramian_pairwise.h"
+#include "learner/topn/gramian_weights.h"
 
 namespace learner::topn {
 
@@ -22,6 +24,10 @@ void check_gramian_options(const GramianOptions& o) {
   if (!(o.init >= 0 && o.init <= 10)) throw UsageError("--init must be in [0, 10]");
   if (!(o.l2_exponent >= 0 && o.l2_exponent <= 2)) throw UsageError("--l2_exponent must be in [0, 2]");
   if (std::isnan(o.min_rating)) throw UsageError("--min_rating must be a number");
+  if (!(o.pairwise >= 0 && o.pairwise <= 1e6)) throw UsageError("--pairwise must be in [0, 1e6]");
+  if (o.average_passes < 1 || o.average_passes > std::max(o.passes, 1u))
+    throw UsageError("--average_passes must be between 1 and --passes");
+  if (o.negatives < 1 || o.negatives > 1000) throw UsageError("--negatives must be between 1 and 1000");
 }
 
 // Every entry finite and at most 1e30 in size.
@@ -44,6 +50,8 @@ GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users,
       ++item_count_[i];
       pairs_.emplace_back(u, i);
     }
+  if (o_.unobserved_exponent != 0.0 || std::isnan(o_.unobserved_exponent))
+    item_weight_ = unobserved_item_weights(item_count_, o_.unobserved_exponent);
   const Eigen::Index w = k_ + 2;
   users_ = Rows::Zero(static_cast<Eigen::Index>(n_users), w);
   items_ = Rows::Zero(static_cast<Eigen::Index>(n_items), w);
@@ -60,6 +68,10 @@ GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users,
   b_.resize(w);
   ga_.resize(w);
   gb_.resize(w);
+  gj_.resize(w);
+  bj_.resize(w);
+  neg_grads_.resize(o_.negatives, w);
+  negs_.reserve(o_.negatives);
 }
 
 double GramianRanker::l2_weight(double positives, double others) const {
@@ -74,8 +86,8 @@ void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gr
   const double n_users = static_cast<double>(users_.rows()), n_items = static_cast<double>(items_.rows());
   const double e = -2.0 * o_.observed * (1.0 - a.dot(b));  // d(observed term)/dp
   ga_.noalias() = e * b + (2.0 * o_.unobserved / nu) * (a * gram_items);
-  gb_.noalias() = e * a + (2.0 * o_.unobserved / ni) * (b * gram_users);
-  const double lu = 2.0 * l2_weight(nu, n_items) / nu, li = 2.0 * l2_weight(ni, n_users) / ni;
+  gb_.noalias() = e * a + (2.0 * o_.unobserved * item_weight(i) / ni) * (b * gram_users);
+  const double lu = 2.0 * l2_weight(nu, n_items) / nu, li = 2.0 * l2_weight(ni, item_weight(i) * n_users) / ni;
   ga_.head(k_) += lu * a.head(k_);
   gb_.head(k_) += li * b.head(k_);
   ga_[k_] += 2.0 * o_.bias_l2 / nu * a[k_];
@@ -84,9 +96,37 @@ void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gr
   gb_[k_] = 0.0;
 }
 
+void GramianRanker::pairwise_shares(uint32_t u, uint32_t i, int sides, NegativeSampler& sampler) {
+  const bool users = sides & kUsers, items = sides & kItems;
+  const double weight = o_.pairwise / o_.negatives;
+  a_ = users_.row(u);
+  b_ = items_.row(i);
+  negs_.clear();
+  for (unsigned n = 0; n < o_.negatives; ++n) {
+    const uint32_t j = sampler.draw(u);
+    if (j == NegativeSampler::kNoItem) break;  // u has every item
+    bj_ = items_.row(j);
+    if (!items) {
+      add_pairwise_gradient(weight, a_, b_, bj_, k_, &ga_, nullptr, nullptr);
+      continue;
+    }
+    // A negative drawn twice gets both shares in one row.
+    const std::size_t slot = static_cast<std::size_t>(std::find(negs_.begin(), negs_.end(), j) - negs_.begin());
+    if (slot == negs_.size()) {
+      negs_.push_back(j);
+      neg_grads_.row(static_cast<Eigen::Index>(slot)).setZero();
+    }
+    gj_ = neg_grads_.row(static_cast<Eigen::Index>(slot));
+    add_pairwise_gradient(weight, a_, b_, bj_, k_, users ? &ga_ : nullptr, &gb_, &gj_);
+    neg_grads_.row(static_cast<Eigen::Index>(slot)) = gj_;
+  }
+}
+
 void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items,
-                         int sides) {
+                         int sides, NegativeSampler* sampler) {
   pair_share(u, i, gram_users, gram_items);
+  negs_.clear();
+  if (sampler) pairwise_shares(u, i, sides, *sampler);
   // Preconditioned: a row moves by lr * share H^-1 (H: L's Hessian in that row
   // at the sweep start); the shares of a sweep add up to the gradient, so one
   // sweep moves each row by about lr times its Newton step with the other side
@@ -95,13 +135,22 @@ void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_use
   const bool users = sides & kUsers, items = sides & kItems;
   if (users) a_.noalias() = users_.row(u) - o_.learning_rate * (ga_ * user_inv_.middleRows(u * w, w));
   if (items) b_.noalias() = items_.row(i) - o_.learning_rate * (gb_ * item_inv_.middleRows(i * w, w));
+  bool ok = (!users || gramian_row_ok(a_)) && (!items || gramian_row_ok(b_));
+  for (std::size_t n = 0; ok && n < negs_.size(); ++n) {
+    const auto r = static_cast<Eigen::Index>(n);
+    // The negative's new row replaces its share (the old row stays until every row is checked).
+    gj_.noalias() = items_.row(negs_[n]) - o_.learning_rate * (neg_grads_.row(r) * item_inv_.middleRows(negs_[n] * w, w));
+    ok = gramian_row_ok(gj_);
+    neg_grads_.row(r) = gj_;
+  }
   ++updates_;
-  if ((users && !gramian_row_ok(a_)) || (items && !gramian_row_ok(b_))) {
+  if (!ok) {
     ++skipped_;
     return;
   }
   if (users) users_.row(u) = a_;
   if (items) items_.row(i) = b_;
+  for (std::size_t n = 0; n < negs_.size(); ++n) items_.row(negs_[n]) = neg_grads_.row(static_cast<Eigen::Index>(n));
 }
 
 // One side's inverse Hessians: row r's block is H_r^-1 with H_r = 2 (c sum_{x
@@ -120,7 +169,7 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
   }
   Eigen::MatrixXd h(w, w);
   for (Eigen::Index r = 0; r < own.rows(); ++r) {
-    h = o_.unobserved * gram_other;
+    h = (user_side ? o_.unobserved : o_.unobserved * item_weight(static_cast<uint32_t>(r))) * gram_other;
     std::size_t n = 0;
     auto add = [&](uint32_t x) {
       h.noalias() += o_.observed * other.row(x).transpose() * other.row(x);
@@ -130,7 +179,8 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
       for (const uint32_t x : positives_.items(static_cast<uint32_t>(r))) add(x);
     else
       for (const uint32_t x : by_row[static_cast<std::size_t>(r)]) add(x);
-    h.diagonal().head(k_).array() += l2_weight(static_cast<double>(n), n_other);
+    h.diagonal().head(k_).array() +=
+        l2_weight(static_cast<double>(n), user_side ? n_other : item_weight(static_cast<uint32_t>(r)) * n_other);
     h(bias, bias) += o_.bias_l2;
     h *= 2.0;
     h.row(constant).setZero();
@@ -141,13 +191,23 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
 }
 
 void GramianRanker::sweep(int sides) {
-  const Eigen::MatrixXd gram_users = users_.transpose() * users_, gram_items = items_.transpose() * items_;
+  const Eigen::MatrixXd gram_users = users_gram(), gram_items = items_gram();
   if (sides & kUsers) inverse_hessians(users_, items_, gram_items, true, user_inv_);
   if (sides & kItems) inverse_hessians(items_, users_, gram_users, false, item_inv_);
   SplitMix rng(shuffle_state_);
   shuffle_state_ = rng.next();
   for (std::size_t n = pairs_.size(); n > 1; --n) std::swap(pairs_[n - 1], pairs_[rng.below(static_cast<uint32_t>(n))]);
-  for (const auto& [u, i] : pairs_) step(u, i, gram_users, gram_items, sides);
+  std::optional<NegativeSampler> sampler;  // the sweep's own seeded draws
+  if (o_.pairwise > 0) sampler.emplace(positives_, 0.0, rng.next());
+  for (const auto& [u, i] : pairs_) step(u, i, gram_users, gram_items, sides, sampler ? &*sampler : nullptr);
+}
+
+Eigen::MatrixXd GramianRanker::users_gram() const { return users_.transpose() * users_; }
+
+Eigen::MatrixXd GramianRanker::items_gram() const {
+  if (item_weight_.empty()) return items_.transpose() * items_;
+  const Eigen::Map<const Eigen::VectorXd> w(item_weight_.data(), static_cast<Eigen::Index>(item_weight_.size()));
+  return items_.transpose() * w.asDiagonal() * items_;
 }
 
 void GramianRanker::pass() {
@@ -160,11 +220,29 @@ void GramianRanker::pass() {
 }
 
 void GramianRanker::train() {
-  for (unsigned p = 0; p < o_.passes; ++p) pass();
+  // Polyak averaging of the pass ends (the steps' noise averages out; the
+  // Gramian steps' SGD order is shuffled each sweep).
+  const unsigned average = std::min(o_.average_passes, o_.passes);
+  Rows sum_users, sum_items;
+  for (unsigned p = 0; p < o_.passes; ++p) {
+    pass();
+    if (average <= 1 || p + average < o_.passes) continue;
+    if (sum_users.size() == 0) {
+      sum_users = users_;
+      sum_items = items_;
+    } else {
+      sum_users += users_;
+      sum_items += items_;
+    }
+  }
+  if (average > 1) {
+    users_ = sum_users / static_cast<double>(average);
+    items_ = sum_items / static_cast<double>(average);
+  }
 }
 
 double GramianRanker::whole_catalogue_term() const {
-  const Eigen::MatrixXd gu = users_.transpose() * users_, gv = items_.transpose() * items_;
+  const Eigen::MatrixXd gu = users_gram(), gv = items_gram();
   return o_.unobserved * (gu.cwiseProduct(gv)).sum();  // trace(G_U G_V), both symmetric
 }
 
@@ -178,7 +256,7 @@ double GramianRanker::loss() const {
     l += o_.bias_l2 * users_(u, k_) * users_(u, k_);
   }
   for (uint32_t i = 0; i < items_.rows(); ++i) {
-    l += l2_weight(item_count_[i], n_users) * items_.row(i).head(k_).squaredNorm();
+    l += l2_weight(item_count_[i], item_weight(i) * n_users) * items_.row(i).head(k_).squaredNorm();
     l += o_.bias_l2 * items_(i, k_ + 1) * items_(i, k_ + 1);
   }
   return l;
@@ -188,7 +266,7 @@ void GramianRanker::gradient(Rows& gu, Rows& gi) const {
   // The pass's shares summed at fixed weights (a const copy does the
   // arithmetic).
   GramianRanker self = *this;
-  const Eigen::MatrixXd gram_users = users_.transpose() * users_, gram_items = items_.transpose() * items_;
+  const Eigen::MatrixXd gram_users = users_gram(), gram_items = items_gram();
   gu = Rows::Zero(users_.rows(), users_.cols());
   gi = Rows::Zero(items_.rows(), items_.cols());
   for (const auto& [u, i] : pairs_) {

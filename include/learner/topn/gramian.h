@@ -11,16 +11,18 @@
 // Loss, over the distinct positive pairs P (n_u / n_i: a user's / item's
 // positives):
 //   L = c * sum_{(u,i) in P} (1 - p_ui)^2                       observed term
-//     + alpha0 * sum_{every u, every i} p_ui^2                  whole-catalogue
+//     + alpha0 * sum_{every u, every i} w_i p_ui^2              whole-catalogue
 //     term
 //     + l2 * sum_u (n_u + alpha0 * I)^nu |x_u|^2 + l2 * sum_i (n_i + alpha0 *
-//     U)^nu |y_i|^2
+//     w_i U)^nu |y_i|^2
 //     + bias_l2 * (sum_u beta_u^2 + sum_i gamma_i^2)
 // (U users, I items; the latent L2 scaled by frequency as Rendle et al. 2021
 // tune iALS: nu = l2_exponent, 0 is plain L2 as in Hu et al.'s iALS, 1
-// Rendle's.) The second term is alpha0 * trace(G_U G_V) with the Gramians G_U =
-// sum_u a_u a_u^T and G_V = sum_i b_i b_i^T ((k+2) x (k+2)); its gradient for
-// a_u is 2 alpha0 G_V a_u and for b_i 2 alpha0 G_U b_i (Krichene et al. 2018),
+// Rendle's; w_i = 1, or popularity weights under unobserved_exponent > 0:
+// gramian_weights.h.) The second term is alpha0 * trace(G_U G_V) with the
+// Gramians G_U = sum_u a_u a_u^T and G_V = sum_i w_i b_i b_i^T ((k+2) x (k+2));
+// its gradient for a_u is 2 alpha0 G_V a_u and for b_i 2 alpha0 w_i G_U b_i
+// (Krichene et al. 2018),
 // so it costs O(k^2) per step, not O(I k).
 //
 // Training: alternating SGD with a block (per-row Newton) preconditioner; plain
@@ -42,6 +44,15 @@
 // the L2 is weak (the guard below then refuses steps), and scored higher on
 // MovieLens 100K's validation cuts. A step that would write a non-finite value
 // or one over 1e30 writes nothing and is counted (skipped_steps).
+//
+// pairwise W > 0 adds a BPR term (gramian_pairwise.h): each step on (u, i)
+// also draws `negatives` items j uniformly among those u has no positive with
+// (seeded, afresh each sweep) and adds W / negatives times the gradient of
+// log(1 + exp(-(p_ui - p_uj))) to the shares: to a_u in a user sweep, to b_i
+// and to each b_j (moved by lr * its share * b_j's H^-1) in an item sweep, all
+// three in a joint one, from the values before the step. loss() and gradient()
+// stay the Gramian L above (the sampled term has no fixed value); the term's
+// own gradient is gramian_pairwise.h's.
 #pragma once
 
 #include <Eigen/Dense>
@@ -51,6 +62,7 @@
 
 #include "learner/topn/factors.h"
 #include "learner/topn/interactions.h"
+#include "learner/topn/sampler.h"
 
 namespace learner::topn {
 
@@ -66,6 +78,10 @@ struct GramianOptions {
   double init = 0.1;  // latent start uniform in [-init, init]; biases start at 0
   float min_rating = -3.4e38f;
   bool joint = false;  // one sweep moving both sides per pass (see above)
+  double unobserved_exponent = 0.0;  // e: popularity weights of the unobserved term (gramian_weights.h)
+  unsigned average_passes = 1;  // train(): the weights end as the mean of the last N passes' ends (1..passes)
+  double pairwise = 0.0;   // W: weight of the BPR term (0: none)
+  unsigned negatives = 1;  // its draws per step, 1..1000
   uint64_t seed = 1;
 };
 
@@ -79,7 +95,7 @@ class GramianRanker {
   GramianRanker(const GramianOptions& options, std::size_t n_users, std::size_t n_items,
                 std::span<const Interaction> rows);
 
-  void train();  // options.passes passes
+  void train();  // options.passes passes (then the mean of the last average_passes ends)
   void pass();   // one pass: a user sweep, then an item sweep (joint: one sweep
                  // of both)
 
@@ -103,6 +119,11 @@ class GramianRanker {
 
  private:
   double l2_weight(double positives, double others) const;
+  // Item i's weight w_i in the whole-catalogue term (1 unless unobserved_exponent > 0).
+  double item_weight(uint32_t i) const { return item_weight_.empty() ? 1.0 : item_weight_[i]; }
+  // G_U, and G_V weighted by the w_i.
+  Eigen::MatrixXd users_gram() const;
+  Eigen::MatrixXd items_gram() const;
   // The pair's share of L's gradient (see above) into ga_ (for a_u) and gb_
   // (for b_i).
   void pair_share(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
@@ -110,18 +131,26 @@ class GramianRanker {
                         Rows& out);
   static constexpr int kUsers = 1, kItems = 2;
   void sweep(int sides);
+  // sampler: the sweep's negative draws (null: no pairwise term).
   void step(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items,
-            int sides);
+            int sides, NegativeSampler* sampler);
+  // The BPR term of a step on (u, i): adds its shares to ga_ / gb_ and, for
+  // item sides, puts the distinct negatives in negs_ and their shares in
+  // neg_grads_.
+  void pairwise_shares(uint32_t user, uint32_t item, int sides, NegativeSampler& sampler);
 
   GramianOptions o_;
   unsigned k_;
   UserItems positives_;
   std::vector<uint32_t> item_count_;
+  std::vector<double> item_weight_;  // empty: every w_i = 1
   std::vector<std::pair<uint32_t, uint32_t>> pairs_;
   Rows users_, items_;
   Rows user_inv_, item_inv_;            // per row, H^-1 of L in that row at the pass start
                                         // ((k+2) rows each)
-  Eigen::RowVectorXd a_, b_, ga_, gb_;  // step buffers
+  Eigen::RowVectorXd a_, b_, ga_, gb_, gj_, bj_;  // step buffers
+  std::vector<uint32_t> negs_;                  // a step's distinct negatives
+  Rows neg_grads_;                              // their shares (one row each)
   uint64_t shuffle_state_, updates_ = 0, skipped_ = 0;
 };
 
