@@ -51,7 +51,9 @@ void bag_pmf(const std::vector<float>& votes, const std::vector<float>& scores, 
 
 namespace {
 
-class Bag final : public ActionPmfReduction {
+// Model files keep the generator's state, so that a run resumed with -i draws
+// where the last one stopped (as VW, whose model keeps it as --random_seed).
+class Bag final : public ActionPmfReduction, public ReductionState {
  public:
   Bag(const BagSettings& settings, const CbAdfSettings& adf, uint32_t seed, Learner& learner, LabelRange& range)
       : settings_(settings), state_(seed) {
@@ -83,11 +85,25 @@ class Bag final : public ActionPmfReduction {
     return finish(below_);
   }
 
+  // The generator's state, then the first policy's --cb_adf state (VW's bag
+  // stands over one --cb_adf; its text lines are that one's).
+  ReductionState* state() override { return this; }
+  void save_state(ModelWriter& out) const override {
+    out.put(state_);
+    policies_[0]->save_state(out);
+  }
+  void load_state(ModelReader& in) override {
+    state_ = in.get<uint64_t>();
+    policies_[0]->load_state(in);
+  }
+  void write_text(std::FILE* out) const override { policies_[0]->write_text(out); }
+  uint64_t vw_random_state() const override { return state_; }
+
  private:
   const CbAdf& shown() const override { return *policies_[0]; }
 
   BagSettings settings_;
-  uint64_t state_;  // VW's random state, from --random_seed (not kept in model files)
+  uint64_t state_;  // VW's random state, from --random_seed, then the model file's
   std::vector<std::unique_ptr<CbAdf>> policies_;
   Outcome below_;
   std::vector<float> votes_, scores_;

@@ -61,6 +61,7 @@ void write_readable_model(const std::string& path, const VwTextHeader& header, c
   VwTextHeader h = header;
   h.min_label = range.min;
   h.max_label = range.max;
+  if (reduction) h.random_state = reduction->vw_random_state();
   write_vw_text_header(f, h);
   if (reduction) reduction->write_text(f);
   // VW's gd (and coin, ftrl) writes its save_resume flag before the weights; its cbzo writes only weights.

@@ -26,7 +26,9 @@ std::vector<std::string> vw_header_pieces(const VwTextHeader& h) {
   pieces.push_back(std::to_string(h.skips.size()) + " skip:");
   for (const std::string& s : h.skips) pieces.push_back(s + " ");
   pieces.push_back("\n");
-  pieces.push_back("options:" + h.options + "\n");
+  std::string options = "options:" + h.options;
+  if (h.random_state != 0) options += " --random_seed " + std::to_string(h.random_state);
+  pieces.push_back(options + "\n");
   return pieces;
 }
 

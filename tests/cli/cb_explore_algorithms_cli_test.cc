@@ -435,5 +435,25 @@ TEST(CbExploreAlgorithmsCli, Refusals) {
   }
 }
 
+// --bag's generator is in the model: a run resumed with -i draws where the
+// last one stopped, so two runs over the log equal one run over it twice (the
+// same weights), and the readable model ends its options as VW's does.
+TEST(CbExploreAlgorithmsCli, BagResumedRunDrawsOnAsOneRun) {
+  const std::string half = algo_log(), whole = temp_path("cb_algo_twice.ldf");
+  write_file(whole, std::string(kAlgoLog) + "\n" + kAlgoLog);
+  const std::string one = temp_path("bag_one.model"), first = temp_path("bag_first.model"),
+                    second = temp_path("bag_second.model");
+  const std::string text_one = temp_path("bag_one.txt"), text_two = temp_path("bag_two.txt");
+  const std::string stack = " --cb_explore_adf --bag 3 --random_seed 7";
+  ASSERT_EQ(run_learner("-d " + whole + stack + " -f " + one + " --readable_model " + text_one).exit_code, 0);
+  ASSERT_EQ(run_learner("-d " + half + stack + " -f " + first).exit_code, 0);
+  const RunResult resumed = run_learner("-d " + half + " -i " + first + " -f " + second + " --readable_model " + text_two);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const std::string a = slurp(text_one), b = slurp(text_two);
+  const auto weights = [](const std::string& t) { return t.substr(t.find("\n:0\n")); };
+  EXPECT_EQ(weights(a), weights(b));
+  EXPECT_TRUE(contains(a, " --random_seed ")) << a.substr(0, 400);
+}
+
 }  // namespace
 }  // namespace learner::test

@@ -28,6 +28,10 @@ class ReductionState {
   // The state's lines in VW's text models (--readable_model, --invert_hash),
   // above the weights, in the order of save_state; none by default.
   virtual void write_text(std::FILE*) const {}
+  // The state of VW's shared random generator if this reduction draws from it
+  // (0: it does not). VW keeps it in its text models' options line as
+  // " --random_seed N" when non-zero (parse_regressor.cc save_load_header).
+  virtual uint64_t vw_random_state() const { return 0; }
 };
 
 // The section's name and its layout version.

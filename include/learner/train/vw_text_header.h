@@ -8,7 +8,7 @@
 //   lda:0
 //   <n> ngram:<each --ngram, then a blank>
 //   <n> skip:<each --skips, then a blank>
-//   options:<vw_options_text.h>
+//   options:<vw_options_text.h>[ --random_seed <random_state>, when non-zero]
 //   Checksum: <c>
 // where c chains 32-bit MurmurHash3 (VW's uniform_hash) over the text VW
 // writes after the Version line, one piece per write VW makes, each piece's
@@ -31,6 +31,7 @@ struct VwTextHeader {
   std::vector<std::string> ngrams;  // --ngram values as given ("2", "a3")
   std::vector<std::string> skips;   // --skips values as given
   std::string options;              // vw_options_text()
+  uint64_t random_state = 0;        // VW's shared generator; non-zero: " --random_seed N" ends options
 };
 
 // The header's lines after "Version", as the pieces VW writes them.
