@@ -44,7 +44,7 @@ inline Masks scan16(const char* p) {
 
 void LineScan::scan(std::string_view line) {
   size_ = line.size();
-  const std::size_t n = (size_ + 63) / 64;
+  const std::size_t n = size_ / 64 + 1;  // and the bit of the end
   if (words_.size() < n) words_.resize(n);
   const char* p = line.data();
   const std::size_t chunks = size_ / 16, rest = size_ % 16;
@@ -59,7 +59,7 @@ void LineScan::scan(std::string_view line) {
     bar |= uint64_t{m.bar} << shift;
     control |= m.control;
     if ((c & 3) == 3) {
-      words_[c >> 2] = Word{blank, colon, bar};
+      words_[c >> 2] = Word{blank, colon, bar, blank | bar};
       blank = colon = bar = 0;
     }
   }
@@ -86,7 +86,7 @@ void LineScan::scan(std::string_view line) {
     bar |= uint64_t{m.bar} << shift;
     control |= m.control;
   }
-  if (size_ % 64 != 0) words_[size_ / 64] = Word{blank, colon, bar};
+  words_[size_ / 64] = Word{blank, colon, bar, blank | bar | (uint64_t{1} << (size_ % 64))};
   control_ = control;
 }
 

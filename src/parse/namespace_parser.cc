@@ -22,16 +22,21 @@ namespace {
 // is murmur3 of itself.
 inline uint32_t token_hash(std::string_view name, uint32_t seed, bool hash_all) {
   if (hash_all) return detail::murmur3_32_inline(name, seed);
-  uint32_t number = 0;
-  std::size_t i = 0;
-  for (; i < name.size(); ++i) {
-    const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(name[i])) - '0';
-    if (digit > 9) break;
-    number = number * 10 + digit;  // wraps like VW's 64-bit sum, mod 2^32
-  }
-  if (i == name.size()) return number + seed;
-  if (static_cast<unsigned char>(name.front()) <= 0x20 || static_cast<unsigned char>(name.back()) <= 0x20)
+  if (name.empty()) return seed;  // the number 0 plus the seed
+  const auto front = static_cast<unsigned char>(name.front());
+  if (front - unsigned{'0'} <= 9) {  // a digit first: the number, if all are digits
+    uint32_t number = front - unsigned{'0'};
+    std::size_t i = 1;
+    for (; i < name.size(); ++i) {
+      const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(name[i])) - '0';
+      if (digit > 9) break;
+      number = number * 10 + digit;  // wraps like VW's 64-bit sum, mod 2^32
+    }
+    if (i == name.size()) return number + seed;
+  } else if (front <= 0x20) {
     return hash_feature(name, seed, false);
+  }
+  if (static_cast<unsigned char>(name.back()) <= 0x20) return hash_feature(name, seed, false);
   return detail::murmur3_32_inline(name, seed);
 }
 
@@ -83,19 +88,23 @@ void parse_features(std::string_view line, std::size_t pos, std::size_t end, con
   const bool hash_all = options.hash_all;
   uint32_t anonymous = 0;  // VW counts ':value' features from 0 in each namespace
   for (;;) {
-    // pos is where the last token stopped: a blank (or the end). Tokens are
+    // pos is where the last token stopped: a blank, or the end. Tokens are
     // mostly one blank apart.
-    const std::size_t start =
-        pos + 1 < end && !is_blank(text[pos + 1]) && is_blank(text[pos]) ? pos + 1 : scan.skip_blanks(pos, end);
+    if (pos == end) break;
+    std::size_t start = pos + 1;
+    if (start < end && is_blank(text[start])) start = scan.skip_blanks(start, end);
     if (start == end) break;
-    const std::size_t stop = scan.next_blank(start, end);
-    const std::size_t colon = scan.next_colon(start, stop);
+    // The name ends at a colon or where the token ends (a blank, the bar at
+    // `end` or the line's end); a value runs to the token's end.
+    const std::size_t colon = scan.name_end(start);
+    const bool valued = colon != end && text[colon] == ':';
+    const std::size_t stop = valued ? scan.token_end(colon + 1) : colon;
     pos = stop;
     const std::string_view feature(text + start, colon - start);
     float value = weight;  // a bare name: 1 times the weight
     uint32_t index;
     std::string_view string_value;
-    if (colon != stop) {
+    if (valued) {
       const std::string_view number(text + colon + 1, stop - colon - 1);
       const NumberStatus status = parse_number_inline(number, value);
       if (status == NumberStatus::kOk) {
