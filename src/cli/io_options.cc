@@ -9,7 +9,6 @@
 
 #include "learner/error.h"
 #include "option_readers.h"
-#include "parse_threads_default.h"
 #include "rank_setup.h"
 
 namespace learner {
@@ -65,10 +64,8 @@ void fill_io(const OptionValues& v, Options& o) {
   o.max_examples = static_cast<int64_t>(v.number("examples"));
   o.save_on_signal = v.flag("save_on_signal");
   fill_allreduce(v, o);
-  // The default: the cores less the learner's own (parse_threads_default.h),
-  // or one thread when mpirun already starts a rank per core.
-  if (o.threads == 0)
-    o.threads = o.allreduce ? 1 : default_parse_threads(available_cores(), !(o.learner && o.learner->name == "noop"));
+  // The default: every core, unless mpirun already starts a rank per core.
+  if (o.threads == 0) o.threads = o.allreduce ? 1 : available_cores();
 
   const bool stdin_data = o.data.empty() || o.data == "-";
   if (v.given("cache_file")) {

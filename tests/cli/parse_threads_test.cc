@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "run_helper.h"
-#include "src/cli/parse_threads_default.h"
 
 namespace learner::test {
 namespace {
@@ -118,19 +117,7 @@ TEST(ParseThreads, ThreadsIsRangeChecked) {
     EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.err;
     EXPECT_NE(r.err.find("threads"), std::string::npos) << r.err;
   }
-  EXPECT_EQ(run_learner("--threads 0 --quiet", "1 |a x\n").exit_code, 0);  // the default (below)
-  EXPECT_EQ(run_learner("--threads 0 --noop --quiet", "1 |a x\n").exit_code, 0);
-}
-
-// The default leaves a learning run's learner a core of its own; --noop
-// parses on every core.
-TEST(ParseThreads, DefaultLeavesTheLearnerItsCore) {
-  EXPECT_EQ(default_parse_threads(1, true), 1u);
-  EXPECT_EQ(default_parse_threads(2, true), 1u);
-  EXPECT_EQ(default_parse_threads(8, true), 7u);
-  EXPECT_EQ(default_parse_threads(1, false), 1u);
-  EXPECT_EQ(default_parse_threads(2, false), 2u);
-  EXPECT_EQ(default_parse_threads(8, false), 8u);
+  EXPECT_EQ(run_learner("--threads 0 --quiet", "1 |a x\n").exit_code, 0);  // the cores available
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ struct Options {
   bool predict_only_model = false; // --predict_only_model
   unsigned passes = 1;             // --passes
   uint64_t pass_memory_mib = 64;   // --pass_memory: later passes from memory when pass 1 fits (else cli/auto_cache.h)
-  unsigned threads = 1;            // --threads: text parsing threads (0 given: src/cli/parse_threads_default.h)
+  unsigned threads = 1;            // --threads: text parsing threads (0 given: the cores available)
   int64_t max_examples = -1;       // --examples
   double decay_learning_rate = 1;  // --decay_learning_rate
   bool learning_rate_given = false;  // -l given: a -i model's stored (decayed) rate is not restored
