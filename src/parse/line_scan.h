@@ -44,10 +44,12 @@ class LineScan {
   // The same or the first colon, whichever comes first: where a feature's name ends.
   std::size_t name_end(std::size_t pos) const { return first_set<true>(pos); }
 
- private:
+ public:
   struct Word {
     uint64_t blank, colon, bar, stop;  // stop: blank | bar | the bit of the line's end
   };
+
+ private:
 
   // The first bit at or after pos set in stop (or colon too, kColon); the
   // end's bit ends the search.

@@ -79,13 +79,14 @@ void add_name(Example& ex, std::string_view ns, std::string_view feature, std::s
 }
 
 // The features of a namespace from `pos` to `end`. kExtras: names or raw
-// tokens are kept too (--audit, --invert_hash, --affix, ...).
-template <bool kExtras>
+// tokens are kept too (--audit, --invert_hash, --affix, ...). kPlain: no
+// namespace weight and no --hash all (the common case, checked once).
+template <bool kExtras, bool kPlain>
 void parse_features(std::string_view line, std::size_t pos, std::size_t end, const LineScan& scan,
                     std::string_view ns, uint32_t ns_hash, float weight, const ParseOptions& options, Example& ex,
                     const LineContext& ctx) {
   const char* const text = line.data();
-  const bool hash_all = options.hash_all;
+  const bool hash_all = !kPlain && options.hash_all;
   uint32_t anonymous = 0;  // VW counts ':value' features from 0 in each namespace
   for (;;) {
     // pos is where the last token stopped: a blank, or the end. Tokens are
@@ -101,7 +102,7 @@ void parse_features(std::string_view line, std::size_t pos, std::size_t end, con
     const std::size_t stop = valued ? scan.token_end(colon + 1) : colon;
     pos = stop;
     const std::string_view feature(text + start, colon - start);
-    float value = weight;  // a bare name: 1 times the weight
+    float value = kPlain ? 1.0f : weight;  // a bare name: 1 times the weight
     uint32_t index;
     std::string_view string_value;
     if (valued) {
@@ -109,7 +110,7 @@ void parse_features(std::string_view line, std::size_t pos, std::size_t end, con
       const NumberStatus status = parse_number_inline(number, value);
       if (status == NumberStatus::kOk) {
         index = feature.empty() ? ns_hash + anonymous++ : token_hash(feature, ns_hash, hash_all);
-        if (weight != 1.0f) {
+        if (!kPlain && weight != 1.0f) {
           value *= weight;
           if (!std::isfinite(value))
             ctx.fail(std::string("feature value times the namespace weight ") + kOverflowReason,
@@ -165,9 +166,11 @@ void parse_namespace(std::string_view line, std::size_t begin, std::size_t end, 
   const uint32_t ns_hash = namespace_hashes.get(name, options.hash_seed, options.hash_all);
   const auto first = static_cast<uint32_t>(ex.features.size());
   if (options.keep_names || options.keep_tokens)
-    parse_features<true>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+    parse_features<true, false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+  else if (weight == 1.0f && !options.hash_all)
+    parse_features<false, true>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
   else
-    parse_features<false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+    parse_features<false, false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
 
   ex.namespaces.push_back(NamespaceSpan{std::string(name), name.empty() ? ' ' : name[0], ns_hash, first,
                                         static_cast<uint32_t>(ex.features.size())});
