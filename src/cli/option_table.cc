@@ -71,7 +71,7 @@ std::vector<OptionGroup> make_groups() {
       sw("lenient", "skip malformed lines with a warning instead of stopping (VW's default behaviour); a skipped line gets no -p/-r line unless --pad_skipped"),
       sw("pad_skipped", "with --lenient: write a 'nan' line to -p and -r for each skipped line, so prediction lines stay aligned with the input's lines"),
       sw("no_stdin", "without -d, read no examples instead of standard input (VW's --no_stdin)"),
-      num("threads", kCount, "0", 0, 256, "threads parsing a text data file at once (VW's text format; 0 = the cores available, or 1 under --allreduce; 1 = the reading thread parses); standard input, pipes, a pass that writes a cache or keeps pass 1 in memory, --json, --dsjson and --csv read on one thread; models and predictions never depend on it"),
+      num("threads", kCount, "0", 0, 256, "threads parsing a text data file at once (VW's text format; 0 = the cores available, or 1 under --allreduce; 1 = the reading thread parses; N > 1: N - 1 parser threads and the learner's, which parses whenever it would wait for them); standard input, pipes, a pass that writes a cache or keeps pass 1 in memory, --json, --dsjson and --csv read on one thread; models and predictions never depend on it"),
       sw("onethread", "accepted for VW compatibility (VW: no parse thread); results never depend on threads here"),
       num("example_queue_limit", kCount, "256", 1, kMaxU32, "accepted for VW compatibility (VW's parsed-example queue); learner's queue is 8 batches of 256 examples"),
       sw("strict_parse", "accepted for VW compatibility: strict parsing is the default"),

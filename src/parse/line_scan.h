@@ -9,7 +9,8 @@
 // byte elsewhere; it reads only the line's own bytes (a last, partial chunk
 // is read as the 16 bytes that end the line, or from a blank-padded copy
 // when the line is shorter than 16 bytes). Bits past the line's end are
-// clear in every bitmap.
+// clear in every bitmap but `stop`, which marks blanks, bars and the line's
+// end (bit size()): a token's end is found with no bound to check.
 #pragma once
 
 #include <algorithm>
@@ -37,11 +38,32 @@ class LineScan {
   std::size_t next_bar(std::size_t pos, std::size_t limit) const { return next<&Word::bar, 0>(pos, limit); }
   // The first byte at or after `pos` (before `limit`) that is not a blank, else `limit`.
   std::size_t skip_blanks(std::size_t pos, std::size_t limit) const { return next<&Word::blank, ~0ull>(pos, limit); }
+  // The first blank, bar or the line's end (size()) at or after pos <= size():
+  // where a token that starts before it ends.
+  std::size_t token_end(std::size_t pos) const { return first_set<false>(pos); }
+  // The same or the first colon, whichever comes first: where a feature's name ends.
+  std::size_t name_end(std::size_t pos) const { return first_set<true>(pos); }
+
+ public:
+  struct Word {
+    uint64_t blank, colon, bar, stop;  // stop: blank | bar | the bit of the line's end
+  };
 
  private:
-  struct Word {
-    uint64_t blank, colon, bar;
-  };
+
+  // The first bit at or after pos set in stop (or colon too, kColon); the
+  // end's bit ends the search.
+  template <bool kColon>
+  std::size_t first_set(std::size_t pos) const {
+    std::size_t w = pos >> 6;
+    uint64_t m = (words_[w].stop | (kColon ? words_[w].colon : 0)) >> (pos & 63);
+    if (m != 0) return pos + static_cast<std::size_t>(__builtin_ctzll(m));
+    do {
+      ++w;
+      m = words_[w].stop | (kColon ? words_[w].colon : 0);
+    } while (m == 0);
+    return (w << 6) + static_cast<std::size_t>(__builtin_ctzll(m));
+  }
 
   // The first bit at or after pos (before limit) set in (word.*kField ^ kFlip).
   template <uint64_t Word::*kField, uint64_t kFlip>

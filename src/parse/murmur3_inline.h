@@ -39,17 +39,12 @@ inline uint32_t murmur3_32_inline(std::string_view data, uint32_t seed) {
     h = h * 5 + 0xe6546b64u;
   }
   const unsigned char* tail = p + 4 * blocks;
-  uint32_t k = 0;
-  switch (len & 3) {
-    case 3:
-      k ^= uint32_t{tail[2]} << 16;
-      [[fallthrough]];
-    case 2:
-      k ^= uint32_t{tail[1]} << 8;
-      [[fallthrough]];
-    case 1:
-      k ^= uint32_t{tail[0]};
-      h ^= murmur_scramble(k);
+  const std::size_t rest = len & 3;
+  if (rest != 0) {  // the 1-3 byte tail, little-endian (no jump table: short names are the common case)
+    uint32_t k = tail[0];
+    if (rest > 1) k |= uint32_t{tail[1]} << 8;
+    if (rest > 2) k |= uint32_t{tail[2]} << 16;
+    h ^= murmur_scramble(k);
   }
   h ^= static_cast<uint32_t>(len);
   h ^= h >> 16;  // fmix32

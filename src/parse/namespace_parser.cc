@@ -22,16 +22,21 @@ namespace {
 // is murmur3 of itself.
 inline uint32_t token_hash(std::string_view name, uint32_t seed, bool hash_all) {
   if (hash_all) return detail::murmur3_32_inline(name, seed);
-  uint32_t number = 0;
-  std::size_t i = 0;
-  for (; i < name.size(); ++i) {
-    const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(name[i])) - '0';
-    if (digit > 9) break;
-    number = number * 10 + digit;  // wraps like VW's 64-bit sum, mod 2^32
-  }
-  if (i == name.size()) return number + seed;
-  if (static_cast<unsigned char>(name.front()) <= 0x20 || static_cast<unsigned char>(name.back()) <= 0x20)
+  if (name.empty()) return seed;  // the number 0 plus the seed
+  const auto front = static_cast<unsigned char>(name.front());
+  if (front - unsigned{'0'} <= 9) {  // a digit first: the number, if all are digits
+    uint32_t number = front - unsigned{'0'};
+    std::size_t i = 1;
+    for (; i < name.size(); ++i) {
+      const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(name[i])) - '0';
+      if (digit > 9) break;
+      number = number * 10 + digit;  // wraps like VW's 64-bit sum, mod 2^32
+    }
+    if (i == name.size()) return number + seed;
+  } else if (front <= 0x20) {
     return hash_feature(name, seed, false);
+  }
+  if (static_cast<unsigned char>(name.back()) <= 0x20) return hash_feature(name, seed, false);
   return detail::murmur3_32_inline(name, seed);
 }
 
@@ -74,33 +79,38 @@ void add_name(Example& ex, std::string_view ns, std::string_view feature, std::s
 }
 
 // The features of a namespace from `pos` to `end`. kExtras: names or raw
-// tokens are kept too (--audit, --invert_hash, --affix, ...).
-template <bool kExtras>
+// tokens are kept too (--audit, --invert_hash, --affix, ...). kPlain: no
+// namespace weight and no --hash all (the common case, checked once).
+template <bool kExtras, bool kPlain>
 void parse_features(std::string_view line, std::size_t pos, std::size_t end, const LineScan& scan,
                     std::string_view ns, uint32_t ns_hash, float weight, const ParseOptions& options, Example& ex,
                     const LineContext& ctx) {
   const char* const text = line.data();
-  const bool hash_all = options.hash_all;
+  const bool hash_all = !kPlain && options.hash_all;
   uint32_t anonymous = 0;  // VW counts ':value' features from 0 in each namespace
   for (;;) {
-    // pos is where the last token stopped: a blank (or the end). Tokens are
+    // pos is where the last token stopped: a blank, or the end. Tokens are
     // mostly one blank apart.
-    const std::size_t start =
-        pos + 1 < end && !is_blank(text[pos + 1]) && is_blank(text[pos]) ? pos + 1 : scan.skip_blanks(pos, end);
+    if (pos == end) break;
+    std::size_t start = pos + 1;
+    if (start < end && is_blank(text[start])) start = scan.skip_blanks(start, end);
     if (start == end) break;
-    const std::size_t stop = scan.next_blank(start, end);
-    const std::size_t colon = scan.next_colon(start, stop);
+    // The name ends at a colon or where the token ends (a blank, the bar at
+    // `end` or the line's end); a value runs to the token's end.
+    const std::size_t colon = scan.name_end(start);
+    const bool valued = colon != end && text[colon] == ':';
+    const std::size_t stop = valued ? scan.token_end(colon + 1) : colon;
     pos = stop;
     const std::string_view feature(text + start, colon - start);
-    float value = weight;  // a bare name: 1 times the weight
+    float value = kPlain ? 1.0f : weight;  // a bare name: 1 times the weight
     uint32_t index;
     std::string_view string_value;
-    if (colon != stop) {
+    if (valued) {
       const std::string_view number(text + colon + 1, stop - colon - 1);
       const NumberStatus status = parse_number_inline(number, value);
       if (status == NumberStatus::kOk) {
         index = feature.empty() ? ns_hash + anonymous++ : token_hash(feature, ns_hash, hash_all);
-        if (weight != 1.0f) {
+        if (!kPlain && weight != 1.0f) {
           value *= weight;
           if (!std::isfinite(value))
             ctx.fail(std::string("feature value times the namespace weight ") + kOverflowReason,
@@ -156,9 +166,11 @@ void parse_namespace(std::string_view line, std::size_t begin, std::size_t end, 
   const uint32_t ns_hash = namespace_hashes.get(name, options.hash_seed, options.hash_all);
   const auto first = static_cast<uint32_t>(ex.features.size());
   if (options.keep_names || options.keep_tokens)
-    parse_features<true>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+    parse_features<true, false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+  else if (weight == 1.0f && !options.hash_all)
+    parse_features<false, true>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
   else
-    parse_features<false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+    parse_features<false, false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
 
   ex.namespaces.push_back(NamespaceSpan{std::string(name), name.empty() ? ' ' : name[0], ns_hash, first,
                                         static_cast<uint32_t>(ex.features.size())});

@@ -16,11 +16,8 @@
 // the parser always did.
 #pragma once
 
-#include <fast_float/fast_float.h>
-
 #include <cstdint>
 #include <cstring>
-#include <limits>
 #include <string_view>
 
 #include "learner/parse/number.h"
@@ -29,6 +26,9 @@ namespace learner {
 
 // The rare outcomes: "nan"/"inf" (kNonFinite) or anything else (kNotANumber).
 NumberStatus classify_non_number(std::string_view body);
+// Every literal but the short decimals, through fast_float (number.cc; out of
+// line, so that the parser's loop stays small).
+NumberStatus parse_long_number(std::string_view token, float& out);
 
 namespace detail {
 
@@ -52,22 +52,24 @@ inline constexpr double kExactPow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
 // digits[.digits] in the n (1..8) bytes at p, with at least one digit: sets
 // `value` (strtod's double) and returns true; false for anything else.
 inline bool short_decimal(const char* p, std::size_t n, double& value) {
-  uint64_t v = load_short(p, n);
-  // The first '.', if any (exact for the lowest zero byte of v ^ "........").
+  // Right-aligned, first byte lowest: "0.193" -> 000 "0.193" (byte 7 the last
+  // digit), zero bytes in front.
+  unsigned pad = 8 * static_cast<unsigned>(8 - n);
+  uint64_t v = load_short(p, n) << pad;
+  // The first '.', if any (exact for the lowest zero byte of v ^ "........";
+  // the zero bytes in front read as '.' ^ 0, not zero).
   const uint64_t x = v ^ 0x2e2e2e2e2e2e2e2eull;
-  uint64_t dots = (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
-  if (n < 8) dots &= (uint64_t{1} << (8 * n)) - 1;
-  std::size_t digits = n, fraction = 0;
+  const uint64_t dots = (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
+  std::size_t fraction = 0;
   if (dots != 0) {
-    const std::size_t dot = static_cast<std::size_t>(__builtin_ctzll(dots)) >> 3;
-    const uint64_t below = dot == 0 ? 0 : (~uint64_t{0} >> (64 - 8 * dot));
-    v = (v & below) | ((v >> 8) & ~below);  // the bytes after the '.' move down one
-    digits = n - 1;
-    fraction = n - 1 - dot;
-    if (digits == 0) return false;  // "."
+    if (n == 1) return false;  // "."
+    const unsigned dot = static_cast<unsigned>(__builtin_ctzll(dots)) >> 3;
+    fraction = 7 - dot;
+    const uint64_t after = (~uint64_t{0} << (8 * dot)) << 8;  // the bytes after the '.' stay
+    v = (v & after) | ((v << 8) & ~after);                     // the bytes before it move up one
+    pad += 8;
   }
-  // Right-aligned digits with '0's in front: "5536" -> "00005536" (first byte lowest).
-  if (digits < 8) v = (v << (8 * (8 - digits))) | (0x3030303030303030ull >> (8 * digits));
+  v |= 0x3030303030303030ull & ~(~uint64_t{0} << pad);  // '0's in front: "00000193"
   // Every byte a digit (a second '.', a sign, a letter fail here).
   if (((v + 0x4646464646464646ull) | (v - 0x3030303030303030ull)) & 0x8080808080808080ull) return false;
   // The eight digits' value, two, four, then eight at a time.
@@ -98,20 +100,7 @@ inline NumberStatus parse_number_inline(std::string_view token, float& out) {
     out = *p == '-' ? -f : f;
     return NumberStatus::kOk;
   }
-  // A number starts with a digit, or '.' then a digit (fast_float alone would
-  // also take "nan", "inf" and "-+1").
-  if (!(body < end && (static_cast<unsigned char>(*body - '0') < 10 ||
-                       (*body == '.' && end - body > 1 && static_cast<unsigned char>(body[1] - '0') < 10))))
-    return classify_non_number(std::string_view(body, n));
-  if (*p == '+') p = body;  // fast_float reads a '-' itself, not a '+'
-  const fast_float::from_chars_result r = fast_float::from_chars(p, end, value, fast_float::chars_format::general);
-  if (r.ptr != end || r.ec != std::errc()) return NumberStatus::kMalformed;  // "1.5x", "1e", "0x1A"
-  // fast_float gives +-inf for a literal past double's range and 0 below it.
-  if (!(value <= static_cast<double>(std::numeric_limits<float>::max()) &&
-        value >= -static_cast<double>(std::numeric_limits<float>::max())))
-    return NumberStatus::kOverflow;
-  out = static_cast<float>(value);
-  return NumberStatus::kOk;
+  return parse_long_number(token, out);
 }
 
 }  // namespace learner

@@ -369,13 +369,15 @@ const ParsedExample* ExampleStream::next() {
     std::unique_lock<std::mutex> lock(mutex_);
     // The next batch in order, once parsed (parser threads: later ones may be ready first).
     const auto head_ready = [&] { return !full_.empty() && full_.front()->ready; };
+    // While it is not, this thread parses the next batch queued for the parser threads.
     if (options_.cancel != nullptr) {
       while (!head_ready()) {
         if (options_.cancel->load()) return nullptr;
-        changed_.wait_for(lock, std::chrono::milliseconds(50));
+        if (!help_parse(lock)) changed_.wait_for(lock, std::chrono::milliseconds(50));
       }
     } else {
-      changed_.wait(lock, head_ready);
+      while (!head_ready())
+        if (!help_parse(lock)) changed_.wait(lock);
     }
     current_ = full_.front();
     full_.pop_front();

@@ -1,11 +1,15 @@
 // ExampleStream's parser threads (issue 32; the contract is in
 // example_stream.h): the producer thread reads a text pass into batches of
-// raw lines and queues each batch twice, for the workers (to_parse_) and, in
-// input order, for the consumer (full_); a worker parses and builds a batch's
+// raw lines and queues each batch twice, for the parsers (to_parse_) and, in
+// input order, for the consumer (full_); a parser parses and builds a batch's
 // lines into its slots exactly as text_pass() does and marks it ready; next()
-// takes the batches in order as each becomes ready. A slot depends on its line
-// alone, so the examples, their errors and all that is learned from them are
-// those of one parser thread.
+// takes the batches in order as each becomes ready. The parsers are
+// parse_threads - 1 worker threads and the consumer's own thread, which
+// parses the next queued batch whenever the batch it needs is not ready yet
+// (help_parse): a learner faster than the workers never waits idle, and no
+// more threads are busy than parse_threads. A slot depends on its line alone,
+// so the examples, their errors and all that is learned from them are those
+// of one parser thread.
 #include "learner/error.h"
 #include "learner/stream/example_stream.h"
 
@@ -36,7 +40,7 @@ bool ExampleStream::parallel_text_pass(unsigned pass) {
   if (text_used_) reader_.rewind();
   text_used_ = true;
   if (workers_.empty())
-    for (unsigned i = 0; i < options_.parse_threads; ++i) workers_.emplace_back([this] { parse_work(); });
+    for (unsigned i = 1; i < options_.parse_threads; ++i) workers_.emplace_back([this] { parse_work(); });
   // Slots already parsed (the end of an earlier pass) go first, on their own.
   if (batch_->size > 0) {
     hand_over();
@@ -76,6 +80,17 @@ void ExampleStream::parse_work() {
     batch->ready = true;
     if (batch == full_.front()) changed_.notify_all();  // the consumer waits for the batch at the head only
   }
+}
+
+bool ExampleStream::help_parse(std::unique_lock<std::mutex>& lock) {
+  if (to_parse_.empty()) return false;
+  Batch* batch = to_parse_.front();
+  to_parse_.pop_front();
+  lock.unlock();
+  parse_batch(*batch);
+  lock.lock();
+  batch->ready = true;  // only the consumer waits for a batch to be ready
+  return true;
 }
 
 void ExampleStream::parse_batch(Batch& batch) const {

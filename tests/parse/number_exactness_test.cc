@@ -3,6 +3,8 @@
 // (halfway points of floats and doubles, subnormals, the float and double
 // range ends, long mantissas, leading zeros, large exponents) and of random
 // literals; what it calls an overflow is what strtod reads past float's range.
+// The same literals as feature values of text lines (signed too, at several
+// offsets from the line's start, last on the line or not).
 #include <cfloat>
 #include <cinttypes>
 #include <cmath>
@@ -16,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "learner/parse/number.h"
+#include "learner/parse/text_parser.h"
 
 namespace learner {
 namespace {
@@ -143,6 +146,40 @@ void expect_strtod(const std::vector<std::string>& corpus, std::size_t& checked)
     EXPECT_EQ(bits(v), bits(static_cast<float>(d))) << s << ": " << v << " against strtod's " << static_cast<float>(d);
     ++checked;
   }
+}
+
+// Each literal (and its negation) as the value of the last or a middle
+// feature of a text line, at offsets 0 to 11 from the line's start.
+void expect_strtod_in_lines(const std::vector<std::string>& corpus, std::size_t& checked) {
+  TextParser parser{ParseOptions{}};
+  Example ex;
+  const std::string file = "values.vw";
+  for (const std::string& literal : corpus) {
+    const bool unsigned_literal = !literal.empty() && literal[0] != '-' && literal[0] != '+';
+    for (const std::string& s : {literal, unsigned_literal ? "-" + literal : literal}) {
+      const double d = std::strtod(s.c_str(), nullptr);
+      const float want = static_cast<float>(d);
+      if (std::fabs(d) > static_cast<double>(FLT_MAX) || want == 0.0f) continue;  // overflows, dropped zeros
+      for (std::size_t lead = 0; lead < 12; ++lead) {
+        const std::string prefix = "|" + std::string(lead, 'a') + " :";  // an anonymous feature
+        for (const std::string& line : {prefix + s, prefix + s + " y"}) {
+          ASSERT_TRUE(parser.parse(line, ex, file, 1)) << line;
+          ASSERT_GE(ex.features.size(), 1u) << line;
+          EXPECT_EQ(bits(ex.features[0].value), bits(want)) << line << ": " << ex.features[0].value;
+          ++checked;
+        }
+      }
+    }
+  }
+}
+
+TEST(NumberExactness, FeatureValuesAreStrtodBitForBit) {
+  std::size_t checked = 0;
+  expect_strtod_in_lines(edge_cases(), checked);
+  std::vector<std::string> random = random_literals();
+  random.resize(20000);
+  expect_strtod_in_lines(random, checked);
+  EXPECT_GT(checked, 500000u);
 }
 
 TEST(NumberExactness, EdgeCasesAreStrtodBitForBit) {

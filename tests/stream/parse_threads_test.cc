@@ -4,9 +4,12 @@
 // pass runs, and a source that cannot be re-read keeps one thread.
 #include <dirent.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -125,8 +128,58 @@ TEST(ParseThreads, SameExamplesErrorsAndPassesAsOneThread) {
     const std::vector<Seen> got = read_all(*reader, threads, 2, &max_threads);
     ASSERT_EQ(got.size(), want.size()) << threads << " threads";
     for (std::size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << threads << " threads, example " << i;
-    EXPECT_GE(max_threads, one_thread + threads) << "the parser threads did not run";
+    // threads - 1 workers: the consumer's thread is the other parser.
+    EXPECT_EQ(max_threads, one_thread + threads - 1) << "not threads - 1 workers";
   }
+}
+
+// A TextParser that notes the threads it parses on, and takes its time on
+// every thread but the consumer's.
+class SlowWorkerParser : public ExampleParser {
+ public:
+  explicit SlowWorkerParser(std::thread::id consumer) : consumer_(consumer) {}
+  bool parse(std::string_view line, Example& ex, const std::string& file, uint64_t line_no) const override {
+    const std::thread::id self = std::this_thread::get_id();
+    if (self == consumer_) consumer_lines_.fetch_add(1);
+    else std::this_thread::sleep_for(std::chrono::microseconds(200));
+    return text_.parse(line, ex, file, line_no);
+  }
+  bool concurrent() const override { return true; }
+  uint64_t consumer_lines() const { return consumer_lines_.load(); }
+
+ private:
+  TextParser text_{ParseOptions{}};
+  std::thread::id consumer_;
+  mutable std::atomic<uint64_t> consumer_lines_{0};
+};
+
+// The consumer parses the queued batches itself while the batch it needs is
+// not ready (a slow worker here): same examples, and it took part.
+TEST(ParseThreads, ConsumerParsesWhileItWouldWait) {
+  const std::string text = corpus(3000, 11);
+  auto one = LineReader::from_string(text, "corpus.vw");
+  const std::vector<Seen> want = read_all(*one, 1, 1);
+  SlowWorkerParser parser(std::this_thread::get_id());
+  FeatureSpec spec;
+  spec.interactions = {"ab"};
+  FeatureBuilder builder(spec);
+  StreamOptions options;
+  options.lenient = true;
+  options.parse_threads = 2;
+  auto reader = LineReader::from_string(text, "corpus.vw");
+  ExampleStream stream(*reader, parser, builder, options);
+  std::size_t n = 0;
+  while (const ParsedExample* slot = stream.next()) {
+    ASSERT_LT(n, want.size());
+    EXPECT_EQ(slot->ex.line, want[n].line);
+    EXPECT_EQ(slot->error != nullptr, !want[n].error.empty()) << "line " << want[n].line;
+    if (!slot->error) {
+      EXPECT_EQ(slot->features.size(), want[n].features.size()) << "line " << want[n].line;
+    }
+    ++n;
+  }
+  EXPECT_EQ(n, want.size());
+  EXPECT_GT(parser.consumer_lines(), 1000u) << "the consumer did not parse";
 }
 
 // Standard input and pipes (not seekable) keep the producer thread alone.

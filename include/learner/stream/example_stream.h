@@ -47,8 +47,10 @@
 //  * Parsing on several threads (StreamOptions::parse_threads > 1, issue 32):
 //    a text pass of a parser that may run concurrently (TextParser) from a
 //    seekable source, writing no cache and keeping no memory copy, is read by
-//    the producer thread into batches of raw lines that parse_threads worker
-//    threads parse and build; the batches reach next() in input order, so
+//    the producer thread into batches of raw lines that parse_threads - 1
+//    worker threads and the consumer's thread (inside next(), whenever the
+//    batch it needs next is not parsed yet) parse and build: no more than
+//    parse_threads threads parse or learn at once; the batches reach next() in input order, so
 //    the examples, errors and results are those of one parser thread, byte
 //    for byte. Every other pass (pipes, standard input, a cache written or
 //    read, pass 1 kept in memory, --json/--dsjson/--csv) keeps the single
@@ -214,6 +216,9 @@ class ExampleStream {
   bool parallel(uint64_t skip, bool write_cache) const;
   bool parallel_text_pass(unsigned pass);
   void parse_work();
+  // Consumer, under `lock`: parses the batch at the front of to_parse_ (the
+  // lock released meanwhile); false when none is queued.
+  bool help_parse(std::unique_lock<std::mutex>& lock);
   void parse_batch(Batch& batch) const;
   void prefetch_ahead() const;  // consumer: hints for the slots after position_
   // Multi-line examples (example_stream_groups.cc): a parsed line's place in
@@ -280,7 +285,7 @@ class ExampleStream {
   bool finished_ = false;
   std::deque<Batch*> to_parse_;        // raw batches for the workers (also in full_, in order)
   std::condition_variable parse_ready_;  // to_parse_ has work, or stop_
-  std::vector<std::thread> workers_;   // started by the first parallel pass
+  std::vector<std::thread> workers_;   // parse_threads - 1, started by the first parallel pass
   std::thread producer_;
 };
 
