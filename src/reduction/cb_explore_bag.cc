@@ -85,16 +85,17 @@ class Bag final : public ActionPmfReduction, public ReductionState {
     return finish(below_);
   }
 
-  // The generator's state, then the first policy's --cb_adf state (VW's bag
-  // stands over one --cb_adf; its text lines are that one's).
+  // The generator's state, then each policy's --cb_adf state (its counts
+  // weigh mtr's updates). VW's bag stands over one --cb_adf: its text lines
+  // are the first policy's.
   ReductionState* state() override { return this; }
   void save_state(ModelWriter& out) const override {
     out.put(state_);
-    policies_[0]->save_state(out);
+    for (const auto& policy : policies_) policy->save_state(out);
   }
   void load_state(ModelReader& in) override {
     state_ = in.get<uint64_t>();
-    policies_[0]->load_state(in);
+    for (const auto& policy : policies_) policy->load_state(in);
   }
   void write_text(std::FILE* out) const override { policies_[0]->write_text(out); }
   uint64_t vw_random_state() const override { return state_; }
