@@ -60,7 +60,7 @@ void ExampleStream::hand_over() {
 
 bool ExampleStream::emit(uint64_t text_bytes) {
   if (retaining_) retain(batch_->slots[batch_->size], text_bytes);
-  if (++batch_->size < kBatch) return true;
+  if (++batch_->size < kFilledBatch) return true;
   hand_over();
   return take_free();
 }
@@ -320,7 +320,7 @@ const ParsedExample* ExampleStream::replay() {
     ++replay_pass_;
     replay_at_ = 0;
   }
-  if (replay_at_ % kBatch == 0)
+  if (replay_at_ % kFilledBatch == 0)
     bytes_.store(bytes_base_ + pass_bytes_ * replay_at_ / retained_.size(), std::memory_order_relaxed);
   const std::size_t n = retained_.size();
   prefetch_slots(replay_at_ + 2 < n ? &retained_[replay_at_ + 2] : nullptr,

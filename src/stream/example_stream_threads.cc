@@ -51,7 +51,7 @@ bool ExampleStream::parallel_text_pass(unsigned pass) {
   while (reader_.next(line)) {
     batch_->lines.push_back(RawLine{batch_->text.size(), line.size(), reader_.line_number()});
     batch_->text.append(line);
-    if (batch_->lines.size() == kBatch) {
+    if (batch_->lines.size() == kBatch || batch_->text.size() >= kBatchBytes) {
       batch_->text_bytes = bytes_base_ + reader_.bytes_read();
       bytes_.store(batch_->text_bytes, std::memory_order_relaxed);
       dispatch();

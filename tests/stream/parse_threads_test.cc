@@ -155,6 +155,37 @@ class SlowWorkerParser : public ExampleParser {
 
 // The consumer parses the queued batches itself while the batch it needs is
 // not ready (a slow worker here): same examples, and it took part.
+// Short rating lines fill a batch of raw lines by count (1024 lines), long
+// ones by bytes (32 KiB); runs of both, with malformed lines among them, reach
+// the consumer as one thread reads them.
+TEST(ParseThreads, ShortAndLongLinesCutIntoBatchesAsOneThreadReadsThem) {
+  std::string text;
+  uint32_t x = 7;
+  const auto draw = [&x] { return x = x * 1103515245u + 12345u, x >> 8; };
+  for (int run = 0; run < 6; ++run) {
+    const int lines = run % 2 == 0 ? 3000 : 200;
+    for (int i = 0; i < lines; ++i) {
+      if (run % 2 == 0) {
+        text += std::to_string(draw() % 5 + 1) + (draw() % 97 == 0 ? " |u x:bad" : " |u " + std::to_string(draw() % 900)) +
+                " |i " + std::to_string(draw() % 1600) + "\n";
+      } else {
+        text += "1 |a";
+        for (int f = 0; f < 120; ++f) text += " f" + std::to_string(draw() % 5000) + ":0.5";
+        text += "\n";
+      }
+    }
+  }
+  auto one = LineReader::from_string(text, "mixed.vw");
+  const std::vector<Seen> want = read_all(*one, 1, 2);
+  ASSERT_EQ(want.size(), 2u * (3 * 3000 + 3 * 200));
+  for (unsigned threads : {2u, 5u}) {
+    auto reader = LineReader::from_string(text, "mixed.vw");
+    const std::vector<Seen> got = read_all(*reader, threads, 2);
+    ASSERT_EQ(got.size(), want.size()) << threads << " threads";
+    for (std::size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << threads << " threads, example " << i;
+  }
+}
+
 TEST(ParseThreads, ConsumerParsesWhileItWouldWait) {
   const std::string text = corpus(3000, 11);
   auto one = LineReader::from_string(text, "corpus.vw");
