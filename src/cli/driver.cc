@@ -89,8 +89,8 @@ class ModelOutputs final : public RunObserver {
     RunCounters run;
     const bool resume = !o_.predict_only_model && trainer_ && progress_;
     if (resume) run = run_counters(trainer_->stats(), *progress_, trainer_->pass_times().size());
-    // VW sums weighted_labels for scalar labels only; a reduction's labels are classes, costs or actions.
-    if (o_.reduction_plugin) run.weighted_labels = 0.0;
+    // VW sums weighted_labels for simple (scalar) labels only, not for classes, costs or actions.
+    if (o_.parse.labels != LabelFormat::kSimple) run.weighted_labels = 0.0;
     if (!o_.readable_model.empty())
       write_readable_model(o_.readable_model, detail::vw_text_header_of(o_), learner_, range_, reduction_, nullptr,
                            resume ? &run : nullptr);
