@@ -70,6 +70,16 @@ struct AuditWeight {
   bool has_adaptive = false;  // the adaptive rule is on: VW prints "@G"
 };
 
+// The optimizer's counters of VW's save_resume text block (VW 9.11 gd.cc
+// save_load_online_state), as a learner with that state keeps them.
+struct ResumeCounters {
+  double initial_t = 0.0;     // VW's initial_t (1 for the plain rule without --initial_t, as VW)
+  double normalizer = 0.0;    // "norm normalizer": sum of importance x |x/s|^2 (sub-model 0; normalized rule)
+  double total_weight = 0.0;  // "total_weight": importance the normalized rule counted (sub-model 0)
+  double l1_state = 0.0;      // --l1's cumulative truncation not yet settled into the weights
+  double l2_state = 1.0;      // VW's global L2 contraction (learner decays each weight itself: 1)
+};
+
 class Averaging;
 class ClassLearner;
 
@@ -188,6 +198,17 @@ class Learner {
   // --readable_model / --invert_hash body: one line per non-zero weight
   // ("slot:weight", or "name:slot:weight" for the features `names` knows).
   virtual void write_text(std::FILE* out, const NameMap* names) const = 0;
+  // The same text for a run that keeps its optimizer state (VW's save_resume
+  // form, flag ":1"): fills the optimizer's own counters of VW's block and
+  // returns true, or returns false when the learner has no such state (the
+  // text is then write_text's, flag ":0"). Called only when a text model is
+  // written.
+  virtual bool resume_counters(ResumeCounters& out) const { return false; }
+  // The weight lines of that form: each weight followed by the values the
+  // optimizer keeps for it (VW: "w G n" with the adaptive and normalized
+  // rules, "w G" or "w n" with one, "w" with neither). Only called after
+  // resume_counters returned true.
+  virtual void write_resume_text(std::FILE* out, const NameMap* names) const { write_text(out, names); }
 
   // --allreduce: makes every rank's model the same average of the ranks'
   // models (a collective: every rank calls it at the same point); a group of

@@ -75,13 +75,28 @@ class ModelOutputs final : public RunObserver {
     return true;
   }
 
+  // The run's counters for the text models' save_resume block (vw_resume_block.h), read when they
+  // are written; without them (or with --predict_only_model) the text holds the weights alone.
+  void count_with(const Trainer& trainer, const ProgressTable& progress) {
+    trainer_ = &trainer;
+    progress_ = &progress;
+  }
+
   void save() const {
     if (!o_.final_regressor.empty())
       save_model(o_.final_regressor, o_.model_options, learner_, range_, !o_.predict_only_model, reduction_);
+    if (o_.readable_model.empty() && o_.invert_hash.empty()) return;
+    RunCounters run;
+    const bool resume = !o_.predict_only_model && trainer_ && progress_;
+    if (resume) run = run_counters(trainer_->stats(), *progress_, trainer_->pass_times().size());
+    // VW sums weighted_labels for simple (scalar) labels only, not for classes, costs or actions.
+    if (o_.parse.labels != LabelFormat::kSimple) run.weighted_labels = 0.0;
     if (!o_.readable_model.empty())
-      write_readable_model(o_.readable_model, detail::vw_text_header_of(o_), learner_, range_, reduction_, nullptr);
+      write_readable_model(o_.readable_model, detail::vw_text_header_of(o_), learner_, range_, reduction_, nullptr,
+                           resume ? &run : nullptr);
     if (!o_.invert_hash.empty())
-      write_readable_model(o_.invert_hash, detail::vw_text_header_of(o_), learner_, range_, reduction_, &names_);
+      write_readable_model(o_.invert_hash, detail::vw_text_header_of(o_), learner_, range_, reduction_, &names_,
+                           resume ? &run : nullptr);
   }
   void save_pass(unsigned pass) const {
     save_model(o_.final_regressor + "." + std::to_string(pass + 1), o_.model_options, learner_, range_,
@@ -93,6 +108,8 @@ class ModelOutputs final : public RunObserver {
   const Learner& learner_;
   const LabelRange& range_;
   const ReductionState* reduction_;  // the reduction's model-file state (nullptr: none)
+  const Trainer* trainer_ = nullptr;          // count_with()
+  const ProgressTable* progress_ = nullptr;
   NameMap names_;
   uint64_t names_seen_ = 0;  // names_'s entries so far (their `seen` order)
 };
@@ -257,6 +274,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
                         : Trainer(learner, *reduction, trainer_options(o), progress, predictions, raw_predictions);
   // Measured only where they are reported: the summary or --extra_metrics, without holdout (whose
   // loss is the average loss then). Under --allreduce every rank measures (rank 0 reports the sums).
+  models.count_with(trainer, progress);
   if (measures_errors(o, learner) && !o.holdout && (group || o.progress.prints() || !o.extra_metrics.empty()))
     trainer.measure_errors(range);
   NamespaceCheck namespaces(o);  // every namespace an option names occurs in pass 1 (namespace_check.h)

@@ -35,6 +35,10 @@ class Layer : public Learner, public Averaging {
   void save(ModelWriter& out, bool with_state) const override { below_.save(out, with_state); }
   void load(ModelReader& in) override { below_.load(in); }
   void write_text(std::FILE* out, const NameMap* names) const override { below_.write_text(out, names); }
+  bool resume_counters(ResumeCounters& out) const override { return below_.resume_counters(out); }
+  void write_resume_text(std::FILE* out, const NameMap* names) const override {
+    below_.write_resume_text(out, names);
+  }
   void average(AllReduce& group) override { below_.average(group); }
   bool audit_weight(uint32_t index, uint32_t sub, AuditWeight& out) const override {
     return below_.audit_weight(index, sub * width_, out);  // round 0's weight

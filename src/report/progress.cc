@@ -90,6 +90,8 @@ void ProgressTable::due(const RunStats& stats) {
   if (options_.quiet || stats.weighted_examples < next_dump_) return;
   const RunStats& shown = sums_ ? sums_(stats) : stats;
   if (!options_.mute) row(shown);
+  dump_loss_ = stats.sum_loss;
+  dump_weight_ = stats.weighted_labeled;
   const auto weighted = static_cast<float>(stats.weighted_examples);
   next_dump_ = options_.additive ? weighted + options_.interval : weighted * options_.interval;
 }

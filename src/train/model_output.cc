@@ -55,7 +55,8 @@ void load_reduction_state(ModelReader& in, ReductionState* reduction) {
 }
 
 void write_readable_model(const std::string& path, const VwTextHeader& header, const Learner& learner,
-                          const LabelRange& range, const ReductionState* reduction, const NameMap* names) {
+                          const LabelRange& range, const ReductionState* reduction, const NameMap* names,
+                          const RunCounters* run) {
   OutputFile out(path, "readable model");
   std::FILE* f = out.stream();
   VwTextHeader h = header;
@@ -65,9 +66,14 @@ void write_readable_model(const std::string& path, const VwTextHeader& header, c
   write_vw_text_header(f, h);
   if (reduction) reduction->write_text(f);
   // VW's gd (and coin, ftrl) writes its save_resume flag before the weights; its cbzo writes only weights.
-  // learner's text model holds the weights alone: 0.
-  if (learner.name() != "cbzo") std::fputs(":0\n", f);
-  learner.write_text(f, names);
+  ResumeCounters counters;
+  if (run && learner.resume_counters(counters)) {
+    write_vw_resume_block(f, counters, *run, range.min, range.max);
+    learner.write_resume_text(f, names);
+  } else {
+    if (learner.name() != "cbzo") std::fputs(":0\n", f);
+    learner.write_text(f, names);
+  }
   out.commit();
 }
 

@@ -83,7 +83,7 @@ TEST(RepeatedFlags, SameSwitchOrSameValueIsAcceptedAsVw) {
   EXPECT_EQ(r.exit_code, 2);
   // Lists keep every value (-q ab needs a namespace b: namespace_check.h).
   write_file(data, examples(4) + "1 |b z\n");
-  r = run_learner("-d " + data + " -q aa -q ab --quiet --readable_model /dev/stdout");
+  r = run_learner("-d " + data + " -q aa -q ab --quiet --predict_only_model --readable_model /dev/stdout");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(driver_flags_has(r.out, "options: --quadratic aa --quadratic ab\n")) << r.out;  // VW's header: one per value
 }
@@ -102,16 +102,16 @@ TEST(StartWeights, InitialWeightMatchesVw) {
 TEST(StartWeights, DistributionsReachTheModel) {
   const std::string data = temp_path("start.txt");
   write_file(data, "1 |a x\n");
-  RunResult r = run_learner("-d " + data + " -b 2 -t --quiet --random_weights --random_seed 7 --readable_model /dev/stdout");
+  RunResult r = run_learner("-d " + data + " -b 2 -t --quiet --random_weights --random_seed 7 --predict_only_model --readable_model /dev/stdout");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(driver_flags_has(r.out, "0:0.311914\n1:-0.225982\n2:-0.47238\n3:-0.0338297\n")) << r.out;
-  r = run_learner("-d " + data + " -b 2 -t --quiet --normal_weights --readable_model /dev/stdout");
+  r = run_learner("-d " + data + " -b 2 -t --quiet --normal_weights --predict_only_model --readable_model /dev/stdout");
   EXPECT_TRUE(driver_flags_has(r.out, "0:0.429603\n1:0.390419\n2:-1.00606\n3:1.27788\n")) << r.out;
-  r = run_learner("-d " + data + " -b 2 -t --quiet --normal_weights --sgd --readable_model /dev/stdout");
+  r = run_learner("-d " + data + " -b 2 -t --quiet --normal_weights --sgd --predict_only_model --readable_model /dev/stdout");
   EXPECT_TRUE(driver_flags_has(r.out, "1:-0.176175\n")) << r.out;  // VW's stride 1 without adaptive and normalized
-  r = run_learner("-d " + data + " -b 6 -t --quiet --truncated_normal_weights --readable_model /dev/stdout");
+  r = run_learner("-d " + data + " -b 6 -t --quiet --truncated_normal_weights --predict_only_model --readable_model /dev/stdout");
   EXPECT_TRUE(driver_flags_has(r.out, "19:1.06398\n")) << r.out;
-  r = run_learner("-d " + data + " -b 2 -t --quiet --perceptron --initial_weight 0.5 --readable_model /dev/stdout");
+  r = run_learner("-d " + data + " -b 2 -t --quiet --perceptron --initial_weight 0.5 --predict_only_model --readable_model /dev/stdout");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(driver_flags_has(r.out, "0:0.5\n1:0.5\n2:0.5\n3:0.5\n")) << r.out;
 }
@@ -191,8 +191,8 @@ TEST(FeatureMask, OnlyTheMasksNonZeroWeightsLearn) {
   write_file(second, "1 | a c d\n0 | c\n1 | d a\n");
   const std::string mask = temp_path("mask.model");
   ASSERT_EQ(run_learner("-d " + first + " -f " + mask + " --quiet").exit_code, 0);
-  const RunResult start = run_learner("-d " + first + " -i " + mask + " -t --quiet --readable_model /dev/stdout");
-  RunResult r = run_learner("-d " + second + " --feature_mask " + mask + " --quiet --readable_model /dev/stdout");
+  const RunResult start = run_learner("-d " + first + " -i " + mask + " -t --quiet --predict_only_model --readable_model /dev/stdout");
+  RunResult r = run_learner("-d " + second + " --feature_mask " + mask + " --quiet --predict_only_model --readable_model /dev/stdout");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // a (92594) and the constant (116060) learn; b (163331) keeps its weight; c and d never appear.
   EXPECT_TRUE(driver_flags_has(r.out, "92594:0.340806\n116060:0.37173\n163331:0.339213\n")) << r.out;
@@ -200,18 +200,18 @@ TEST(FeatureMask, OnlyTheMasksNonZeroWeightsLearn) {
   EXPECT_FALSE(driver_flags_has(r.out, "70771:")) << r.out;
   EXPECT_FALSE(driver_flags_has(r.out, "185951:")) << r.out;
   // The same run without the mask learns c and d.
-  r = run_learner("-d " + second + " -i " + mask + " --quiet --readable_model /dev/stdout");
+  r = run_learner("-d " + second + " -i " + mask + " --quiet --predict_only_model --readable_model /dev/stdout");
   EXPECT_TRUE(driver_flags_has(r.out, "70771:")) << r.out;
   // -i with the same file is the same as no -i.
-  r = run_learner("-d " + second + " -i " + mask + " --feature_mask " + mask + " --quiet --readable_model /dev/stdout");
+  r = run_learner("-d " + second + " -i " + mask + " --feature_mask " + mask + " --quiet --predict_only_model --readable_model /dev/stdout");
   EXPECT_TRUE(driver_flags_has(r.out, "92594:0.340806\n")) << r.out;
   // Another -i R: as VW (its test 32), R's own non-zero weights are the mask
   // (the run equals -i R --feature_mask R), with a warning.
   const std::string other = temp_path("mask_other.model");
   ASSERT_EQ(run_learner("-d " + second + " -f " + other + " --quiet").exit_code, 0);
   const RunResult same =
-      run_learner("-d " + first + " -i " + other + " --feature_mask " + other + " --quiet --readable_model /dev/stdout");
-  r = run_learner("-d " + first + " -i " + other + " --feature_mask " + mask + " --readable_model /dev/stdout");
+      run_learner("-d " + first + " -i " + other + " --feature_mask " + other + " --quiet --predict_only_model --readable_model /dev/stdout");
+  r = run_learner("-d " + first + " -i " + other + " --feature_mask " + mask + " --predict_only_model --readable_model /dev/stdout");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, same.out);
   EXPECT_TRUE(driver_flags_has(r.out, "70771:")) << "c is non-zero in the -i model, not in the mask file: it stays\n" << r.out;
@@ -229,15 +229,15 @@ TEST(FeatureMask, AMaskTrainedWithL1DoesNotPassOnItsL1) {
   write_file(data, "1 | a b c\n0 | a d\n1 | b e\n0 | c d\n1 | a e\n1 | b\n0 | d\n");
   const std::string mask = temp_path("mask_l1.model");
   ASSERT_EQ(run_learner("-d " + data + " --l1 0.01 -f " + mask + " --quiet").exit_code, 0);
-  const RunResult masked = run_learner("-d " + data + " --feature_mask " + mask + " --readable_model /dev/stdout");
-  const RunResult without = run_learner("-d " + data + " --feature_mask " + mask + " --l1 0 --readable_model /dev/stdout");
-  const RunResult with = run_learner("-d " + data + " --feature_mask " + mask + " --l1 0.01 --readable_model /dev/stdout");
+  const RunResult masked = run_learner("-d " + data + " --feature_mask " + mask + " --predict_only_model --readable_model /dev/stdout");
+  const RunResult without = run_learner("-d " + data + " --feature_mask " + mask + " --l1 0 --predict_only_model --readable_model /dev/stdout");
+  const RunResult with = run_learner("-d " + data + " --feature_mask " + mask + " --l1 0.01 --predict_only_model --readable_model /dev/stdout");
   ASSERT_EQ(masked.exit_code, 0) << masked.err;
   EXPECT_EQ(masked.out, without.out);
   EXPECT_NE(masked.out, with.out);
   // -i keeps restoring it (resuming a run continues its regularisation).
-  const RunResult resumed = run_learner("-d " + data + " -i " + mask + " --readable_model /dev/stdout");
-  const RunResult resumed_l1 = run_learner("-d " + data + " -i " + mask + " --l1 0.01 --readable_model /dev/stdout");
+  const RunResult resumed = run_learner("-d " + data + " -i " + mask + " --predict_only_model --readable_model /dev/stdout");
+  const RunResult resumed_l1 = run_learner("-d " + data + " -i " + mask + " --l1 0.01 --predict_only_model --readable_model /dev/stdout");
   EXPECT_EQ(resumed.out, resumed_l1.out);
 }
 

@@ -177,7 +177,9 @@ TEST(Ldf, ModelRoundTrip) {
   const RunResult test = run_learner("-d " + data + " -t -i " + model + " -p /dev/stdout --readable_model " + r2);
   ASSERT_EQ(test.exit_code, 0) << test.err;
   EXPECT_TRUE(ldf_has(test.err, "reduction = csoaa_ldf")) << test.err;
-  EXPECT_EQ(slurp(r1), slurp(r2));
+  // The weights with their adaptive sums and normalisers (the run counters above them are each run's own).
+  const auto weights = [](const std::string& t) { return t.substr(t.find("\nl2_state ")); };
+  EXPECT_EQ(weights(slurp(r1)), weights(slurp(r2)));
   EXPECT_EQ(test.out, "1\n0\n0\n0\n\n0\n2\n0\n0\n\n0\n0\n3\n0\n\n0\n0\n0\n4\n\n");  // learned: each group's cheapest
   const RunResult other = run_learner("-d " + data + " -t -i " + model + " --csoaa_ldf m");
   EXPECT_EQ(other.exit_code, 2);

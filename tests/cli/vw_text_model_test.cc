@@ -9,6 +9,12 @@
 // the header (version, labels, bits, options, checksum), the reduction's
 // event_sum / action_sum, the ":0" flag, every slot and every feature name
 // equal; weights within 1e-3 (VW's rsqrt approximations move the 5th digit).
+// Without --predict_only_model VW writes its save_resume form (flag ":1",
+// its counter block, "w G n" per weight): the *_resume* files are VW's for
+//   vw --cb_explore_adf --epsilon 0.2 -q as -d tests/golden/data/cb_adf.vw --readable_model X
+//   vw -d tests/cli/data/vw_text_model/resume.vw -q ab --invert_hash X [--quiet]
+// (resume.vw: an importance weight 2, an unlabeled line, two namespaces);
+// the block's numbers are compared as the weights.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -64,8 +70,10 @@ void expect_vws_text(const std::string& mine_text, const std::string& vw_file) {
                                  vw = vw_text_lines(slurp(std::string(LEARNER_SOURCE_DIR) +
                                                           "/tests/cli/data/vw_text_model/" + vw_file));
   ASSERT_EQ(mine.size(), vw.size()) << mine_text;
-  // The header and the state lines, up to ":0", exactly; then the weights.
-  const std::size_t weights = static_cast<std::size_t>(std::find(vw.begin(), vw.end(), ":0") - vw.begin()) + 1;
+  // The header and the state lines, up to the flag (":0", or ":1" and VW's counters), exactly; then the rest.
+  const std::size_t weights = static_cast<std::size_t>(std::find_if(vw.begin(), vw.end(), [](const std::string& l) {
+                                return l == ":0" || l == ":1";
+                              }) - vw.begin()) + 1;
   ASSERT_LT(weights, vw.size());
   for (std::size_t i = 0; i < weights; ++i) EXPECT_EQ(mine[i], vw[i]) << "line " << i + 1;
   for (std::size_t i = weights; i < vw.size(); ++i)
@@ -78,6 +86,29 @@ std::string vw_text_run(const std::string& flag, const std::string& stack = "--e
                                   "/tests/golden/data/cb_adf.vw " + flag + " " + out + " --predict_only_model --quiet");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   return slurp(out);
+}
+
+// A run that keeps its optimizer state, with the progress rows VW's counters follow (no --quiet).
+std::string vw_resume_run(const std::string& args) {
+  const std::string out = temp_path("vw_text_resume.txt");
+  const RunResult r = run_learner(args + " " + out);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return slurp(out);
+}
+
+TEST(VwTextModel, CbExploreAdfResumeFormIsVws) {
+  expect_vws_text(vw_resume_run("--cb_explore_adf --epsilon 0.2 -q as -d " + std::string(LEARNER_SOURCE_DIR) +
+                                "/tests/golden/data/cb_adf.vw --readable_model"),
+                  "cb_explore_adf_resume.readable");
+}
+
+// t counts the unlabeled line and the importance, weighted_labels the
+// weighted label sum, dump_interval and sd::oec the progress rows (1 and 0
+// under --quiet, which prints none), "w G n" the adaptive sum and max |x|.
+TEST(VwTextModel, SquaredResumeFormIsVws) {
+  const std::string run = "-d " + std::string(LEARNER_SOURCE_DIR) + "/tests/cli/data/vw_text_model/resume.vw -q ab";
+  expect_vws_text(vw_resume_run(run + " --invert_hash"), "resume_squared.invert_hash");
+  expect_vws_text(vw_resume_run(run + " --quiet --invert_hash"), "resume_squared_quiet.invert_hash");
 }
 
 TEST(VwTextModel, CbExploreAdfReadableModelIsVws) {

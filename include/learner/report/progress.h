@@ -76,6 +76,16 @@ class ProgressTable {
   // The pass (0-based) of the examples that follow.
   void start_pass(unsigned pass) { pass_ = pass; }
   double elapsed_seconds() const;
+  // The last row the schedule made due (not flush's; none under --quiet): the
+  // labeled loss and weight it showed and the weighted count of the next
+  // (VW's sum_loss_since_last_dump base, old_weighted_labeled_examples and
+  // dump_interval).
+  struct DumpPoint {
+    float next = 1.0f;
+    double sum_loss = 0.0;
+    double weighted_labeled = 0.0;
+  };
+  DumpPoint last_dump() const { return {next_dump_, dump_loss_, dump_weight_}; }
 
  private:
   void header();
@@ -86,6 +96,7 @@ class ProgressTable {
   ProgressOptions options_;
   RowSums sums_;  // empty: rows show this process's statistics
   float next_dump_ = 1.0f;
+  double dump_loss_ = 0.0, dump_weight_ = 0.0;  // the stats at the last due row (last_dump())
   double last_loss_ = 0.0, last_weight_ = 0.0;
   double last_holdout_loss_ = 0.0, last_holdout_weight_ = 0.0;
   unsigned pass_ = 0;

@@ -11,6 +11,7 @@
 #include "learner/learner.h"
 #include "learner/model/model_file.h"
 #include "learner/reduction/reduction_state.h"
+#include "learner/train/vw_resume_block.h"
 #include "learner/train/vw_text_header.h"
 
 namespace learner {
@@ -31,9 +32,13 @@ void load_model(ModelReader& in, Learner& learner, LabelRange& range, bool finis
 void load_reduction_state(ModelReader& in, ReductionState* reduction);
 // Text model in VW 9.11's layout: VW's header (vw_text_header.h; its label
 // range is `range`'s), the reduction's state lines (`reduction`, nullptr:
-// none), VW's save_resume flag line ":0" (not for cbzo, as VW), then the
-// learner's write_text lines. Written atomically like -f.
+// none), then, for a run that keeps its optimizer state (`run` not nullptr)
+// and a learner that has one (Learner::resume_counters), VW's save_resume
+// block (vw_resume_block.h) and Learner::write_resume_text's lines; else
+// VW's flag ":0" (not for cbzo, as VW) and the learner's write_text lines.
+// Written atomically like -f.
 void write_readable_model(const std::string& path, const VwTextHeader& header, const Learner& learner,
-                          const LabelRange& range, const ReductionState* reduction, const NameMap* names);
+                          const LabelRange& range, const ReductionState* reduction, const NameMap* names,
+                          const RunCounters* run = nullptr);
 
 }  // namespace learner

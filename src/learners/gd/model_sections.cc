@@ -210,22 +210,61 @@ uint64_t Model::nonzero_weights() const {
   return n;
 }
 
-void Model::write_text(std::FILE* out, const NameMap* names) const {
+void Model::write_text(std::FILE* out, const NameMap* names) const { write_weight_lines(out, names, false); }
+
+void Model::write_resume_text(std::FILE* out, const NameMap* names) const { write_weight_lines(out, names, true); }
+
+bool Model::resume_counters(ResumeCounters& out) const {
+  const bool adaptive = config_.rule.adaptive, normalized = config_.rule.normalized;
+  const double t0 = config_.initial_t;
+  // VW seeds its normaliser and total weight with --initial_t under every rule; learner seeds them
+  // (and each G) only under the adaptive rule, where they steer the rates. VW counts both only under
+  // the normalized rule (learner counts the total always: the plain rule's decay reads it).
+  const double seed = adaptive ? 0.0 : t0;
+  out.initial_t = !adaptive && !normalized && t0 == 0.0 ? 1.0 : t0;  // VW: the plain rule's t0 is 1
+  out.normalizer = normalized ? state(0).normalized_sum_norm_x + seed : t0;
+  out.total_weight = normalized ? state(0).total_weight + seed : t0;
+  out.l1_state = gravity_;
+  out.l2_state = 1.0;  // --l2 decays each weight as it is learned; no global contraction is left over
+  return true;
+}
+
+void Model::write_weight_lines(std::FILE* out, const NameMap* names, bool resume) const {
   const SlotNames by_slot =
       names_by_slot(names, sub_models_, [this](uint32_t h, uint32_t i) { return slot_of(h, i); });
   const WeightTable& w = weights_;
-  char value[64];
-  uint32_t next = 0;  // slots below were printed (the touched ranges may share a slot)
-  for (const auto& [begin, end] : w.touched()) {
-    const auto first = static_cast<uint32_t>(std::max<std::size_t>(begin / w.stride(), next));
-    const auto last = static_cast<uint32_t>((end + w.stride() - 1) / w.stride());
-    for (uint32_t i = first; i < last; ++i) {
-      const float x = effective_weight(w.data()[static_cast<std::size_t>(i) * w.stride()]);
-      if (x == 0.0f) continue;
+  const bool adaptive = config_.rule.adaptive, normalized = config_.rule.normalized;
+  char value[96];
+  auto line = [&](uint32_t i) {
+    const float* s = w.data() + static_cast<std::size_t>(i) * w.stride();
+    if (!resume) {
+      const float x = effective_weight(s[0]);
+      if (x == 0.0f) return;
       std::snprintf(value, sizeof value, "%g", x);
-      print_slot(out, by_slot, i, "", value);
+    } else {
+      // VW's save_resume line: the stored weight (--l1's truncation is l1_state's), then G and s as the
+      // rules keep them; written when any of them is non-zero.
+      const float g = adaptive ? s[1] : 0.0f, n = normalized ? s[2] : 0.0f;
+      if (s[0] == 0.0f && g == 0.0f && n == 0.0f) return;
+      if (adaptive && normalized)
+        std::snprintf(value, sizeof value, "%g %g %g", s[0], g, n);
+      else if (adaptive || normalized)
+        std::snprintf(value, sizeof value, "%g %g", s[0], adaptive ? g : n);
+      else
+        std::snprintf(value, sizeof value, "%g", s[0]);
     }
-    next = std::max(next, last);
+    print_slot(out, by_slot, i, "", value);
+  };
+  if (resume && adaptive && config_.initial_t > 0) {  // every G starts at t0: every slot has a line, as VW's
+    for (std::size_t i = 0; i < w.slots(); ++i) line(static_cast<uint32_t>(i));
+  } else {
+    uint32_t next = 0;  // slots below were printed (the touched ranges may share a slot)
+    for (const auto& [begin, end] : w.touched()) {
+      const auto first = static_cast<uint32_t>(std::max<std::size_t>(begin / w.stride(), next));
+      const auto last = static_cast<uint32_t>((end + w.stride() - 1) / w.stride());
+      for (uint32_t i = first; i < last; ++i) line(i);
+      next = std::max(next, last);
+    }
   }
   if (!dot_) return;
   const WeightTable& v = dot_->latent();

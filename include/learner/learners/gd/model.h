@@ -128,6 +128,8 @@ class Model final : public Learner {
   void save(ModelWriter& out, bool with_state) const override;
   void load(ModelReader& in) override;
   void write_text(std::FILE* out, const NameMap* names) const override;
+  bool resume_counters(ResumeCounters& out) const override;
+  void write_resume_text(std::FILE* out, const NameMap* names) const override;
   bool audit_weight(uint32_t index, uint32_t sub, AuditWeight& out) const override;
   uint64_t nonzero_weights() const override;
   uint64_t weight_slots() const override { return weights_.slots(); }
@@ -173,6 +175,8 @@ class Model final : public Learner {
   void add_gravity(Parts parts, double p_hat, double label, double t);
   // --l1: w = trunc(w, G) on every touched slot, G = 0.
   void settle_l1();
+  // write_text's lines; `resume`: VW's save_resume form (the stored weight and its optimizer values).
+  void write_weight_lines(std::FILE* out, const NameMap* names, bool resume) const;
   template <bool kOne>
   void accumulate_default_in(const std::vector<Feature>& features, uint32_t sub, double g2, double& sensitivity,
                              double& norm_x);
