@@ -104,7 +104,8 @@ TEST(StructSvmCli, SharedRegularisationFlagsReachTheLearner) {
     const std::size_t start = text.find("\n:0\n"), end = text.find("cost matrix:");
     EXPECT_NE(start, std::string::npos);
     EXPECT_NE(end, std::string::npos);
-    const std::string* l1 = ModelReader(model).option("l1");
+    const ModelReader stored(model);  // option() points into it: it must outlive l1
+    const std::string* l1 = stored.option("l1");
     EXPECT_TRUE(l1 && *l1 == (flags.empty() ? "0" : "0.2")) << (l1 ? *l1 : "none");
     std::size_t lines = 0;
     for (std::size_t i = start + 4; i < end; ++i) lines += text[i] == '\n';
