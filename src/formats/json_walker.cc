@@ -8,9 +8,9 @@
 #include <cstdio>
 #include <cstring>
 
-#include "feature_hash.h"
 #include "label_text.h"
 #include "learner/error.h"
+#include "learner/parse/hash_inline.h"
 
 namespace learner {
 namespace {
@@ -128,11 +128,11 @@ void JsonWalker::member(std::string_view key, simdjson::dom::element value) {
         path_.push_back({key, -1});
         fail("feature value overflows a float (largest about 3.4e38)");
       }
-      if (f != 0.0f) add(f, feature_hash(key, open_.back().hash, options_.hash_all), key, {});
+      if (f != 0.0f) add(f, hash_feature_inline(key, open_.back().hash, options_.hash_all), key, {});
       break;
     }
     case JsonKind::kBool:
-      if (value.get_bool().value_unsafe()) add(1.0f, feature_hash(key, open_.back().hash, options_.hash_all), key, {});
+      if (value.get_bool().value_unsafe()) add(1.0f, hash_feature_inline(key, open_.back().hash, options_.hash_all), key, {});
       break;
     case JsonKind::kString:
       string_feature(key, value.get_string().value_unsafe());
@@ -237,7 +237,7 @@ void JsonWalker::text(std::string_view words) {
         if (c == ':' || c == '|') c = '_';
       word = scratch_;
     }
-    add(1.0f, feature_hash(word, ns, options_.hash_all), word, {});
+    add(1.0f, hash_feature_inline(word, ns, options_.hash_all), word, {});
   }
 }
 
@@ -254,11 +254,11 @@ void JsonWalker::string_feature(std::string_view key, std::string_view value) {
   }
   const uint32_t ns = open_.back().hash;
   if (options_.chain_hash) {
-    add(1.0f, feature_hash(value, feature_hash(key, ns, options_.hash_all), options_.hash_all), key, value);
+    add(1.0f, hash_feature_inline(value, hash_feature_inline(key, ns, options_.hash_all), options_.hash_all), key, value);
   } else {
     concat_.assign(key);
     concat_.append(value);
-    add(1.0f, feature_hash(concat_, ns, options_.hash_all), concat_, {});
+    add(1.0f, hash_feature_inline(concat_, ns, options_.hash_all), concat_, {});
   }
 }
 
@@ -354,7 +354,7 @@ void JsonWalker::finish() {
 
 void JsonWalker::open(std::string_view name, std::string_view hashed) {
   if (!open_.empty()) end_run();
-  open_.push_back({name, feature_hash(hashed, options_.hash_seed, options_.hash_all),
+  open_.push_back({name, hash_feature_inline(hashed, options_.hash_seed, options_.hash_all),
                    static_cast<uint32_t>(ex_->features.size())});
 }
 

@@ -1,6 +1,6 @@
 // murmur3_32 (hash.h): the inline MurmurHash3 x86_32 of murmur3_inline.h.
 #include "learner/parse/hash.h"
-#include "murmur3_inline.h"
+#include "learner/parse/murmur3_inline.h"
 
 namespace learner {
 

@@ -8,37 +8,12 @@
 
 #include "learner/error.h"
 #include "learner/parse/hash.h"
+#include "learner/parse/hash_inline.h"
 #include "learner/parse/number.h"
-#include "murmur3_inline.h"
 #include "number_inline.h"
 
 namespace learner {
 namespace {
-
-// hash_feature (hash.h) for a token's name or string value, its common cases
-// inline: an all-digit name is its number plus the seed, mod 2^32; a name
-// that VW's trimming leaves alone (blanks end tokens, and TextParser refuses
-// control bytes, so only a dictionary's entries may start or end with one)
-// is murmur3 of itself.
-inline uint32_t token_hash(std::string_view name, uint32_t seed, bool hash_all) {
-  if (hash_all) return detail::murmur3_32_inline(name, seed);
-  if (name.empty()) return seed;  // the number 0 plus the seed
-  const auto front = static_cast<unsigned char>(name.front());
-  if (front - unsigned{'0'} <= 9) {  // a digit first: the number, if all are digits
-    uint32_t number = front - unsigned{'0'};
-    std::size_t i = 1;
-    for (; i < name.size(); ++i) {
-      const unsigned digit = static_cast<unsigned>(static_cast<unsigned char>(name[i])) - '0';
-      if (digit > 9) break;
-      number = number * 10 + digit;  // wraps like VW's 64-bit sum, mod 2^32
-    }
-    if (i == name.size()) return number + seed;
-  } else if (front <= 0x20) {
-    return hash_feature(name, seed, false);
-  }
-  if (static_cast<unsigned char>(name.back()) <= 0x20) return hash_feature(name, seed, false);
-  return detail::murmur3_32_inline(name, seed);
-}
 
 // hash_namespace(name, seed, hash_all) for names of up to 8 bytes, remembered:
 // a data set has few namespaces and every line names them again. 32 entries,
@@ -109,7 +84,7 @@ void parse_features(std::string_view line, std::size_t pos, std::size_t end, con
       const std::string_view number(text + colon + 1, stop - colon - 1);
       const NumberStatus status = parse_number_inline(number, value);
       if (status == NumberStatus::kOk) {
-        index = feature.empty() ? ns_hash + anonymous++ : token_hash(feature, ns_hash, hash_all);
+        index = feature.empty() ? ns_hash + anonymous++ : hash_feature_inline(feature, ns_hash, hash_all);
         if (!kPlain && weight != 1.0f) {
           value *= weight;
           if (!std::isfinite(value))
@@ -122,12 +97,12 @@ void parse_features(std::string_view line, std::size_t pos, std::size_t end, con
                    std::string_view(text + start, stop - start));
         string_value = number;
         value = 1.0f;
-        index = token_hash(number, token_hash(feature, ns_hash, hash_all), hash_all);
+        index = hash_feature_inline(number, hash_feature_inline(feature, ns_hash, hash_all), hash_all);
       } else {
         fail_value(status, std::string_view(text + start, stop - start), ctx);
       }
     } else {
-      index = token_hash(feature, ns_hash, hash_all);
+      index = hash_feature_inline(feature, ns_hash, hash_all);
     }
     if (value == 0.0f) continue;  // VW drops value-0 features
     ex.features.push_back(Feature{value, index});

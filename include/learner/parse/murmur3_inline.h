@@ -1,8 +1,8 @@
 // MurmurHash3 x86_32 (Austin Appleby's public-domain algorithm), written from
 // its description: 4-byte little-endian blocks mixed with c1/c2 and rotations,
 // a 1-3 byte tail, then the length and the fmix32 avalanche. Inline for the
-// text parser's loop (private to the parse stage; hash.h's murmur3_32 is the
-// public entry).
+// per-feature loops of the text parser and the JSON walker (through
+// hash_inline.h); hash.h's murmur3_32 is the out-of-line entry.
 #pragma once
 
 #include <bit>
