@@ -5,34 +5,27 @@
 
 #include <vector>
 
+#include "gramian_fixture.h"
 #include "learner/error.h"
 #include "learner/topn/gramian.h"
 
 namespace learner::topn {
 namespace {
 
-std::vector<Interaction> average_pairs() {
-  const uint32_t p[][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 3}, {2, 0}, {3, 4}, {3, 2}, {0, 4}};
-  std::vector<Interaction> rows;
-  for (const auto& q : p) rows.push_back({q[0], q[1], 5.0f, 0.0});
-  return rows;
-}
+using gramian_fixture::tiny_options;
+using gramian_fixture::tiny_pairs;
+
 
 GramianOptions average_options() {
-  GramianOptions o;
-  o.rank = 3;
+  GramianOptions o = tiny_options();
   o.passes = 6;
-  o.observed = 1.5;
-  o.unobserved = 0.3;
-  o.learning_rate = 0.2;
-  o.l2 = 0.05;
-  o.init = 0.5;
+  o.bias_l2 = 0.0;
   o.joint = true;
   return o;
 }
 
 TEST(TopnGramianAverage, TheMeanOfTheLastPassEnds) {
-  const auto rows = average_pairs();
+  const auto rows = tiny_pairs();
   GramianOptions o = average_options();
   o.average_passes = 3;
   GramianRanker averaged(o, 4, 5, rows);
@@ -56,7 +49,7 @@ TEST(TopnGramianAverage, TheMeanOfTheLastPassEnds) {
 }
 
 TEST(TopnGramianAverage, RangeChecked) {
-  const auto rows = average_pairs();
+  const auto rows = tiny_pairs();
   GramianOptions o = average_options();
   o.average_passes = 0;
   EXPECT_THROW(GramianRanker(o, 4, 5, rows), UsageError);

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <vector>
 
+#include "gramian_fixture.h"
 #include "groups.h"
 #include "learner/error.h"
 #include "learner/topn/gramian.h"
@@ -17,6 +18,11 @@
 
 namespace learner::topn {
 namespace {
+
+using gramian_fixture::expect_weights_bounded;
+using gramian_fixture::tiny_options;
+using gramian_fixture::tiny_pairs;
+
 
 Eigen::RowVectorXd pairwise_row(unsigned k, uint64_t seed, bool user) {
   SplitMix rng(seed);
@@ -74,30 +80,15 @@ TEST(TopnGramianPairwise, FiniteAtAnyMargin) {
   }
 }
 
-std::vector<Interaction> pairwise_tiny() {
-  const uint32_t p[][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 3}, {2, 0}, {3, 4}, {3, 2}, {0, 4}};
-  std::vector<Interaction> rows;
-  for (const auto& q : p) rows.push_back({q[0], q[1], 5.0f, 0.0});
-  return rows;
-}
-
 GramianOptions pairwise_options() {
-  GramianOptions o;
-  o.rank = 3;
-  o.passes = 5;
-  o.observed = 1.5;
-  o.unobserved = 0.3;
-  o.learning_rate = 0.2;
-  o.l2 = 0.05;
-  o.bias_l2 = 0.02;
-  o.init = 0.5;
+  GramianOptions o = tiny_options();
   o.pairwise = 1.0;
   o.negatives = 2;
   return o;
 }
 
 TEST(TopnGramianPairwise, SeededTrainingIsReproducible) {
-  const auto rows = pairwise_tiny();
+  const auto rows = tiny_pairs();
   for (const bool joint : {false, true}) {
     GramianOptions o = pairwise_options();
     o.joint = joint;
@@ -122,7 +113,7 @@ TEST(TopnGramianPairwise, SeededTrainingIsReproducible) {
 
 TEST(TopnGramianPairwise, NegativesMoveAnItemNobodyHas) {
   // Item 5 has no positive: the Gramian steps never visit it, only the BPR term's draws do.
-  const auto rows = pairwise_tiny();
+  const auto rows = tiny_pairs();
   for (const bool joint : {false, true}) {
     GramianOptions o = pairwise_options();
     o.joint = joint;
@@ -142,7 +133,7 @@ TEST(TopnGramianPairwise, NegativesMoveAnItemNobodyHas) {
 }
 
 TEST(TopnGramianPairwise, NoNonFiniteWeightEvenWhenTheStepsDiverge) {
-  const auto rows = pairwise_tiny();
+  const auto rows = tiny_pairs();
   GramianOptions o = pairwise_options();
   o.learning_rate = 1000.0;
   o.passes = 200;
@@ -153,9 +144,7 @@ TEST(TopnGramianPairwise, NoNonFiniteWeightEvenWhenTheStepsDiverge) {
     GramianRanker g(o, 4, 5, rows);
     g.train();
     EXPECT_GT(g.skipped_steps(), 0u);
-    for (const auto* w : {&g.users(), &g.items()})
-      for (Eigen::Index r = 0; r < w->rows(); ++r)
-        for (Eigen::Index j = 0; j < w->cols(); ++j) EXPECT_LE(std::fabs((*w)(r, j)), 1e30);
+    expect_weights_bounded(g);
   }
 }
 
@@ -176,7 +165,7 @@ TEST(TopnGramianPairwise, RanksTheUsersGroupFirst) {
 }
 
 TEST(TopnGramianPairwise, OptionsAreRangeChecked) {
-  const auto rows = pairwise_tiny();
+  const auto rows = tiny_pairs();
   GramianOptions o = pairwise_options();
   o.pairwise = -1;
   EXPECT_THROW(GramianRanker(o, 4, 5, rows), UsageError);

@@ -10,39 +10,19 @@
 #include <cmath>
 #include <vector>
 
+#include "gramian_fixture.h"
 #include "groups.h"
 #include "learner/error.h"
 
 namespace learner::topn {
 namespace {
 
-// 4 users, 5 items; every user and item has a positive.
-std::vector<Interaction> tiny_pairs() {
-  const uint32_t p[][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 3}, {2, 0}, {3, 4}, {3, 2}, {0, 4}};
-  std::vector<Interaction> rows;
-  for (const auto& q : p) rows.push_back({q[0], q[1], 5.0f, 0.0});
-  return rows;
-}
+using gramian_fixture::expect_gradient_matches_finite_differences;
+using gramian_fixture::expect_weights_bounded;
+using gramian_fixture::shake_biases;
+using gramian_fixture::tiny_options;
+using gramian_fixture::tiny_pairs;
 
-GramianOptions tiny_options() {
-  GramianOptions o;
-  o.rank = 3;
-  o.passes = 5;
-  o.observed = 1.5;
-  o.unobserved = 0.3;
-  o.learning_rate = 0.2;
-  o.l2 = 0.05;
-  o.bias_l2 = 0.02;
-  o.init = 0.5;
-  return o;
-}
-
-// Random biases too (they start at 0).
-void shake_biases(GramianRanker& g) {
-  const unsigned k = static_cast<unsigned>(g.users().cols()) - 2;
-  for (Eigen::Index u = 0; u < g.users().rows(); ++u) g.users()(u, k) = 0.1 * static_cast<double>(u) - 0.15;
-  for (Eigen::Index i = 0; i < g.items().rows(); ++i) g.items()(i, k + 1) = 0.3 - 0.07 * static_cast<double>(i);
-}
 
 TEST(TopnGramian, WholeCatalogueTermIsTheSumOverEveryPair) {
   const auto rows = tiny_pairs();
@@ -70,27 +50,7 @@ TEST(TopnGramian, GradientMatchesFiniteDifferencesOfTheLoss) {
   const auto rows = tiny_pairs();
   GramianRanker g(tiny_options(), 4, 5, rows);
   shake_biases(g);
-  GramianRanker::Rows gu, gi;
-  g.gradient(gu, gi);
-  const double h = 1e-6;
-  auto check = [&](GramianRanker::Rows& w, const GramianRanker::Rows& grad, Eigen::Index constant) {
-    for (Eigen::Index r = 0; r < w.rows(); ++r)
-      for (Eigen::Index j = 0; j < w.cols(); ++j) {
-        if (j == constant) {  // the fixed 1: no gradient
-          EXPECT_EQ(grad(r, j), 0.0);
-          continue;
-        }
-        const double keep = w(r, j);
-        w(r, j) = keep + h;
-        const double up = g.loss();
-        w(r, j) = keep - h;
-        const double down = g.loss();
-        w(r, j) = keep;
-        EXPECT_NEAR(grad(r, j), (up - down) / (2 * h), 1e-6) << "row " << r << " column " << j;
-      }
-  };
-  check(g.users(), gu, 4);
-  check(g.items(), gi, 3);
+  expect_gradient_matches_finite_differences(g);
 }
 
 TEST(TopnGramian, SeededTrainingIsReproducible) {
@@ -146,9 +106,7 @@ TEST(TopnGramian, NoNonFiniteWeightEvenWhenTheStepsDiverge) {
     GramianRanker g(o, 4, 5, rows);
     g.train();
     EXPECT_GT(g.skipped_steps(), 0u);
-    for (const auto* w : {&g.users(), &g.items()})
-      for (Eigen::Index r = 0; r < w->rows(); ++r)
-        for (Eigen::Index j = 0; j < w->cols(); ++j) EXPECT_LE(std::fabs((*w)(r, j)), 1e30);
+    expect_weights_bounded(g);
   }
 }
 

@@ -10,11 +10,18 @@
 #include <cmath>
 #include <vector>
 
+#include "gramian_fixture.h"
 #include "learner/error.h"
 #include "learner/topn/gramian.h"
 
 namespace learner::topn {
 namespace {
+
+using gramian_fixture::expect_gradient_matches_finite_differences;
+using gramian_fixture::positives;
+using gramian_fixture::shake_biases;
+using gramian_fixture::tiny_options;
+
 
 TEST(TopnGramianWeights, HandComputedWeights) {
   const std::vector<uint32_t> counts = {1, 4, 0, 9};
@@ -35,37 +42,20 @@ TEST(TopnGramianWeights, HandComputedWeights) {
 
 // 4 users, 5 items with 1, 3, 2, 1, 2 positives.
 std::vector<Interaction> weights_pairs() {
-  const uint32_t p[][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 3}, {2, 1}, {3, 4}, {3, 2}, {0, 4}};
-  std::vector<Interaction> rows;
-  for (const auto& q : p) rows.push_back({q[0], q[1], 5.0f, 0.0});
-  return rows;
+  return positives({{0, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 3}, {2, 1}, {3, 4}, {3, 2}, {0, 4}});
 }
 
 GramianOptions weights_options() {
-  GramianOptions o;
-  o.rank = 3;
-  o.passes = 5;
-  o.observed = 1.5;
-  o.unobserved = 0.3;
-  o.learning_rate = 0.2;
-  o.l2 = 0.05;
+  GramianOptions o = tiny_options();
   o.l2_exponent = 0.5;
-  o.bias_l2 = 0.02;
-  o.init = 0.5;
   o.unobserved_exponent = 0.7;
   return o;
-}
-
-void weights_shake(GramianRanker& g) {
-  const unsigned k = static_cast<unsigned>(g.users().cols()) - 2;
-  for (Eigen::Index u = 0; u < g.users().rows(); ++u) g.users()(u, k) = 0.1 * static_cast<double>(u) - 0.15;
-  for (Eigen::Index i = 0; i < g.items().rows(); ++i) g.items()(i, k + 1) = 0.3 - 0.07 * static_cast<double>(i);
 }
 
 TEST(TopnGramianWeights, WeightedTermIsTheWeightedSumOverEveryPair) {
   const auto rows = weights_pairs();
   GramianRanker g(weights_options(), 4, 5, rows);
-  weights_shake(g);
+  shake_biases(g);
   const std::vector<uint32_t> counts = {1, 3, 2, 1, 2};
   const std::vector<double> w = unobserved_item_weights(counts, 0.7);
   EXPECT_GT(w[1], 1.2);  // the popular item weighs more
@@ -76,32 +66,15 @@ TEST(TopnGramianWeights, WeightedTermIsTheWeightedSumOverEveryPair) {
   GramianOptions uniform = weights_options();
   uniform.unobserved_exponent = 0.0;
   GramianRanker h(uniform, 4, 5, rows);
-  weights_shake(h);
+  shake_biases(h);
   EXPECT_GT(std::fabs(h.whole_catalogue_term() - g.whole_catalogue_term()), 1e-6);
 }
 
 TEST(TopnGramianWeights, GradientMatchesFiniteDifferencesOfTheWeightedLoss) {
   const auto rows = weights_pairs();
   GramianRanker g(weights_options(), 4, 5, rows);
-  weights_shake(g);
-  GramianRanker::Rows gu, gi;
-  g.gradient(gu, gi);
-  const double h = 1e-6;
-  auto check = [&](GramianRanker::Rows& w, const GramianRanker::Rows& grad, Eigen::Index constant) {
-    for (Eigen::Index r = 0; r < w.rows(); ++r)
-      for (Eigen::Index j = 0; j < w.cols(); ++j) {
-        if (j == constant) continue;
-        const double keep = w(r, j);
-        w(r, j) = keep + h;
-        const double up = g.loss();
-        w(r, j) = keep - h;
-        const double down = g.loss();
-        w(r, j) = keep;
-        EXPECT_NEAR(grad(r, j), (up - down) / (2 * h), 1e-6) << "row " << r << " column " << j;
-      }
-  };
-  check(g.users(), gu, 4);
-  check(g.items(), gi, 3);
+  shake_biases(g);
+  expect_gradient_matches_finite_differences(g);
 }
 
 TEST(TopnGramianWeights, SeededTrainingIsReproducibleAndFinite) {
