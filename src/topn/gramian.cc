@@ -28,6 +28,9 @@ void check_gramian_options(const GramianOptions& o) {
   if (o.average_passes < 1 || o.average_passes > std::max(o.passes, 1u))
     throw UsageError("--average_passes must be between 1 and --passes");
   if (o.negatives < 1 || o.negatives > 1000) throw UsageError("--negatives must be between 1 and 1000");
+  if (!(o.history_exponent >= 0 && o.history_exponent <= 2)) throw UsageError("--history_exponent must be in [0, 2]");
+  if (o.history && o.pairwise > 0) throw UsageError("--history does not combine with --pairwise");
+  if (o.history && o.average_passes > 1) throw UsageError("--history does not combine with --average_passes");
 }
 
 // Every entry finite and at most 1e30 in size.
@@ -72,6 +75,25 @@ GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users,
   bj_.resize(w);
   neg_grads_.resize(o_.negatives, w);
   negs_.reserve(o_.negatives);
+  if (o_.history) {  // z starts at 0: the first sweep starts where the model without history does
+    z_ = Rows::Zero(items_.rows(), k_);
+    hist_ = Rows::Zero(users_.rows(), k_);
+    hist_scale_.resize(n_users);
+    for (uint32_t u = 0; u < n_users; ++u) {
+      const double n = static_cast<double>(positives_.items(u).size());
+      hist_scale_[u] = n > 0 ? std::pow(n, -o_.history_exponent) : 0.0;
+    }
+    comp_.resize(w);
+    obs_.resize(w);
+    xg_.resize(k_);
+  }
+}
+
+double GramianRanker::score(uint32_t u, uint32_t i) const {
+  if (!o_.history) return users_.row(u).dot(items_.row(i));
+  Eigen::RowVectorXd h = Eigen::RowVectorXd::Zero(k_);
+  for (const uint32_t j : positives_.items(u)) h += z_.row(j);
+  return users_.row(u).dot(items_.row(i)) + hist_scale_[u] * h.dot(items_.row(i).head(k_));
 }
 
 double GramianRanker::l2_weight(double positives, double others) const {
@@ -80,20 +102,40 @@ double GramianRanker::l2_weight(double positives, double others) const {
 
 void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users,
                                const Eigen::MatrixXd& gram_items) {
-  const auto a = users_.row(u);
+  if (!o_.history) {
+    share_of(u, i, users_.row(u), users_.row(u), users_.row(u), gram_users, gram_items, nullptr);
+    return;
+  }
+  comp_ = users_.row(u);
+  comp_.head(k_) += hist_.row(u);
+  obs_ = comp_;
+  if (!o_.history_target) obs_.head(k_) -= hist_scale_[u] * z_.row(i);
+  const double e = share_of(u, i, comp_, obs_, users_.row(u), gram_users, gram_items, &xg_);
+  // The user's x-gradient share reaches every z_j of its history (finish_history_gradient);
+  // the target's own z_i has no part in the observed term.
+  hist_grad_.row(u) += xg_;
+  if (!o_.history_target) z_grad_.row(i) -= (hist_scale_[u] * e) * items_.row(i).head(k_);
+}
+
+template <class A, class O, class X>
+double GramianRanker::share_of(uint32_t u, uint32_t i, const A& a, const O& a_obs, const X& x,
+                               const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items,
+                               Eigen::RowVectorXd* xgrad) {
   const auto b = items_.row(i);
   const double nu = static_cast<double>(positives_.items(u).size()), ni = item_count_[i];
   const double n_users = static_cast<double>(users_.rows()), n_items = static_cast<double>(items_.rows());
-  const double e = -2.0 * o_.observed * (1.0 - a.dot(b));  // d(observed term)/dp
+  const double e = -2.0 * o_.observed * (1.0 - a_obs.dot(b));  // d(observed term)/dp
   ga_.noalias() = e * b + (2.0 * o_.unobserved / nu) * (a * gram_items);
-  gb_.noalias() = e * a + (2.0 * o_.unobserved * item_weight(i) / ni) * (b * gram_users);
+  gb_.noalias() = e * a_obs + (2.0 * o_.unobserved * item_weight(i) / ni) * (b * gram_users);
+  if (xgrad) *xgrad = ga_.head(k_);
   const double lu = 2.0 * l2_weight(nu, n_items) / nu, li = 2.0 * l2_weight(ni, item_weight(i) * n_users) / ni;
-  ga_.head(k_) += lu * a.head(k_);
+  ga_.head(k_) += lu * x.head(k_);
   gb_.head(k_) += li * b.head(k_);
   ga_[k_] += 2.0 * o_.bias_l2 / nu * a[k_];
   gb_[k_ + 1] += 2.0 * o_.bias_l2 / ni * b[k_ + 1];
   ga_[k_ + 1] = 0.0;  // the constants
   gb_[k_] = 0.0;
+  return e;
 }
 
 void GramianRanker::pairwise_shares(uint32_t u, uint32_t i, int sides, NegativeSampler& sampler) {
@@ -191,18 +233,91 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
 }
 
 void GramianRanker::sweep(int sides) {
+  if (o_.history) {
+    history_sums(hist_);  // held through the sweep
+    hist_grad_.setZero(users_.rows(), k_);
+    z_grad_.setZero(items_.rows(), k_);
+  }
   const Eigen::MatrixXd gram_users = users_gram(), gram_items = items_gram();
   if (sides & kUsers) inverse_hessians(users_, items_, gram_items, true, user_inv_);
-  if (sides & kItems) inverse_hessians(items_, users_, gram_users, false, item_inv_);
+  if (sides & kItems) {
+    if (o_.history)
+      inverse_hessians(items_, composed_users(), gram_users, false, item_inv_);
+    else
+      inverse_hessians(items_, users_, gram_users, false, item_inv_);
+  }
   SplitMix rng(shuffle_state_);
   shuffle_state_ = rng.next();
   for (std::size_t n = pairs_.size(); n > 1; --n) std::swap(pairs_[n - 1], pairs_[rng.below(static_cast<uint32_t>(n))]);
   std::optional<NegativeSampler> sampler;  // the sweep's own seeded draws
   if (o_.pairwise > 0) sampler.emplace(positives_, 0.0, rng.next());
   for (const auto& [u, i] : pairs_) step(u, i, gram_users, gram_items, sides, sampler ? &*sampler : nullptr);
+  if (o_.history && (sides & kUsers)) history_step(gram_items);
 }
 
-Eigen::MatrixXd GramianRanker::users_gram() const { return users_.transpose() * users_; }
+void GramianRanker::history_sums(Rows& out) const {
+  out.setZero(users_.rows(), k_);
+  for (uint32_t u = 0; u < users_.rows(); ++u) {
+    for (const uint32_t j : positives_.items(u)) out.row(u) += z_.row(j);
+    out.row(u) *= hist_scale_[u];
+  }
+}
+
+GramianRanker::Rows GramianRanker::composed_users() const {
+  Rows h;
+  history_sums(h);
+  Rows c = users_;
+  c.leftCols(k_) += h;
+  return c;
+}
+
+void GramianRanker::finish_history_gradient() {
+  for (uint32_t u = 0; u < users_.rows(); ++u)
+    for (const uint32_t j : positives_.items(u)) z_grad_.row(j) += hist_scale_[u] * hist_grad_.row(u);
+  const double n_users = static_cast<double>(users_.rows());
+  for (uint32_t j = 0; j < z_.rows(); ++j)
+    z_grad_.row(j) += 2.0 * l2_weight(item_count_[j], item_weight(j) * n_users) * z_.row(j);
+}
+
+void GramianRanker::history_step(const Eigen::MatrixXd& gram_items) {
+  finish_history_gradient();
+  // D_j = sum_{u: j in N(u)} s_u^2 |N(u)| H_u + 2 l2 I, H_u = 2 (c sum_{i in N(u)} y_i y_i^T + alpha0 G_V)
+  // on the latent block.
+  const Eigen::Index k = k_;
+  Rows d = Rows::Zero(z_.rows() * k, k);
+  Eigen::MatrixXd h(k, k);
+  for (uint32_t u = 0; u < users_.rows(); ++u) {
+    const auto its = positives_.items(u);
+    if (its.empty()) continue;
+    h = o_.unobserved * gram_items.topLeftCorner(k, k);
+    for (const uint32_t i : its) h.noalias() += o_.observed * items_.row(i).head(k).transpose() * items_.row(i).head(k);
+    h *= 2.0 * hist_scale_[u] * hist_scale_[u] * static_cast<double>(its.size());
+    for (const uint32_t j : its) d.middleRows(j * k, k) += h;
+  }
+  const double n_users = static_cast<double>(users_.rows());
+  Rows next = z_;
+  bool ok = true;
+  for (uint32_t j = 0; ok && j < z_.rows(); ++j) {
+    if (item_count_[j] == 0) continue;  // in no history: z_j is never used
+    auto dj = d.middleRows(j * k, k);
+    dj.diagonal().array() += 2.0 * l2_weight(item_count_[j], item_weight(j) * n_users);
+    const Eigen::VectorXd move = Eigen::MatrixXd(dj).ldlt().solve(z_grad_.row(j).transpose());
+    next.row(j) -= o_.learning_rate * move.transpose();
+    ok = gramian_row_ok(next.row(j));
+  }
+  ++updates_;
+  if (!ok) {
+    ++skipped_;
+    return;
+  }
+  z_ = next;
+}
+
+Eigen::MatrixXd GramianRanker::users_gram() const {
+  if (!o_.history) return users_.transpose() * users_;
+  const Rows c = composed_users();
+  return c.transpose() * c;
+}
 
 Eigen::MatrixXd GramianRanker::items_gram() const {
   if (item_weight_.empty()) return items_.transpose() * items_;
@@ -249,23 +364,38 @@ double GramianRanker::whole_catalogue_term() const {
 double GramianRanker::loss() const {
   double l = whole_catalogue_term();
   const double n_users = static_cast<double>(users_.rows()), n_items = static_cast<double>(items_.rows());
+  Rows hist;
+  if (o_.history) history_sums(hist);
   for (uint32_t u = 0; u < users_.rows(); ++u) {
     const auto its = positives_.items(u);
-    for (const uint32_t i : its) l += o_.observed * std::pow(1.0 - score(u, i), 2);
+    for (const uint32_t i : its) {
+      double p = users_.row(u).dot(items_.row(i));
+      if (o_.history) {
+        p += hist.row(u).dot(items_.row(i).head(k_));
+        if (!o_.history_target) p -= hist_scale_[u] * z_.row(i).dot(items_.row(i).head(k_));
+      }
+      l += o_.observed * std::pow(1.0 - p, 2);
+    }
     l += l2_weight(static_cast<double>(its.size()), n_items) * users_.row(u).head(k_).squaredNorm();
     l += o_.bias_l2 * users_(u, k_) * users_(u, k_);
   }
   for (uint32_t i = 0; i < items_.rows(); ++i) {
     l += l2_weight(item_count_[i], item_weight(i) * n_users) * items_.row(i).head(k_).squaredNorm();
     l += o_.bias_l2 * items_(i, k_ + 1) * items_(i, k_ + 1);
+    if (o_.history) l += l2_weight(item_count_[i], item_weight(i) * n_users) * z_.row(i).squaredNorm();
   }
   return l;
 }
 
-void GramianRanker::gradient(Rows& gu, Rows& gi) const {
+void GramianRanker::gradient(Rows& gu, Rows& gi, Rows* gz) const {
   // The pass's shares summed at fixed weights (a const copy does the
   // arithmetic).
   GramianRanker self = *this;
+  if (o_.history) {
+    history_sums(self.hist_);
+    self.hist_grad_.setZero(users_.rows(), k_);
+    self.z_grad_.setZero(items_.rows(), k_);
+  }
   const Eigen::MatrixXd gram_users = users_gram(), gram_items = items_gram();
   gu = Rows::Zero(users_.rows(), users_.cols());
   gi = Rows::Zero(items_.rows(), items_.cols());
@@ -274,15 +404,21 @@ void GramianRanker::gradient(Rows& gu, Rows& gi) const {
     gu.row(u) += self.ga_;
     gi.row(i) += self.gb_;
   }
+  if (o_.history) self.finish_history_gradient();
+  if (gz) *gz = self.z_grad_;
 }
 
 Factors GramianRanker::factors(const IdMap& users, const IdMap& items) const {
   Factors f;
   f.resize(users, items, k_);
+  Rows hist;  // the recommend-time user vector is x_u + h_u
+  if (o_.history) history_sums(hist);
   for (std::size_t u = 0; u < std::min<std::size_t>(users_.rows(), users.size()); ++u) {
     f.user_bias[u] = static_cast<float>(users_(static_cast<Eigen::Index>(u), k_));
     for (unsigned j = 0; j < k_; ++j)
-      f.user_vec[u * k_ + j] = static_cast<float>(users_(static_cast<Eigen::Index>(u), j));
+      f.user_vec[u * k_ + j] = static_cast<float>(
+          o_.history ? users_(static_cast<Eigen::Index>(u), j) + hist(static_cast<Eigen::Index>(u), j)
+                     : users_(static_cast<Eigen::Index>(u), j));
   }
   for (std::size_t i = 0; i < std::min<std::size_t>(items_.rows(), items.size()); ++i) {
     f.item_bias[i] = static_cast<float>(items_(static_cast<Eigen::Index>(i), k_ + 1));

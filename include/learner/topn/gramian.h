@@ -53,6 +53,30 @@
 // three in a joint one, from the values before the step. loss() and gradient()
 // stay the Gramian L above (the sampled term has no fixed value); the term's
 // own gradient is gramian_pairwise.h's.
+//
+// history (Koren 2008's SVD++ implicit part; Kabbur et al. 2013's FISM): the
+// user's latent vector becomes x_u + h_u with h_u = s_u sum_{j in N(u)} z_j,
+// N(u) the user's positives, s_u = |N(u)|^-history_exponent and z_j a second
+// latent vector per item (history(), start 0, L2 weighted as y_j's). In the
+// observed term of (u, i) the target is left out of its own history (h_u - s_u
+// z_i, FISM's j != i): otherwise z_i . y_i fits every positive of i by itself,
+// a route no held-out item has (a held-out item is never in N(u)), so the fit
+// would overstate what the history predicts; the whole-catalogue term and
+// recommend use the full h_u (every candidate is outside N(u)). So
+//   L_h = c sum_P (1 - p_ui + s_u z_i . y_i)^2 + alpha0 sum_{u,i} w_i pbar_ui^2
+//         + the L2 terms above + l2 sum_j (n_j + alpha0 w_j U)^nu |z_j|^2
+// (pbar: the score with h_u; history_target: keep the target in, the naive
+// asymmetric model). A user step moves x_u as before (the composed vector in
+// every term); h_u is computed at each sweep start and held through the sweep,
+// so the whole-catalogue term still needs only the Gramians. The sweep also
+// sums each user's x-gradient (without the L2), and at its end every z_j moves
+// by lr * D_j^-1 g_j, g_j = dL_h/dz_j = sum_{u: j in N(u)} s_u (x-gradient of
+// u) - [target left out] + its L2, D_j = sum_u s_u^2 |N(u)| H_u (H_u: the user's
+// latent Hessian without L2) + the L2's 2 l2 I: the row-sum (Gershgorin) bound
+// of the z block of L_h's Hessian, so the step cannot overshoot on that block.
+// factors() writes x_u + h_u: recommend and eval need nothing else (the z_j
+// would only matter for users unseen in training). Not combined with pairwise
+// or average_passes (UsageError).
 #pragma once
 
 #include <Eigen/Dense>
@@ -82,6 +106,9 @@ struct GramianOptions {
   unsigned average_passes = 1;  // train(): the weights end as the mean of the last N passes' ends (1..passes)
   double pairwise = 0.0;   // W: weight of the BPR term (0: none)
   unsigned negatives = 1;  // its draws per step, 1..1000
+  bool history = false;             // the history factor (see above)
+  double history_exponent = 0.5;    // its s_u = |N(u)|^-this, [0, 2]
+  bool history_target = false;      // keep the target in its own history
   uint64_t seed = 1;
 };
 
@@ -105,11 +132,14 @@ class GramianRanker {
   double whole_catalogue_term() const;
   // dL/d(every weight), same shapes as users() / items(); the constant entries
   // get 0.
-  void gradient(Rows& users, Rows& items) const;
+  // history: dL_h/dz into *history (same shape as history()).
+  void gradient(Rows& users, Rows& items, Rows* history = nullptr) const;
 
-  double score(uint32_t user, uint32_t item) const { return users_.row(user).dot(items_.row(item)); }
+  // The recommend-time score (with the full history sum under history).
+  double score(uint32_t user, uint32_t item) const;
   Rows& users() { return users_; }  // [x_u, beta_u, 1] per row
   Rows& items() { return items_; }  // [y_i, 1, gamma_i] per row
+  Rows& history() { return z_; }    // z_j per row (empty without history)
   const UserItems& positives() const { return positives_; }
   uint64_t updates() const { return updates_; }
   uint64_t skipped_steps() const { return skipped_; }
@@ -127,6 +157,20 @@ class GramianRanker {
   // The pair's share of L's gradient (see above) into ga_ (for a_u) and gb_
   // (for b_i).
   void pair_share(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items);
+  // The same for any user row a (Gramian term), a_obs (observed term) and x
+  // (its L2); returns the observed term's d/dp. xgrad: ga_'s value before the
+  // L2 and bias terms (the user's x-gradient share).
+  template <class A, class O, class X>
+  double share_of(uint32_t user, uint32_t item, const A& a, const O& a_obs, const X& x,
+                  const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items, Eigen::RowVectorXd* xgrad);
+  // history: h_u for every user from the current z (into out: users x k).
+  void history_sums(Rows& out) const;
+  // history: the user rows with h_u added (from hist_).
+  Rows composed_users() const;
+  // history: the z gradient from the sweep's sums (hist_grad_, z_grad_) into z_grad_.
+  void finish_history_gradient();
+  // history: the end-of-sweep z step (see above).
+  void history_step(const Eigen::MatrixXd& gram_items);
   void inverse_hessians(const Rows& own, const Rows& other, const Eigen::MatrixXd& gram_other, bool user_side,
                         Rows& out);
   static constexpr int kUsers = 1, kItems = 2;
@@ -151,6 +195,11 @@ class GramianRanker {
   Eigen::RowVectorXd a_, b_, ga_, gb_, gj_, bj_;  // step buffers
   std::vector<uint32_t> negs_;                  // a step's distinct negatives
   Rows neg_grads_;                              // their shares (one row each)
+  // history: z_j, h_u (held through a sweep), s_u, the sweep's x-gradient sums
+  // per user and z-gradient parts per item, the composed row buffers.
+  Rows z_, hist_, hist_grad_, z_grad_;
+  std::vector<double> hist_scale_;
+  Eigen::RowVectorXd comp_, obs_, xg_;
   uint64_t shuffle_state_, updates_ = 0, skipped_ = 0;
 };
 
