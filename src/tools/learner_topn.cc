@@ -274,6 +274,7 @@ int main(int argc, char** argv) {
       "sweeps", po::value<std::string>(&c.sweeps)->default_value(c.sweeps), "dyadic gramian: alternate (a user sweep, then an item sweep) or joint (each step moves both)")(
       "history", po::bool_switch(&c.gramian.history), "dyadic gramian: the user's vector plus |N(u)|^-e times the sum of its positives' history vectors (SVD++/FISM)")(
       "history_exponent", po::value<double>(&c.gramian.history_exponent)->default_value(c.gramian.history_exponent), "dyadic gramian --history: e, [0, 2] (0.5 FISM's)")(
+      "history_only", po::bool_switch(&c.gramian.history_only), "dyadic gramian --history: no free user vector, the user is its history (FISM)")(
       "history_target", po::bool_switch(&c.gramian.history_target), "dyadic gramian --history: keep a positive's own item in its history sum (default: left out, FISM's j != i)")(
       "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; ials: --ials_rank)")(
       "passes", po::value<unsigned>(&r.passes)->default_value(r.passes), "dyadic: passes over the positives")(

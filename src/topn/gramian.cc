@@ -31,6 +31,7 @@ void check_gramian_options(const GramianOptions& o) {
   if (!(o.history_exponent >= 0 && o.history_exponent <= 2)) throw UsageError("--history_exponent must be in [0, 2]");
   if (o.history && o.pairwise > 0) throw UsageError("--history does not combine with --pairwise");
   if (o.history && o.average_passes > 1) throw UsageError("--history does not combine with --average_passes");
+  if (o.history_only && !o.history) throw UsageError("--history_only needs --history");
 }
 
 // Every entry finite and at most 1e30 in size.
@@ -76,6 +77,7 @@ GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users,
   neg_grads_.resize(o_.negatives, w);
   negs_.reserve(o_.negatives);
   if (o_.history) {  // z starts at 0: the first sweep starts where the model without history does
+    if (o_.history_only) users_.leftCols(k_).setZero();
     z_ = Rows::Zero(items_.rows(), k_);
     hist_ = Rows::Zero(users_.rows(), k_);
     hist_scale_.resize(n_users);
@@ -111,6 +113,7 @@ void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gr
   obs_ = comp_;
   if (!o_.history_target) obs_.head(k_) -= hist_scale_[u] * z_.row(i);
   const double e = share_of(u, i, comp_, obs_, users_.row(u), gram_users, gram_items, &xg_);
+  if (o_.history_only) ga_.head(k_).setZero();  // x_u stays 0
   // The user's x-gradient share reaches every z_j of its history (finish_history_gradient);
   // the target's own z_i has no part in the observed term.
   hist_grad_.row(u) += xg_;
@@ -176,6 +179,7 @@ void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_use
   const Eigen::Index w = k_ + 2;
   const bool users = sides & kUsers, items = sides & kItems;
   if (users) a_.noalias() = users_.row(u) - o_.learning_rate * (ga_ * user_inv_.middleRows(u * w, w));
+  if (users && o_.history_only) a_.head(k_).setZero();  // H^-1 mixes the bias's share into x_u
   if (items) b_.noalias() = items_.row(i) - o_.learning_rate * (gb_ * item_inv_.middleRows(i * w, w));
   bool ok = (!users || gramian_row_ok(a_)) && (!items || gramian_row_ok(b_));
   for (std::size_t n = 0; ok && n < negs_.size(); ++n) {

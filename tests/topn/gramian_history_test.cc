@@ -277,6 +277,47 @@ TEST(TopnGramianHistory, OffTheFactorsAreThePreviousCodesByteForByte) {
   }
 }
 
+TEST(TopnGramianHistory, HistoryOnlyHoldsTheUserVectorAtZero) {
+  // FISM's shape: the user's latent vector is its history alone; the z, item
+  // and bias gradients still match finite differences of L.
+  const auto rows = tiny_pairs();
+  GramianOptions o = history_options(0.5, false);
+  o.history_only = true;
+  GramianRanker g(o, 4, 5, rows);
+  EXPECT_EQ(g.users().leftCols(3).norm(), 0.0);
+  shake_biases(g);
+  shake_history(g);
+  GramianRanker::Rows gu, gi, gz;
+  g.gradient(gu, gi, &gz);
+  EXPECT_EQ(gu.leftCols(3).norm(), 0.0);  // not a weight
+  const double h = 1e-6;
+  auto check = [&](GramianRanker::Rows& w, const GramianRanker::Rows& grad, Eigen::Index first, Eigen::Index last) {
+    for (Eigen::Index r = 0; r < w.rows(); ++r)
+      for (Eigen::Index c = first; c < last; ++c) {
+        const double keep = w(r, c);
+        w(r, c) = keep + h;
+        const double up = g.loss();
+        w(r, c) = keep - h;
+        const double down = g.loss();
+        w(r, c) = keep;
+        EXPECT_NEAR(grad(r, c), (up - down) / (2 * h), 1e-6) << "row " << r << " column " << c;
+      }
+  };
+  check(g.history(), gz, 0, 3);
+  check(g.items(), gi, 0, 3);
+  check(g.items(), gi, 4, 5);  // the item bias
+  check(g.users(), gu, 3, 4);  // the user bias
+  o.passes = 20;
+  GramianRanker t(o, 4, 5, rows);
+  const double before = t.loss();
+  t.train();
+  EXPECT_EQ(t.users().leftCols(3).norm(), 0.0);
+  EXPECT_GT(t.history().norm(), 1e-3);
+  EXPECT_LT(t.loss(), 0.9 * before);
+  o.history = false;
+  EXPECT_THROW(GramianRanker(o, 4, 5, rows), UsageError);
+}
+
 TEST(TopnGramianHistory, OptionsAreRangeChecked) {
   const auto rows = tiny_pairs();
   GramianOptions o = history_options(-0.1, false);

@@ -76,7 +76,9 @@
 // of the z block of L_h's Hessian, so the step cannot overshoot on that block.
 // factors() writes x_u + h_u: recommend and eval need nothing else (the z_j
 // would only matter for users unseen in training). Not combined with pairwise
-// or average_passes (UsageError).
+// or average_passes (UsageError). history_only: x_u is held at 0 (no longer a
+// weight: gradient() gives it 0), so the user's latent vector is h_u alone, as
+// in FISM (Kabbur et al. 2013); the user bias still moves.
 #pragma once
 
 #include <Eigen/Dense>
@@ -109,6 +111,7 @@ struct GramianOptions {
   bool history = false;             // the history factor (see above)
   double history_exponent = 0.5;    // its s_u = |N(u)|^-this, [0, 2]
   bool history_target = false;      // keep the target in its own history
+  bool history_only = false;        // x_u held at 0: the user is its history (FISM); needs history
   uint64_t seed = 1;
 };
 
