@@ -1001,6 +1001,10 @@ if [[ -x "$topn" ]]; then
     "$topn" train --train tn.tsv -f bad.f --loss gramian --sweeps both
   expect_exit "learner-topn: --unobserved out of range is refused" 2 '--unobserved must be in \[0, 1e6\]' \
     "$topn" train --train tn.tsv -f bad.f --loss gramian --unobserved -1
+  expect_true "learner-topn train --loss gramian --history (and --history_only) writes finite factors that differ from the run without" \
+    sh -c '"$0" train --train tn.tsv -f h1.f --loss gramian --history --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f h2.f --loss gramian --history --history_only --rank 3 --passes 5 2>/dev/null && test "$(grep -c "^[ui] " h1.f)" = 20 && ! grep -qi "nan\|inf" h1.f h2.f && ! cmp -s h1.f g1.f && ! cmp -s h1.f h2.f' "$topn"
+  expect_exit "learner-topn: --history with --pairwise is refused" 2 '--history does not combine with --pairwise' \
+    "$topn" train --train tn.tsv -f bad.f --loss gramian --history --pairwise 0.3
   expect_exit "learner-topn: --max_norm without --loss softmax is refused" 2 '--max_norm needs --loss softmax' \
     "$topn" train --train tn.tsv -f bad.f --max_norm 1
   expect_exit "learner-topn: an unknown command is refused" 2 "unknown command 'fit'" "$topn" fit
