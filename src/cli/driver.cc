@@ -21,12 +21,13 @@
 #include "learner/report/summary.h"
 #include "learner/stream/pipeline.h"
 #include "learner/train/audit.h"
-#include "learner/train/extra_metrics.h"
+#include "learner/train/summary_json.h"
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
 #include "namespace_check.h"
 #include "auto_cache.h"
+#include "vw_metrics.h"
 #include "vw_text_header_of.h"
 #include "rank_setup.h"
 #include "run_observers.h"
@@ -191,8 +192,10 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   if (multiline && o.parse.format != InputFormat::kText && !json_events)
     throw UsageError("--" + o.reduction_plugin->name + " reads multi-line examples from VW's text format, not from " +
                      format_name(o.parse.format));
-  const std::unique_ptr<GroupReduction> group_reduction =
+  std::unique_ptr<GroupReduction> group_reduction =
       multiline ? o.reduction_plugin->make_group(*o.values, o.reduction, learner, range) : nullptr;
+  if (group_reduction && !o.extra_metrics.empty())  // VW's blocks of the stack (vw_metrics.h)
+    group_reduction = std::make_unique<VwGroupMetrics>(vw_group_metrics_spec(o), std::move(group_reduction));
   std::unique_ptr<Reduction> reduction =
       multiline           ? nullptr
       : o.reduction_plugin ? o.reduction_setup.make(o.reduction, learner, range)
@@ -204,6 +207,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range, reduction_state);
   check_output_writable(o.extra_metrics, "--extra_metrics file");
+  check_output_writable(o.summary_json, "--summary_json file");
 
   InputSpec input = input_of(o);
   if (group && o.shard_by_line && multiline)
@@ -275,7 +279,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   // Measured only where they are reported: the summary or --extra_metrics, without holdout (whose
   // loss is the average loss then). Under --allreduce every rank measures (rank 0 reports the sums).
   models.count_with(trainer, progress);
-  if (measures_errors(o, learner) && !o.holdout && (group || o.progress.prints() || !o.extra_metrics.empty()))
+  if (measures_errors(o, learner) && !o.holdout && (group || o.progress.prints() || !o.summary_json.empty()))
     trainer.measure_errors(range);
   NamespaceCheck namespaces(o);  // every namespace an option names occurs in pass 1 (namespace_check.h)
   trainer.add_pass_hook([&](const PassEnd& end) {
@@ -343,6 +347,14 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     trainer.sum_stats();
     collecting = false;  // the group's last collective: from here on a failure is this rank's alone
   }
+  MetricsSink vw_sink;  // --extra_metrics: gathered while the reader is alive, once its thread has stopped
+  if (!o.extra_metrics.empty()) {
+    const bool reader_stopped = pipe->stream->stop(std::chrono::milliseconds(300));
+    vw_sink = vw_metrics(o,
+                         {reader_stopped ? dynamic_cast<const MetricsSource*>(pipe->parser.get()) : nullptr,
+                          dynamic_cast<const MetricsSource*>(group_reduction.get())},
+                         trainer.stats(), multiline);
+  }
   pipe.finish();
   predictions.close();
   raw_predictions.close();
@@ -378,9 +390,9 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
       reduction->print_summary(stderr);
     learner.print_summary(stderr);
   }
-  if (!o.extra_metrics.empty() && (!group || group->rank() == 0))
-    write_extra_metrics(o.extra_metrics, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr,
-                        o.testonly);
+  if (!o.extra_metrics.empty() && (!group || group->rank() == 0)) write_vw_metrics(o.extra_metrics, vw_sink);
+  if (!o.summary_json.empty() && (!group || group->rank() == 0))
+    write_summary_json(o.summary_json, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr);
   return signal != 0 ? 128 + signal : 0;
 }
 
