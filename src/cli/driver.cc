@@ -27,6 +27,7 @@
 #include "learner/train/trainer.h"
 #include "namespace_check.h"
 #include "auto_cache.h"
+#include "vw_indexing_log.h"
 #include "vw_metrics.h"
 #include "vw_text_header_of.h"
 #include "rank_setup.h"
@@ -308,6 +309,11 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   if (audit) {
     audit_observer = std::make_unique<AuditObserver>(*audit, group_reduction.get());
     trainer.add_observer(*audit_observer);
+  }
+  std::unique_ptr<VwIndexingLog> indexing_log;  // --extra_metrics' total_log_calls (vw_indexing_log.h)
+  if (!o.extra_metrics.empty() && !multiline) {
+    indexing_log = std::make_unique<VwIndexingLog>(o);
+    trainer.add_observer(*indexing_log);
   }
   StopObserver stop(o.max_examples);
   trainer.add_observer(stop);

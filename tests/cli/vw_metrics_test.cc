@@ -59,6 +59,16 @@ TEST(VwExtraMetrics, SingleLineStacksAsVw) {
                      "reg_holdout.json");
 }
 
+TEST(VwExtraMetrics, LabelIndexingLogLineAsVw) {
+  // VW logs "label 3 found -- labels are now considered 1-indexed." once: --oaa at the first
+  // example learned with label K (none with -t), --csoaa at the first cost naming class K, the
+  // legacy --cb stack at its first example.
+  expect_vws_metrics("-d " + vw_golden_data("mc.vw") + " --oaa 3", "mc_oaa.json");
+  expect_vws_metrics("-t -d " + vw_golden_data("mc.vw") + " --oaa 3", "mc_oaa_test_only.json");
+  expect_vws_metrics("-d " + vw_golden_data("cs.vw") + " --csoaa 3", "cs_csoaa.json");
+  expect_vws_metrics("-d " + vw_golden_data("cb.vw") + " --cb 3 --cb_force_legacy", "cb_legacy.json");
+}
+
 TEST(VwExtraMetrics, OnlyVwsKeysAndTheSummaryApart) {
   const std::string json = temp_path("vw_metrics_keys.json"), summary = temp_path("vw_metrics_summary.json");
   const RunResult r = run_learner("-d " + vw_golden_data("reg.vw") + " --quiet --extra_metrics " + json +

@@ -5,9 +5,10 @@
 // logger lines. Events met while the run reads and learns are counted here,
 // where learner meets them, whether or not learner prints a line of its own
 // (a malformed line skipped under --lenient: VW's warning, or its "JSON
-// parser error" for a --dsjson line); those VW logs while it sets up its
-// stack (--ngram, --skips, --cover over mtr) are counted from the options
-// by the --extra_metrics writer (cli/vw_metrics.h). Other VW log lines are
+// parser error" for a --dsjson line; the label indexing --oaa, --csoaa and
+// the legacy --cb stacks settle: cli/vw_indexing_log.h); those VW logs while
+// it sets up its stack (--ngram, --skips, --cover over mtr) are counted from
+// the options by the --extra_metrics writer (cli/vw_metrics.h). Other VW log lines are
 // not counted (docs/vw-compat.md, --extra_metrics).
 // Process-wide (one run per process); thread-safe.
 #pragma once
