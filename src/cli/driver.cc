@@ -246,7 +246,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.compressed = o.compressed;
   stream_options.memory_bytes = static_cast<std::size_t>(o.pass_memory_mib) << 20;
   stream_options.parse_threads = o.threads;
-  stream_options.retain_raw_features = o.learner_setup.raw_features;  // the dyadic model reads ex.features
+  // the dyadic model reads ex.features; --extra_metrics counts each line's namespaces on every pass (VW's cbea_*)
+  stream_options.retain_raw_features = o.learner_setup.raw_features || !o.extra_metrics.empty();
   stream_options.automatic_cache_path = automatic_cache_path(o);  // auto_cache.h
   stream_options.multiline = multiline;
   {

@@ -1,5 +1,7 @@
 #include "vw_metrics.h"
 
+#include <initializer_list>
+
 #include "learner/io/output_file.h"
 #include "learner/io/vw_log_lines.h"
 
@@ -40,6 +42,16 @@ uint64_t vw_setup_log_lines(const Options& o) {
   for (const char* f : {"ngram", "skips"})
     if (v.given(f)) lines += v.list(f).size();
   if (vw_plugin_name(o) == "cb_explore_adf" && v.given("cover") && vw_cb_type_is_mtr(v)) ++lines;
+  // cb_adf.cc 513-530: --cb_adf over JSON without interactions, unless a layer that builds on it was asked for.
+  const bool json = v.flag("json") || v.flag("dsjson");
+  const auto any_given = [&](std::initializer_list<const char*> names) {
+    for (const char* n : names)
+      if (v.given(n)) return true;
+    return false;
+  };
+  if (json && v.given("cb_adf") && !any_given({"quadratic", "cubic", "interactions"}) &&
+      !any_given({"cb_explore_adf", "cbify", "cb", "cb_explore", "ccb_explore_adf", "automl"}))
+    ++lines;
   return lines;
 }
 
@@ -51,10 +63,10 @@ VwGroupMetricsSpec vw_group_metrics_spec(const Options& o) {
   s.training = !o.testonly;
   s.constant = !(v.given("noconstant") && v.flag("noconstant"));
   const std::string name = vw_plugin_name(o);
-  if (name == "cb_explore_adf") {
+  if (name == "cb_explore_adf" || name == "cb_sample") {  // the explorer at the top, or under --cb_sample
     const std::string flag = vw_explorer_flag(v);
     s.explorer = "cb_explore_adf_" + (flag.empty() ? std::string("greedy") : flag);
-    s.learn_returns_prediction = flag.empty() ? !vw_cb_type_is_mtr(v) : flag == "cover";
+    s.learn_returns_prediction = name == "cb_sample" || (flag.empty() ? !vw_cb_type_is_mtr(v) : flag == "cover");
   } else {
     s.learn_returns_prediction = !(name == "csoaa_ldf" || name == "wap_ldf");
   }

@@ -5,7 +5,8 @@
 //   total_log_calls          VW's logger lines (io/vw_log_lines.h), plus
 //                            those VW logs while it sets its stack up: one
 //                            per --ngram and --skips value, one for --cover
-//                            over --cb_type mtr
+//                            over --cb_type mtr, one for --cb_adf over JSON
+//                            without interactions (VW's warning)
 //   the --dsjson reader's keys (formats/dsjson_metrics.h), with --dsjson
 //   the multi-line stack's blocks (reduction/vw_group_metrics.h), or, for
 //   single-line stacks, "extra_metrics" from the run's counts (a labelled
@@ -17,7 +18,7 @@
 // VW's learn_returns_prediction, by stack (checked against VW 9.11.2 runs):
 // scalar, --cb_adf, --cb K and --cb_explore K through the adf stack,
 // --cb_explore_adf with --cover or with epsilon-greedy over ips/dr/dm,
-// --explore_eval, --cb_sample: true; --oaa, --csoaa_ldf, --wap_ldf, --cbify K,
+// --explore_eval, --cb_sample (over any explorer): true; --oaa, --csoaa_ldf, --wap_ldf, --cbify K,
 // the --cb_force_legacy stacks, --cb_explore_adf epsilon-greedy over mtr (its
 // default) and with --first, --softmax, --bag, --squarecb, --regcb,
 // --synthcover: false; any other stack: true.

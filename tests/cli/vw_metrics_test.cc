@@ -51,6 +51,19 @@ TEST(VwExtraMetrics, TextAdfExplorersAsVw) {
   expect_vws_metrics("-d " + vw_golden_data("cb_adf.vw") + " --cb_explore_adf -q as -t", "cb_adf_test_only.json");
 }
 
+TEST(VwExtraMetrics, LaterPassesCountAsThePassOne) {
+  // Pass 2 comes from memory (or the cache): each line's namespaces must still be there to count.
+  const std::string cache = temp_path("vw_metrics_adf.cache");
+  std::filesystem::remove(cache);
+  expect_vws_metrics("-d " + vw_golden_data("cb_adf.vw") + " --cb_explore_adf --epsilon 0.1 --passes 2 --cache_file " +
+                         cache + " -k",
+                     "cb_adf_passes.json");
+}
+
+TEST(VwExtraMetrics, CbAdfOverJsonWithoutInteractionsIsLogged) {
+  expect_vws_metrics("-d " + vw_golden_data("cb_adf.dsjson") + " --dsjson --cb_adf", "cb_adf_dsjson.json");
+}
+
 TEST(VwExtraMetrics, SingleLineStacksAsVw) {
   expect_vws_metrics("-d " + vw_golden_data("cb.vw") + " --cb 3 --ngram 2 --skips 1", "cb_ngram.json");
   const std::string cache = temp_path("vw_metrics_reg.cache");
