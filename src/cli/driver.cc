@@ -219,6 +219,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     input.shard_count = static_cast<unsigned>(group->size());
   }
   PipelineOwner pipe(input);
+  if (!o.extra_metrics.empty())  // the reader's counters for --extra_metrics (vw_metrics.h)
+    if (auto* source = dynamic_cast<MetricsSource*>(pipe->parser.get())) source->collect();
   LineReader& reader = *pipe->reader;
   if (o.passes > 1 && !reader.seekable() && o.cache_path.empty())
     throw UsageError("--passes " + std::to_string(o.passes) + " needs a data file that can be re-read; " +

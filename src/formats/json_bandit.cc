@@ -8,6 +8,7 @@
 #include <simdjson.h>
 
 #include <cmath>
+#include <memory>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -68,7 +69,7 @@ class JsonBanditReader : public ExampleParser, public MetricsSource {
         ctx.fail("invalid JSON" + (where.empty() ? std::string() : " at " + where) + ": " + e.what());
       }
     } catch (const InputError&) {
-      if (decision_service_) metrics_.parse_error();
+      if (metrics_) metrics_->parse_error();
       throw;
     }
     std::swap(ex, examples_[0]);
@@ -78,9 +79,12 @@ class JsonBanditReader : public ExampleParser, public MetricsSource {
 
   bool pending() const override { return next_ > 0 && next_ <= lines_; }
 
-  // --dsjson: the reader's counters (dsjson_metrics.h); --json keeps none.
+  // --dsjson: the reader's counters (dsjson_metrics.h), once asked; --json keeps none.
+  void collect() override {
+    if (decision_service_ && !metrics_) metrics_ = std::make_unique<DsjsonMetrics>();
+  }
   void write_metrics(MetricsSink& sink) const override {
-    if (decision_service_) metrics_.write_metrics(sink);
+    if (metrics_) metrics_->write_metrics(sink);
   }
 
   bool parse_pending(Example& ex) const override {
@@ -122,9 +126,9 @@ class JsonBanditReader : public ExampleParser, public MetricsSource {
         skip = skip || bool(value.get_bool());
       } else if (key == "a") {
         has_actions = read_ids(value, first_action);
-      } else if (key == "EventId" || key == "Timestamp") {  // read for --extra_metrics only
+      } else if (metrics_ && (key == "EventId" || key == "Timestamp")) {  // read for --extra_metrics only
         if (kind(value) == JsonKind::kString) (key == "EventId" ? event_id : timestamp) = value.get_string().value();
-      } else if (key == "_original_label_cost") {
+      } else if (metrics_ && key == "_original_label_cost") {
         if (kind(value) == JsonKind::kNumber) original_cost += static_cast<float>(double(value.get_double()));
       } else if (key == "p") {
         read_probabilities(value);
@@ -139,13 +143,13 @@ class JsonBanditReader : public ExampleParser, public MetricsSource {
       }
       walker_.pop();
     }
-    metrics_.event(event_id, timestamp, original_cost, has_actions && first_action == 1);
+    if (metrics_) metrics_->event(event_id, timestamp, original_cost, has_actions && first_action == 1);
     if (skip) {  // VW: _skipLearn, then no logged actions "a"
-      metrics_.skipped();
+      if (metrics_) metrics_->skipped();
       return false;
     }
     if (!has_actions) {
-      metrics_.zero_actions();
+      if (metrics_) metrics_->zero_actions();
       return false;
     }
     if (!has_context) walker_.fail("a decision-service event needs its context \"c\": {...}");
@@ -340,7 +344,8 @@ class JsonBanditReader : public ExampleParser, public MetricsSource {
         walker_.push_index(static_cast<int64_t>(n));
         walker_.fail("an action id must be a non-negative integer");
       }
-      if (n == 0) first = id.is_uint64() ? uint64_t(id.get_uint64()) : static_cast<uint64_t>(int64_t(id.get_int64()));
+      if (n == 0 && metrics_)  // --extra_metrics' baseline: the first id only
+        first = id.is_uint64() ? uint64_t(id.get_uint64()) : static_cast<uint64_t>(int64_t(id.get_int64()));
       ++n;
     }
     return n > 0;
@@ -376,7 +381,7 @@ class JsonBanditReader : public ExampleParser, public MetricsSource {
   mutable std::size_t lines_ = 0, next_ = 0;
   mutable std::vector<std::string_view> multi_path_;  // the keys down to "_multi" (into parser_'s document)
   mutable const LineContext* ctx_ = nullptr;
-  mutable DsjsonMetrics metrics_;  // --dsjson only
+  std::unique_ptr<DsjsonMetrics> metrics_;  // --dsjson with --extra_metrics (collect())
 };
 
 }  // namespace

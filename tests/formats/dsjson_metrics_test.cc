@@ -19,6 +19,7 @@ std::string dsjson_metrics_of(const std::vector<std::string>& lines) {
   o.format = InputFormat::kDsJson;
   o.labels = LabelFormat::kContextualBanditAdf;
   const std::unique_ptr<ExampleParser> parser = make_parser(o);
+  if (auto* s = dynamic_cast<MetricsSource*>(parser.get())) s->collect();
   Example ex;
   uint64_t n = 0;
   for (const std::string& line : lines) {
@@ -58,13 +59,26 @@ TEST(DsjsonMetrics, OneEventLeavesTheLastEmptyAndAParseErrorCountsNothingElse) {
             "\"first_event_id\":\"e1\",\"first_event_time\":\"t1\",\"last_event_id\":\"\",\"last_event_time\":\"\"}");
 }
 
+TEST(DsjsonMetrics, CountsOnlyOnceAsked) {  // no --extra_metrics: the reader's hot path keeps no counters
+  ParseOptions o;
+  o.format = InputFormat::kDsJson;
+  o.labels = LabelFormat::kContextualBanditAdf;
+  const std::unique_ptr<ExampleParser> parser = make_parser(o);
+  Example ex;
+  ASSERT_TRUE(parser->parse(kEvent1, ex, "f", 1));
+  MetricsSink sink;
+  dynamic_cast<const MetricsSource&>(*parser).write_metrics(sink);
+  EXPECT_TRUE(sink.empty());
+}
+
 TEST(DsjsonMetrics, PlainJsonKeepsNone) {
   ParseOptions o;
   o.format = InputFormat::kJson;
   o.labels = LabelFormat::kContextualBanditAdf;
   const std::unique_ptr<ExampleParser> parser = make_parser(o);
-  const auto* source = dynamic_cast<const MetricsSource*>(parser.get());
+  auto* source = dynamic_cast<MetricsSource*>(parser.get());
   ASSERT_NE(source, nullptr);
+  source->collect();
   MetricsSink sink;
   source->write_metrics(sink);
   EXPECT_TRUE(sink.empty());

@@ -49,6 +49,9 @@ class MetricsSink {
 class MetricsSource {
  public:
   virtual ~MetricsSource() = default;
+  // Called before the run when --extra_metrics is given: a source on a hot
+  // path (the --dsjson reader) counts only once asked.
+  virtual void collect() {}
   virtual void write_metrics(MetricsSink& sink) const = 0;
 };
 
