@@ -27,6 +27,7 @@
 #include "learner/train/trainer.h"
 #include "namespace_check.h"
 #include "auto_cache.h"
+#include "vw_adf_route_metrics.h"
 #include "vw_indexing_log.h"
 #include "vw_metrics.h"
 #include "vw_text_header_of.h"
@@ -314,9 +315,12 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     trainer.add_observer(*audit_observer);
   }
   std::unique_ptr<VwIndexingLog> indexing_log;  // --extra_metrics' total_log_calls (vw_indexing_log.h)
+  std::unique_ptr<VwAdfRouteMetrics> adf_route;  // --cb_explore K's explorer block (vw_adf_route_metrics.h)
   if (!o.extra_metrics.empty() && !multiline) {
     indexing_log = std::make_unique<VwIndexingLog>(o);
     trainer.add_observer(*indexing_log);
+    adf_route = VwAdfRouteMetrics::make(o, vw_explorer_block(*o.values));
+    if (adf_route) trainer.add_observer(*adf_route);
   }
   StopObserver stop(o.max_examples);
   trainer.add_observer(stop);
@@ -361,7 +365,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     const bool reader_stopped = pipe->stream->stop(std::chrono::milliseconds(300));
     vw_sink = vw_metrics(o,
                          {reader_stopped ? dynamic_cast<const MetricsSource*>(pipe->parser.get()) : nullptr,
-                          dynamic_cast<const MetricsSource*>(group_reduction.get())},
+                          dynamic_cast<const MetricsSource*>(group_reduction.get()), adf_route.get()},
                          trainer.stats(), multiline);
   }
   pipe.finish();

@@ -41,7 +41,10 @@ uint64_t vw_setup_log_lines(const Options& o) {
   uint64_t lines = 0;
   for (const char* f : {"ngram", "skips"})
     if (v.given(f)) lines += v.list(f).size();
-  if (vw_plugin_name(o) == "cb_explore_adf" && v.given("cover") && vw_cb_type_is_mtr(v)) ++lines;
+  const std::string name = vw_plugin_name(o);
+  if ((name == "cb_explore_adf" || (name == "cb_explore" && vw_adf_routed(o))) && v.given("cover") &&
+      vw_cb_type_is_mtr(v))
+    ++lines;
   // cb_adf.cc 513-530: --cb_adf over JSON without interactions, unless a layer that builds on it was asked for.
   const bool json = v.flag("json") || v.flag("dsjson");
   const auto any_given = [&](std::initializer_list<const char*> names) {
@@ -57,6 +60,11 @@ uint64_t vw_setup_log_lines(const Options& o) {
 
 }  // namespace
 
+std::string vw_explorer_block(const OptionValues& v) {
+  const std::string flag = vw_explorer_flag(v);
+  return "cb_explore_adf_" + (flag.empty() ? std::string("greedy") : flag);
+}
+
 VwGroupMetricsSpec vw_group_metrics_spec(const Options& o) {
   const OptionValues& v = *o.values;
   VwGroupMetricsSpec s;
@@ -65,7 +73,7 @@ VwGroupMetricsSpec vw_group_metrics_spec(const Options& o) {
   const std::string name = vw_plugin_name(o);
   if (name == "cb_explore_adf" || name == "cb_sample") {  // the explorer at the top, or under --cb_sample
     const std::string flag = vw_explorer_flag(v);
-    s.explorer = "cb_explore_adf_" + (flag.empty() ? std::string("greedy") : flag);
+    s.explorer = vw_explorer_block(v);
     s.learn_returns_prediction = name == "cb_sample" || (flag.empty() ? !vw_cb_type_is_mtr(v) : flag == "cover");
   } else {
     s.learn_returns_prediction = !(name == "csoaa_ldf" || name == "wap_ldf");

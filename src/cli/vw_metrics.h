@@ -34,6 +34,10 @@
 
 namespace learner {
 
+// The block VW names its --cb_explore_adf explorer's metrics by: "cb_explore_adf_greedy",
+// "cb_explore_adf_bag", ... (the explorer's flag; greedy without one).
+std::string vw_explorer_block(const OptionValues& v);
+
 // What VwGroupMetrics counts for the run's multi-line stack.
 VwGroupMetricsSpec vw_group_metrics_spec(const Options& o);
 

@@ -72,6 +72,12 @@ TEST(VwExtraMetrics, SingleLineStacksAsVw) {
                      "reg_holdout.json");
 }
 
+TEST(VwExtraMetrics, CbExploreThroughTheAdfStackAsVw) {
+  // VW's explorer block over the K copies of each example (unlabelled lines: predict calls).
+  expect_vws_metrics("-d " + vw_golden_data("cb.vw") + " --cb_explore 3 -q wn", "cb_explore.json");
+  expect_vws_metrics("-d " + vw_golden_data("cb.vw") + " --cb_explore 3 --cover 2", "cb_explore_cover.json");
+}
+
 TEST(VwExtraMetrics, LabelIndexingLogLineAsVw) {
   // VW logs "label 3 found -- labels are now considered 1-indexed." once: --oaa at the first
   // example learned with label K (none with -t), --csoaa at the first cost naming class K, the

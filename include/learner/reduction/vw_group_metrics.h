@@ -38,6 +38,7 @@
 #include <string>
 
 #include "learner/io/metrics_sink.h"
+#include "learner/reduction/cb_explore_counters.h"
 #include "learner/reduction/group_reduction.h"
 
 namespace learner {
@@ -73,10 +74,7 @@ class VwGroupMetrics final : public GroupReduction, public MetricsSource {
   VwGroupMetricsSpec spec_;
   std::unique_ptr<GroupReduction> below_;
   uint64_t learn_calls_ = 0, predict_calls_ = 0, learned_with_shared_ = 0;
-  // The explorer's counters (VW's cb_explore_metrics).
-  uint64_t labeled_ = 0, predict_in_learn_ = 0, label_first_ = 0, label_not_first_ = 0, non_zero_cost_ = 0;
-  float sum_cost_ = 0.0f, sum_cost_first_ = 0.0f;
-  uint64_t sum_features_ = 0, sum_namespaces_ = 0, sum_actions_ = 0, min_actions_ = UINT64_MAX, max_actions_ = 0;
+  CbExploreCounters explorer_;  // the explorer's counters (VW's cb_explore_metrics)
 };
 
 }  // namespace learner
