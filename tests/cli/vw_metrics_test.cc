@@ -18,7 +18,7 @@ std::string vw_golden_data(const std::string& name) {
   return std::string(LEARNER_SOURCE_DIR) + "/tests/golden/data/" + name;
 }
 
-std::string trimmed(std::string s) {
+std::string vw_metrics_trimmed(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
   return s;
 }
@@ -29,7 +29,7 @@ void expect_vws_metrics(const std::string& args, const std::string& vw_file) {
   std::filesystem::remove(json);
   const RunResult r = run_learner(args + " --quiet --extra_metrics " + json);
   ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
-  EXPECT_EQ(trimmed(slurp(json)), trimmed(slurp(vw_metrics_dir() + vw_file))) << args;
+  EXPECT_EQ(vw_metrics_trimmed(slurp(json)), vw_metrics_trimmed(slurp(vw_metrics_dir() + vw_file))) << args;
 }
 
 TEST(VwExtraMetrics, DsjsonEventsAsVw) {
@@ -93,7 +93,7 @@ TEST(VwExtraMetrics, OnlyVwsKeysAndTheSummaryApart) {
   const RunResult r = run_learner("-d " + vw_golden_data("reg.vw") + " --quiet --extra_metrics " + json +
                                   " --summary_json " + summary);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(trimmed(slurp(json)),
+  EXPECT_EQ(vw_metrics_trimmed(slurp(json)),
             "{\"total_log_calls\":0,\"extra_metrics\":{\"total_learn_calls\":240,\"total_predict_calls\":0}}");
   const std::string s = slurp(summary);
   EXPECT_EQ(s.rfind("{\"examples\":240,\"passes\":1,", 0), 0u) << s;
