@@ -21,12 +21,15 @@
 #include "learner/report/summary.h"
 #include "learner/stream/pipeline.h"
 #include "learner/train/audit.h"
-#include "learner/train/extra_metrics.h"
+#include "learner/train/summary_json.h"
 #include "learner/train/model_output.h"
 #include "learner/train/prediction_writer.h"
 #include "learner/train/trainer.h"
 #include "namespace_check.h"
 #include "auto_cache.h"
+#include "vw_adf_route_metrics.h"
+#include "vw_indexing_log.h"
+#include "vw_metrics.h"
 #include "vw_text_header_of.h"
 #include "rank_setup.h"
 #include "run_observers.h"
@@ -191,8 +194,10 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   if (multiline && o.parse.format != InputFormat::kText && !json_events)
     throw UsageError("--" + o.reduction_plugin->name + " reads multi-line examples from VW's text format, not from " +
                      format_name(o.parse.format));
-  const std::unique_ptr<GroupReduction> group_reduction =
+  std::unique_ptr<GroupReduction> group_reduction =
       multiline ? o.reduction_plugin->make_group(*o.values, o.reduction, learner, range) : nullptr;
+  if (group_reduction && !o.extra_metrics.empty())  // VW's blocks of the stack (vw_metrics.h)
+    group_reduction = std::make_unique<VwGroupMetrics>(vw_group_metrics_spec(o), std::move(group_reduction));
   std::unique_ptr<Reduction> reduction =
       multiline           ? nullptr
       : o.reduction_plugin ? o.reduction_setup.make(o.reduction, learner, range)
@@ -204,6 +209,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   PredictionWriter predictions(o.predictions), raw_predictions(o.raw_predictions);
   ModelOutputs models(o, learner, range, reduction_state);
   check_output_writable(o.extra_metrics, "--extra_metrics file");
+  check_output_writable(o.summary_json, "--summary_json file");
 
   InputSpec input = input_of(o);
   if (group && o.shard_by_line && multiline)
@@ -214,6 +220,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     input.shard_count = static_cast<unsigned>(group->size());
   }
   PipelineOwner pipe(input);
+  if (!o.extra_metrics.empty())  // the reader's counters for --extra_metrics (vw_metrics.h)
+    if (auto* source = dynamic_cast<MetricsSource*>(pipe->parser.get())) source->collect();
   LineReader& reader = *pipe->reader;
   if (o.passes > 1 && !reader.seekable() && o.cache_path.empty())
     throw UsageError("--passes " + std::to_string(o.passes) + " needs a data file that can be re-read; " +
@@ -241,7 +249,8 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   stream_options.compressed = o.compressed;
   stream_options.memory_bytes = static_cast<std::size_t>(o.pass_memory_mib) << 20;
   stream_options.parse_threads = o.threads;
-  stream_options.retain_raw_features = o.learner_setup.raw_features;  // the dyadic model reads ex.features
+  // the dyadic model reads ex.features; --extra_metrics counts each line's namespaces on every pass (VW's cbea_*)
+  stream_options.retain_raw_features = o.learner_setup.raw_features || !o.extra_metrics.empty();
   stream_options.automatic_cache_path = automatic_cache_path(o);  // auto_cache.h
   stream_options.multiline = multiline;
   {
@@ -275,7 +284,7 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   // Measured only where they are reported: the summary or --extra_metrics, without holdout (whose
   // loss is the average loss then). Under --allreduce every rank measures (rank 0 reports the sums).
   models.count_with(trainer, progress);
-  if (measures_errors(o, learner) && !o.holdout && (group || o.progress.prints() || !o.extra_metrics.empty()))
+  if (measures_errors(o, learner) && !o.holdout && (group || o.progress.prints() || !o.summary_json.empty()))
     trainer.measure_errors(range);
   NamespaceCheck namespaces(o);  // every namespace an option names occurs in pass 1 (namespace_check.h)
   trainer.add_pass_hook([&](const PassEnd& end) {
@@ -304,6 +313,14 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
   if (audit) {
     audit_observer = std::make_unique<AuditObserver>(*audit, group_reduction.get());
     trainer.add_observer(*audit_observer);
+  }
+  std::unique_ptr<VwIndexingLog> indexing_log;  // --extra_metrics' total_log_calls (vw_indexing_log.h)
+  std::unique_ptr<VwAdfRouteMetrics> adf_route;  // --cb_explore K's explorer block (vw_adf_route_metrics.h)
+  if (!o.extra_metrics.empty() && !multiline) {
+    indexing_log = std::make_unique<VwIndexingLog>(o);
+    trainer.add_observer(*indexing_log);
+    adf_route = VwAdfRouteMetrics::make(o, vw_explorer_block(*o.values));
+    if (adf_route) trainer.add_observer(*adf_route);
   }
   StopObserver stop(o.max_examples);
   trainer.add_observer(stop);
@@ -343,6 +360,14 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
     trainer.sum_stats();
     collecting = false;  // the group's last collective: from here on a failure is this rank's alone
   }
+  MetricsSink vw_sink;  // --extra_metrics: gathered while the reader is alive, once its thread has stopped
+  if (!o.extra_metrics.empty()) {
+    const bool reader_stopped = pipe->stream->stop(std::chrono::milliseconds(300));
+    vw_sink = vw_metrics(o,
+                         {reader_stopped ? dynamic_cast<const MetricsSource*>(pipe->parser.get()) : nullptr,
+                          dynamic_cast<const MetricsSource*>(group_reduction.get()), adf_route.get()},
+                         trainer.stats(), multiline);
+  }
   pipe.finish();
   predictions.close();
   raw_predictions.close();
@@ -378,9 +403,9 @@ int run_in(const Options& o, AllReduce* group, bool& collecting) {
       reduction->print_summary(stderr);
     learner.print_summary(stderr);
   }
-  if (!o.extra_metrics.empty() && (!group || group->rank() == 0))
-    write_extra_metrics(o.extra_metrics, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr,
-                        o.testonly);
+  if (!o.extra_metrics.empty() && (!group || group->rank() == 0)) write_vw_metrics(o.extra_metrics, vw_sink);
+  if (!o.summary_json.empty() && (!group || group->rank() == 0))
+    write_summary_json(o.summary_json, trainer.stats(), *loss, no_constant, timing, o.holdout ? &holdout : nullptr);
   return signal != 0 ? 128 + signal : 0;
 }
 

@@ -37,6 +37,7 @@ void fill_io(const OptionValues& v, Options& o) {
   o.readable_model = v.text("readable_model");
   o.invert_hash = v.text("invert_hash");
   o.extra_metrics = v.text("extra_metrics");
+  o.summary_json = v.text("summary_json");
   o.audit = v.flag("audit");
   o.audit_regressor = v.text("audit_regressor");
   // It learns and predicts nothing (driver.cc): an output it would drop is refused, not silently skipped.

@@ -44,7 +44,8 @@ void refuse_outputs_over_inputs(const Options& o) {
   const std::vector<NamedPath> inputs = run_inputs(o);
   refuse_outputs_over_inputs({{"-p", o.predictions}, {"-r", o.raw_predictions}, {"--readable_model", o.readable_model},
                               {"--invert_hash", o.invert_hash}, {"--audit_regressor", o.audit_regressor},
-                              {"--extra_metrics", o.extra_metrics}, {"--cache_file", o.cache_path}},
+                              {"--extra_metrics", o.extra_metrics}, {"--summary_json", o.summary_json},
+                              {"--cache_file", o.cache_path}},
                              inputs);
   // -f (and its copies) = -i: resume in place.
   std::vector<NamedPath> models = pass_copies(o);

@@ -8,11 +8,13 @@
 #include <simdjson.h>
 
 #include <cmath>
+#include <memory>
 #include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "dsjson_metrics.h"
 #include "json_line.h"
 #include "json_walker.h"
 #include "label_text.h"
@@ -40,7 +42,7 @@ struct BanditLabel {
   uint32_t action = 0;
 };
 
-class JsonBanditReader : public ExampleParser {
+class JsonBanditReader : public ExampleParser, public MetricsSource {
  public:
   JsonBanditReader(const ParseOptions& options, bool decision_service)
       : options_(options), decision_service_(decision_service), walker_(options_) {
@@ -57,13 +59,18 @@ class JsonBanditReader : public ExampleParser {
     line = json_line_text(line, ctx);
     if (line.empty()) return false;
     if (decision_service_ && line[line.find_first_not_of(" \t")] != '{') return false;  // VW skips these
-    const simdjson::dom::element doc = parse_json_line(line, parser_, buffer_, ctx);
-    if (kind(doc) != JsonKind::kObject) ctx.fail("a JSON example is an object {...} on one line");
     try {
-      if (!read_line(doc.get_object())) return false;
-    } catch (const simdjson::simdjson_error& e) {  // not expected: every access is type-checked first
-      const std::string where = walker_.path();
-      ctx.fail("invalid JSON" + (where.empty() ? std::string() : " at " + where) + ": " + e.what());
+      const simdjson::dom::element doc = parse_json_line(line, parser_, buffer_, ctx);
+      if (kind(doc) != JsonKind::kObject) ctx.fail("a JSON example is an object {...} on one line");
+      try {
+        if (!read_line(doc.get_object())) return false;
+      } catch (const simdjson::simdjson_error& e) {  // not expected: every access is type-checked first
+        const std::string where = walker_.path();
+        ctx.fail("invalid JSON" + (where.empty() ? std::string() : " at " + where) + ": " + e.what());
+      }
+    } catch (const InputError&) {
+      if (metrics_) metrics_->parse_error();
+      throw;
     }
     std::swap(ex, examples_[0]);
     next_ = 1;
@@ -71,6 +78,14 @@ class JsonBanditReader : public ExampleParser {
   }
 
   bool pending() const override { return next_ > 0 && next_ <= lines_; }
+
+  // --dsjson: the reader's counters (dsjson_metrics.h), once asked; --json keeps none.
+  void collect() override {
+    if (decision_service_ && !metrics_) metrics_ = std::make_unique<DsjsonMetrics>();
+  }
+  void write_metrics(MetricsSink& sink) const override {
+    if (metrics_) metrics_->write_metrics(sink);
+  }
 
   bool parse_pending(Example& ex) const override {
     if (next_ < lines_) {
@@ -93,7 +108,9 @@ class JsonBanditReader : public ExampleParser {
       return read_context(root, false, 1.0f);
     }
     bool skip = false, has_actions = false;
-    float pdrop = 0.0f;
+    float pdrop = 0.0f, original_cost = 0.0f;
+    uint64_t first_action = 0;
+    std::string_view event_id, timestamp;
     simdjson::dom::element context;
     bool has_context = false;
     for (const simdjson::dom::key_value_pair& field : root) {
@@ -108,7 +125,11 @@ class JsonBanditReader : public ExampleParser {
         if (kind(value) != JsonKind::kBool) walker_.fail("_skipLearn must be true or false");
         skip = skip || bool(value.get_bool());
       } else if (key == "a") {
-        has_actions = read_ids(value);
+        has_actions = read_ids(value, first_action);
+      } else if (metrics_ && (key == "EventId" || key == "Timestamp")) {  // read for --extra_metrics only
+        if (kind(value) == JsonKind::kString) (key == "EventId" ? event_id : timestamp) = value.get_string().value();
+      } else if (metrics_ && key == "_original_label_cost") {
+        if (kind(value) == JsonKind::kNumber) original_cost += static_cast<float>(double(value.get_double()));
       } else if (key == "p") {
         read_probabilities(value);
       } else if (key == "pdrop") {
@@ -122,7 +143,15 @@ class JsonBanditReader : public ExampleParser {
       }
       walker_.pop();
     }
-    if (skip || !has_actions) return false;  // VW: _skipLearn, or no logged actions "a"
+    if (metrics_) metrics_->event(event_id, timestamp, original_cost, has_actions && first_action == 1);
+    if (skip) {  // VW: _skipLearn, then no logged actions "a"
+      if (metrics_) metrics_->skipped();
+      return false;
+    }
+    if (!has_actions) {
+      if (metrics_) metrics_->zero_actions();
+      return false;
+    }
     if (!has_context) walker_.fail("a decision-service event needs its context \"c\": {...}");
     walker_.push_key("c");
     read_label_keys(context.get_object());
@@ -306,8 +335,8 @@ class JsonBanditReader : public ExampleParser {
     return f;
   }
 
-  // "a": the logged ranking's action ids; true when it holds any.
-  bool read_ids(simdjson::dom::element value) const {
+  // "a": the logged ranking's action ids; true when it holds any (the first one to `first`).
+  bool read_ids(simdjson::dom::element value, uint64_t& first) const {
     if (kind(value) != JsonKind::kArray) walker_.fail("\"a\" must be an array of action ids");
     std::size_t n = 0;
     for (const simdjson::dom::element id : value.get_array()) {
@@ -315,6 +344,8 @@ class JsonBanditReader : public ExampleParser {
         walker_.push_index(static_cast<int64_t>(n));
         walker_.fail("an action id must be a non-negative integer");
       }
+      if (n == 0 && metrics_)  // --extra_metrics' baseline: the first id only
+        first = id.is_uint64() ? uint64_t(id.get_uint64()) : static_cast<uint64_t>(int64_t(id.get_int64()));
       ++n;
     }
     return n > 0;
@@ -350,6 +381,7 @@ class JsonBanditReader : public ExampleParser {
   mutable std::size_t lines_ = 0, next_ = 0;
   mutable std::vector<std::string_view> multi_path_;  // the keys down to "_multi" (into parser_'s document)
   mutable const LineContext* ctx_ = nullptr;
+  std::unique_ptr<DsjsonMetrics> metrics_;  // --dsjson with --extra_metrics (collect())
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "learner/io/vw_log_lines.h"
 #include "learner/parse/line_bytes.h"
 #include "learner/report/run_stats.h"
 #include "learner/stream/example_stream.h"
@@ -31,6 +32,7 @@ inline void skip_malformed(const ParsedExample& slot, bool lenient, RunStats& st
   if (!lenient || is_binary(slot.error)) std::rethrow_exception(slot.error);
   if (slot.pass > 0) return;
   ++stats.skipped_lines;
+  count_vw_log_lines();  // VW logs each malformed line it skips (--extra_metrics' total_log_calls)
   if (stats.skipped_lines <= kMaxWarnings) {
     try {
       std::rethrow_exception(slot.error);

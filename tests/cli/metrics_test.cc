@@ -1,7 +1,7 @@
 // Measured where it runs (issue 27): RMSE and MAE in the summary of
 // regression runs, predictions clipped to the labels learned from
-// (train/trainer.h measure_errors); VW's --extra_metrics FILE
-// (train/extra_metrics.h).
+// (train/trainer.h measure_errors); --summary_json FILE (train/summary_json.h)
+// and the call counts of VW's --extra_metrics FILE (cli/vw_metrics.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -89,36 +89,43 @@ TEST(Metrics, RegressionOnlyAndNotWithHoldout) {
   EXPECT_FALSE(metrics_has(holdout.err, "rmse")) << holdout.err;
 }
 
-TEST(Metrics, ExtraMetricsJson) {
-  const std::string data = temp_path("m_json.vw"), json = temp_path("m.json"), model = temp_path("m_json.bin");
+TEST(Metrics, SummaryJsonAndVwCallCounts) {
+  const std::string data = temp_path("m_json.vw"), json = temp_path("m.json"), model = temp_path("m_json.bin"),
+                    vw = temp_path("m_vw.json");
   std::string text;
   for (int i = 0; i < 100; ++i) text += std::to_string(1 + i % 5) + " |u " + std::to_string(i % 7) + "\n";
   write_file(data, text + "|u 3\n");  // one unlabeled example
   std::filesystem::remove(json);
-  RunResult r = run_learner("-d " + data + " --passes 3 -c -k -f " + model + " --extra_metrics " + json);
+  RunResult r = run_learner("-d " + data + " --passes 3 -c -k -f " + model + " --summary_json " + json +
+                            " --extra_metrics " + vw);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string out = slurp(json);
   // 101 examples x 3 passes; every 10th is held out (predicted): 10 per pass; the unlabeled one predicted.
-  EXPECT_TRUE(metrics_has(out, "\"extra_metrics\":{\"total_learn_calls\":270,\"total_predict_calls\":33}}\n")) << out;
+  EXPECT_EQ(slurp(vw), "{\"total_log_calls\":0,\"extra_metrics\":{\"total_learn_calls\":270,\"total_predict_calls\":33}}\n");
   EXPECT_TRUE(metrics_has(out, "\"passes\":3,")) << out;
   EXPECT_TRUE(metrics_has(out, "\"holdout\":true")) << out;
   EXPECT_FALSE(metrics_has(out, "\"rmse\"")) << out;
   EXPECT_EQ(out.front(), '{');
-  r = run_learner("-t -i " + model + " -d " + data + " --quiet --extra_metrics " + json);
+  r = run_learner("-t -i " + model + " -d " + data + " --quiet --summary_json " + json + " --extra_metrics " + vw);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   out = slurp(json);
   EXPECT_TRUE(metrics_has(out, "{\"examples\":101,\"passes\":1,\"weighted_examples\":101,\"weighted_labels\":100,")) << out;
   EXPECT_TRUE(metrics_has(out, "\"rmse\":") && metrics_has(out, "\"mae\":") && metrics_has(out, "\"best_constant\":3.0000")) << out;
-  EXPECT_TRUE(metrics_has(out, "\"total_learn_calls\":0,\"total_predict_calls\":101")) << out;
+  EXPECT_TRUE(metrics_has(slurp(vw), "\"total_learn_calls\":0,\"total_predict_calls\":101")) << slurp(vw);
   // Never over an input; a failed run writes none.
+  r = run_learner("-d " + data + " --summary_json " + data);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(metrics_has(r.err, "--summary_json")) << r.err;
   r = run_learner("-d " + data + " --extra_metrics " + data);
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_TRUE(metrics_has(r.err, "--extra_metrics")) << r.err;
   std::filesystem::remove(json);
+  std::filesystem::remove(vw);
   write_file(temp_path("m_bad.vw"), "1 |u a\nx |u b\n");
-  r = run_learner("-d " + temp_path("m_bad.vw") + " --extra_metrics " + json);
+  r = run_learner("-d " + temp_path("m_bad.vw") + " --summary_json " + json + " --extra_metrics " + vw);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_FALSE(std::filesystem::exists(json));
+  EXPECT_FALSE(std::filesystem::exists(vw));
 }
 
 }  // namespace

@@ -36,7 +36,8 @@ struct Options {
   std::string initial_regressor;   // -i
   std::string readable_model;      // --readable_model
   std::string invert_hash;         // --invert_hash
-  std::string extra_metrics;       // --extra_metrics: the run's figures as JSON (train/extra_metrics.h)
+  std::string extra_metrics;       // --extra_metrics: VW's metrics of the run as JSON (cli/vw_metrics.h)
+  std::string summary_json;        // --summary_json: the run's summary as JSON (train/summary_json.h)
   bool audit = false;              // -a/--audit: per example, the prediction and each feature (train/audit.h)
   std::string audit_regressor;     // --audit_regressor FILE: the -i model's used weights by name
   bool testonly = false;           // -t (or -l 0)

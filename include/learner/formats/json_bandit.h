@@ -34,8 +34,11 @@
 //                                       skipped, as VW skips it for --cb_adf
 //   "p": [probabilities]                checked (numbers in [0, 1]), not used
 //   "pdrop": d, 0 <= d < 1              every line's importance is 1 / (1 - d)
-//   "EventId", "Timestamp", "Version", "VWState", "o", "_original_label_cost",
-//   "_p", "_a" and any other key: ignored
+//   "EventId", "Timestamp" (strings), "_original_label_cost" (a number):
+//                                       read for --extra_metrics only (the
+//                                       reader is a MetricsSource:
+//                                       src/formats/dsjson_metrics.h)
+//   "Version", "VWState", "o", "_p", "_a" and any other key: ignored
 //   A line that does not start with '{' is skipped (VW: checkpoint lines of
 //   decision-service logs).
 //

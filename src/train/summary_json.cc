@@ -1,4 +1,4 @@
-#include "learner/train/extra_metrics.h"
+#include "learner/train/summary_json.h"
 
 #include <cmath>
 #include <cstdio>
@@ -34,8 +34,8 @@ void count(std::string& out, const char* name, uint64_t value) {
 
 }  // namespace
 
-std::string extra_metrics_json(const RunStats& stats, const Loss& loss, bool no_constant, const RunTiming& timing,
-                               const HoldoutTracker* holdout, bool testonly) {
+std::string summary_json(const RunStats& stats, const Loss& loss, bool no_constant, const RunTiming& timing,
+                         const HoldoutTracker* holdout) {
   std::string out = "{";
   count(out, "examples", timing.passes > 1 ? stats.examples / timing.passes : stats.examples);
   count(out, "passes", timing.passes);
@@ -58,20 +58,14 @@ std::string extra_metrics_json(const RunStats& stats, const Loss& loss, bool no_
       number(out, "best_constant_loss", best->loss);
     }
   number(out, "seconds", timing.seconds);
-  // VW's object of its metrics reduction: learn is called for the labeled examples trained on
-  // (holdout examples, unlabeled ones and -t are predict calls).
-  const uint64_t learn = testonly ? 0 : stats.labeled_examples;
-  const uint64_t predict = stats.examples + stats.holdout_examples - learn;
-  key(out, "extra_metrics");
-  out += "{\"total_learn_calls\":" + std::to_string(learn) + ",\"total_predict_calls\":" + std::to_string(predict) + "}";
   out += '}';
   return out;
 }
 
-void write_extra_metrics(const std::string& path, const RunStats& stats, const Loss& loss, bool no_constant,
-                         const RunTiming& timing, const HoldoutTracker* holdout, bool testonly) {
-  OutputFile file(path, "--extra_metrics file");
-  const std::string text = extra_metrics_json(stats, loss, no_constant, timing, holdout, testonly) + "\n";
+void write_summary_json(const std::string& path, const RunStats& stats, const Loss& loss, bool no_constant,
+                        const RunTiming& timing, const HoldoutTracker* holdout) {
+  OutputFile file(path, "--summary_json file");
+  const std::string text = summary_json(stats, loss, no_constant, timing, holdout) + "\n";
   file.write(text.data(), text.size());
   file.commit();
 }
