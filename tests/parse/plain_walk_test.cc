@@ -1,5 +1,5 @@
 // The plain-namespace walk (src/parse/plain_features.h, values read a batch
-// at a time by decimal_batch.cc) against the general feature loop it stands
+// at a time by feature_batch.cc) against the general feature loop it stands
 // in for: the same lines parsed with default options (the walk) and with
 // raw tokens kept (ParseOptions::keep_tokens, which takes the general loop)
 // must give the same features (indices, values bit for bit), the same
@@ -18,7 +18,8 @@
 
 #include "learner/error.h"
 #include "learner/parse/text_parser.h"
-#include "src/parse/decimal_batch.h"
+#include "learner/parse/hash.h"
+#include "src/parse/feature_batch.h"
 
 namespace learner {
 namespace {
@@ -29,7 +30,8 @@ std::string walk_value(std::mt19937& rng) {
                                   "1.2.3", "12345678", "1234567.8", "123456789", "0.00000001", "-9999.999",
                                   "1e3",  "2.5E-2",  "nan",   "inf",     "abc",       "0x10",     "1,5",
                                   "",     "3:4",     "-+1",   "00000001", "99999999",  "-.5",      "4a",
-                                  "1/5",  "0.1000000000000000055511", "16777217", "\xc3\xa9"};
+                                  "1/5",  "0.1000000000000000055511", "16777217", "\xc3\xa9", "1-2", "5-", "+-5", "--5", "-5.",
+                                  "+.",   "-.5.",    "-1234567", "-12345678", "+0.5",  "5+"};
   constexpr std::size_t kCount = sizeof kValues / sizeof kValues[0];
   return kValues[rng() % kCount];
 }
@@ -119,37 +121,59 @@ TEST(PlainWalk, ShortLinesAndValuesAtTheLinesStart) {
   }
 }
 
-// The batch reader (AVX2 here when the CPU has it) against the one-by-one
-// reading and strtod, on words of 1..8 bytes from digits, '.', and a few
-// other bytes: the same verdict per batch of 4, the same float bits.
-TEST(PlainWalk, DecimalBatchIsTheOneByOneReadingAndStrtod) {
+// The batch (AVX2 here when the CPU has it) against the one-by-one path and
+// against strtod and hash_feature, on values of 1..8 bytes from digits, '.',
+// signs and a few other bytes, and names of 1..8 bytes, digits or not: the
+// same verdict per batch of 4, the same float bits, the same indices.
+TEST(PlainWalk, FeatureBatchIsTheOneByOnePathAndTheReference) {
   std::mt19937 rng(3204);
-  static const char kBytes[] = "0123456789012345678901234567890123456789.....a+/:";
+  static const char kValueBytes[] = "0123456789012345678901234567890123456789.....-+a/:";
+  static const char kNameBytes[] = "0123456789abcz_.-\xc3";
   std::size_t accepted = 0;
+  FeatureWords words;
   for (int i = 0; i < 200000; ++i) {
-    uint64_t words[4];
-    uint32_t signs[4];
-    std::string texts[4];
+    std::string values[4], names[4];
     for (int k = 0; k < 4; ++k) {
-      const std::size_t n = 1 + rng() % 8;
-      std::string text;
-      for (std::size_t j = 0; j < n; ++j) text += kBytes[rng() % (sizeof kBytes - 1)];
-      if (n == 1 && (text[0] < '0' || text[0] > '9')) text = "3";  // the callers rule out a lone non-digit
-      uint64_t v = 0x3030303030303030ull;
+      std::string& text = values[k];
+      for (std::size_t j = 0, n = 1 + rng() % 8; j < n; ++j) text += kValueBytes[rng() % (sizeof kValueBytes - 1)];
+      // The walk refuses the values without a digit.
+      if (text.find_first_of("0123456789") == std::string::npos) text = "3";
+      uint64_t v = 0;
       std::memcpy(reinterpret_cast<char*>(&v) + 8 - text.size(), text.data(), text.size());
-      words[k] = v;
-      signs[k] = rng() % 2 ? 0x80000000u : 0u;
-      texts[k] = (signs[k] ? "-" : "") + text;
+      words.value[k] = v;
+      std::string& name = names[k];
+      if (rng() % 5 == 0) {
+        words.name[k] = 0;
+        words.index[k] = static_cast<uint32_t>(rng());
+        continue;
+      }
+      const bool digits = rng() % 2 == 0;
+      for (std::size_t j = 0, n = 1 + rng() % 8; j < n; ++j)
+        name += digits ? static_cast<char>('0' + rng() % 10) : kNameBytes[rng() % (sizeof kNameBytes - 1)];
+      uint64_t w = 0;
+      std::memcpy(&w, name.data(), name.size());
+      words.name[k] = w;
     }
-    float batch[4], portable[4];
-    const bool ok = read_decimal_batch(words, signs, 4, batch);
-    ASSERT_EQ(ok, read_decimal_batch_portable(words, signs, 4, portable)) << texts[0] << " " << texts[1] << " " << texts[2] << " " << texts[3];
+    const uint32_t seed = static_cast<uint32_t>(rng());
+    Feature batch[4], portable[4];
+    uint64_t zeros = 0, portable_zeros = 0;
+    const bool ok = finish_feature_batch(words, 4, seed, batch, zeros);
+    ASSERT_EQ(ok, finish_feature_batch_portable(words, 4, seed, portable, portable_zeros))
+        << values[0] << " " << values[1] << " " << values[2] << " " << values[3];
     if (!ok) continue;
     ++accepted;
+    EXPECT_EQ(zeros, portable_zeros);
     for (int k = 0; k < 4; ++k) {
-      const auto want = static_cast<float>(std::strtod(texts[k].c_str(), nullptr));
-      EXPECT_EQ(std::memcmp(&batch[k], &want, 4), 0) << texts[k];
-      EXPECT_EQ(std::memcmp(&portable[k], &want, 4), 0) << texts[k];
+      char* end = nullptr;
+      const double parsed = std::strtod(values[k].c_str(), &end);
+      ASSERT_EQ(*end, '\0') << values[k];  // what the batch accepts, strtod reads whole
+      const auto want = static_cast<float>(parsed);
+      EXPECT_EQ(std::memcmp(&batch[k].value, &want, 4), 0) << values[k];
+      EXPECT_EQ(std::memcmp(&portable[k].value, &want, 4), 0) << values[k];
+      EXPECT_EQ((zeros >> k) & 1, want == 0.0f ? 1u : 0u) << values[k];
+      const uint32_t index = words.name[k] == 0 ? words.index[k] : hash_feature(names[k], seed, false);
+      EXPECT_EQ(batch[k].index, index) << names[k];
+      EXPECT_EQ(portable[k].index, index) << names[k];
     }
   }
   EXPECT_GT(accepted, 10000u);
