@@ -72,14 +72,18 @@ __attribute__((target("avx2"))) inline __m256i rotl32(__m256i x, int r) {
   return _mm256_or_si256(_mm256_slli_epi32(x, r), _mm256_srli_epi32(x, 32 - r));
 }
 
+// murmur3's constants, 8 lanes each.
+struct MurmurLanes {
+  __m256i c1, c2, add, f1, f2;
+};
+
 // murmur3's block scramble and its mix of a block into h (32-bit lanes).
-__attribute__((target("avx2"))) inline __m256i murmur_scramble8(__m256i k) {
-  return _mm256_mullo_epi32(rotl32(_mm256_mullo_epi32(k, _mm256_set1_epi32(static_cast<int>(0xcc9e2d51u))), 15),
-                            _mm256_set1_epi32(0x1b873593));
+__attribute__((target("avx2"))) inline __m256i murmur_scramble8(__m256i k, const MurmurLanes& m) {
+  return _mm256_mullo_epi32(rotl32(_mm256_mullo_epi32(k, m.c1), 15), m.c2);
 }
-__attribute__((target("avx2"))) inline __m256i murmur_round8(__m256i h) {
+__attribute__((target("avx2"))) inline __m256i murmur_round8(__m256i h, const MurmurLanes& m) {
   const __m256i r = rotl32(h, 13);
-  return _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(r, 2), r), _mm256_set1_epi32(static_cast<int>(0xe6546b64u)));
+  return _mm256_add_epi32(_mm256_add_epi32(_mm256_slli_epi32(r, 2), r), m.add);
 }
 
 __attribute__((target("avx2"))) bool finish_avx2(const FeatureWords& words, std::size_t count, uint32_t seed,
@@ -89,6 +93,12 @@ __attribute__((target("avx2"))) bool finish_avx2(const FeatureWords& words, std:
   const __m256i low_dwords = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
   const __m256i seeds = _mm256_set1_epi32(static_cast<int>(seed));
   const __m256d ones = _mm256_set1_pd(1.0), all_lanes = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+  MurmurLanes m{_mm256_set1_epi32(static_cast<int>(0xcc9e2d51u)), _mm256_set1_epi32(0x1b873593),
+                _mm256_set1_epi32(static_cast<int>(0xe6546b64u)), _mm256_set1_epi32(static_cast<int>(0x85ebca6bu)),
+                _mm256_set1_epi32(static_cast<int>(0xc2b2ae35u))};
+  // Opaque to the compiler: kept (in registers or on the stack) rather than
+  // rebuilt from immediates in every round, three instructions each.
+  asm("" : "+x"(m.c1), "+x"(m.c2), "+x"(m.add), "+x"(m.f1), "+x"(m.f2));
   __m256i bad = zero;
   uint64_t zero_bits = 0;
   for (std::size_t i = 0; i < count; i += 4) {
@@ -140,15 +150,15 @@ __attribute__((target("avx2"))) bool finish_avx2(const FeatureWords& words, std:
     // murmur3 of the n bytes (the low 32 bits of each lane): the first 4 a
     // block when n >= 4 (else the tail), the next 4 a block when n = 8 (else
     // the tail: a zero tail changes nothing), then n and fmix32.
-    const __m256i first = _mm256_xor_si256(seeds, murmur_scramble8(name));
-    __m256i h = _mm256_blendv_epi8(first, murmur_round8(first), _mm256_cmpgt_epi64(n, _mm256_set1_epi64x(3)));
-    h = _mm256_xor_si256(h, murmur_scramble8(_mm256_srli_epi64(name, 32)));
-    h = _mm256_blendv_epi8(h, murmur_round8(h), _mm256_cmpeq_epi64(n, _mm256_set1_epi64x(8)));
+    const __m256i first = _mm256_xor_si256(seeds, murmur_scramble8(name, m));
+    __m256i h = _mm256_blendv_epi8(first, murmur_round8(first, m), _mm256_cmpgt_epi64(n, _mm256_set1_epi64x(3)));
+    h = _mm256_xor_si256(h, murmur_scramble8(_mm256_srli_epi64(name, 32), m));
+    h = _mm256_blendv_epi8(h, murmur_round8(h, m), _mm256_cmpeq_epi64(n, _mm256_set1_epi64x(8)));
     h = _mm256_xor_si256(h, n);
     h = _mm256_xor_si256(h, _mm256_srli_epi32(h, 16));
-    h = _mm256_mullo_epi32(h, _mm256_set1_epi32(static_cast<int>(0x85ebca6bu)));
+    h = _mm256_mullo_epi32(h, m.f1);
     h = _mm256_xor_si256(h, _mm256_srli_epi32(h, 13));
-    h = _mm256_mullo_epi32(h, _mm256_set1_epi32(static_cast<int>(0xc2b2ae35u)));
+    h = _mm256_mullo_epi32(h, m.f2);
     h = _mm256_xor_si256(h, _mm256_srli_epi32(h, 16));
     __m256i index = _mm256_blendv_epi8(h, number, is_number);
     const __m256i given = _mm256_cvtepu32_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i*>(words.index + i)));
