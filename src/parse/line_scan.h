@@ -48,6 +48,8 @@ class LineScan {
   struct Word {
     uint64_t blank, colon, bar, stop;  // stop: blank | bar | the bit of the line's end
   };
+  // The bitmaps, size() / 64 + 1 words (for walks that keep a word in a register).
+  const Word* words() const { return words_.data(); }
 
  private:
 

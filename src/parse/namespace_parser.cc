@@ -11,6 +11,7 @@
 #include "learner/parse/hash_inline.h"
 #include "learner/parse/number.h"
 #include "number_inline.h"
+#include "plain_features.h"
 
 namespace learner {
 namespace {
@@ -54,14 +55,14 @@ void add_name(Example& ex, std::string_view ns, std::string_view feature, std::s
 }
 
 // The features of a namespace from `pos` to `end`. kExtras: names or raw
-// tokens are kept too (--audit, --invert_hash, --affix, ...). kPlain: no
-// namespace weight and no --hash all (the common case, checked once).
-template <bool kExtras, bool kPlain>
+// tokens are kept too (--audit, --invert_hash, --affix, ...). The common
+// case, a plain namespace, takes walk_plain_features (plain_features.h).
+template <bool kExtras>
 void parse_features(std::string_view line, std::size_t pos, std::size_t end, const LineScan& scan,
                     std::string_view ns, uint32_t ns_hash, float weight, const ParseOptions& options, Example& ex,
                     const LineContext& ctx) {
   const char* const text = line.data();
-  const bool hash_all = !kPlain && options.hash_all;
+  const bool hash_all = options.hash_all;
   uint32_t anonymous = 0;  // VW counts ':value' features from 0 in each namespace
   for (;;) {
     // pos is where the last token stopped: a blank, or the end. Tokens are
@@ -77,7 +78,7 @@ void parse_features(std::string_view line, std::size_t pos, std::size_t end, con
     const std::size_t stop = valued ? scan.token_end(colon + 1) : colon;
     pos = stop;
     const std::string_view feature(text + start, colon - start);
-    float value = kPlain ? 1.0f : weight;  // a bare name: 1 times the weight
+    float value = weight;  // a bare name: 1 times the weight
     uint32_t index;
     std::string_view string_value;
     if (valued) {
@@ -85,7 +86,7 @@ void parse_features(std::string_view line, std::size_t pos, std::size_t end, con
       const NumberStatus status = parse_number_inline(number, value);
       if (status == NumberStatus::kOk) {
         index = feature.empty() ? ns_hash + anonymous++ : hash_feature_inline(feature, ns_hash, hash_all);
-        if (!kPlain && weight != 1.0f) {
+        if (weight != 1.0f) {
           value *= weight;
           if (!std::isfinite(value))
             ctx.fail(std::string("feature value times the namespace weight ") + kOverflowReason,
@@ -141,11 +142,15 @@ void parse_namespace(std::string_view line, std::size_t begin, std::size_t end, 
   const uint32_t ns_hash = namespace_hashes.get(name, options.hash_seed, options.hash_all);
   const auto first = static_cast<uint32_t>(ex.features.size());
   if (options.keep_names || options.keep_tokens)
-    parse_features<true, false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
-  else if (weight == 1.0f && !options.hash_all)
-    parse_features<false, true>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
-  else
-    parse_features<false, false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+    parse_features<true>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+  else if (weight == 1.0f && !options.hash_all && !scan.has_control()) {
+    if (!walk_plain_features(line, pos, end, scan, ns_hash, ex.features)) {
+      // A token the walk does not take: the general loop reads the namespace again.
+      ex.features.resize(first);
+      parse_features<false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
+    }
+  } else
+    parse_features<false>(line, pos, end, scan, name, ns_hash, weight, options, ex, ctx);
 
   ex.namespaces.push_back(NamespaceSpan{std::string(name), name.empty() ? ' ' : name[0], ns_hash, first,
                                         static_cast<uint32_t>(ex.features.size())});

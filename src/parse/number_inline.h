@@ -51,13 +51,21 @@ inline constexpr double kExactPow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
 
 // digits[.digits] in the n (1..8) bytes at p, with at least one digit: sets
 // `value` (strtod's double) and returns true; false for anything else.
+inline bool short_decimal_word(uint64_t v, std::size_t n, double& value);
+
+// The bytes below the n (1..8) bytes at the top of a word, as '0's.
+inline uint64_t zeros_in_front(std::size_t n) {
+  return 0x3030303030303030ull & ~(~uint64_t{0} << (8 * (8 - n)));
+}
+
 inline bool short_decimal(const char* p, std::size_t n, double& value) {
-  // Right-aligned, first byte lowest: "0.193" -> 000 "0.193" (byte 7 the last
-  // digit), zero bytes in front.
-  unsigned pad = 8 * static_cast<unsigned>(8 - n);
-  uint64_t v = load_short(p, n) << pad;
-  // The first '.', if any (exact for the lowest zero byte of v ^ "........";
-  // the zero bytes in front read as '.' ^ 0, not zero).
+  return short_decimal_word((load_short(p, n) << (8 * (8 - n))) | zeros_in_front(n), n, value);
+}
+
+// The same, given the n bytes right-aligned in v, first byte lowest, '0's in
+// front: "0.193" -> "0000.193" (byte 7 the last digit).
+inline bool short_decimal_word(uint64_t v, std::size_t n, double& value) {
+  // The first '.', if any (exact for the lowest zero byte of v ^ "........").
   const uint64_t x = v ^ 0x2e2e2e2e2e2e2e2eull;
   const uint64_t dots = (x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull;
   std::size_t fraction = 0;
@@ -66,10 +74,8 @@ inline bool short_decimal(const char* p, std::size_t n, double& value) {
     const unsigned dot = static_cast<unsigned>(__builtin_ctzll(dots)) >> 3;
     fraction = 7 - dot;
     const uint64_t after = (~uint64_t{0} << (8 * dot)) << 8;  // the bytes after the '.' stay
-    v = (v & after) | ((v << 8) & ~after);                     // the bytes before it move up one
-    pad += 8;
+    v = (v & after) | ((v << 8) & ~after) | 0x30;             // the bytes before it move up one, a '0' in front
   }
-  v |= 0x3030303030303030ull & ~(~uint64_t{0} << pad);  // '0's in front: "00000193"
   // Every byte a digit (a second '.', a sign, a letter fail here).
   if (((v + 0x4646464646464646ull) | (v - 0x3030303030303030ull)) & 0x8080808080808080ull) return false;
   // The eight digits' value, two, four, then eight at a time.
