@@ -50,6 +50,10 @@ bool Model::start_weights(const WeightInit& init) {
 
 double Model::predict(const Example& ex, const std::vector<Feature>& features, Parts parts) {
   const std::size_t n = parts.size();
+  if (n == 1 && !dot_ && sub_models_ == 1 && gravity_ == 0.0) {  // the loop below for one linear part
+    shift_ = ex.weight_shift;
+    return ex.base + parts[0].sign * static_cast<double>(linear_dot<true, false>(features, parts[0].index));
+  }
   if (dot_) {
     gathered_ex_ = &ex;
     gathered_parts_.assign(parts.begin(), parts.end());
@@ -74,8 +78,15 @@ template <bool kOne, bool kTrunc>
 float Model::linear_dot(const std::vector<Feature>& features, uint32_t sub) {
   const std::size_t count = features.size();
   constexpr std::size_t kAhead = 8;
-  for (std::size_t i = 0; i < count && i < kAhead; ++i) __builtin_prefetch(slot_in<kOne>(features[i].index, sub));
   float p = 0.0f;
+  if (count <= kAhead) {  // the loads themselves ask for every slot (the run loop prefetched them an example ahead)
+    for (const Feature& f : features) {
+      const float w = slot_in<kOne>(f.index, sub)[0];
+      p += (kTrunc ? effective_weight(w) : w) * f.value;
+    }
+    return p;
+  }
+  for (std::size_t i = 0; i < kAhead; ++i) __builtin_prefetch(slot_in<kOne>(features[i].index, sub));
   for (std::size_t i = 0; i < count; ++i) {
     if (i + kAhead < count) __builtin_prefetch(slot_in<kOne>(features[i + kAhead].index, sub));
     const float w = slot_in<kOne>(features[i].index, sub)[0];
