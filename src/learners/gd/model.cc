@@ -28,9 +28,9 @@ Model::Model(const CoreConfig& config, const Loss& loss)
       eta_(config.learning_rate) {
   if (sub_models_ < 1) throw Error("the gradient learner needs at least one sub-model");
   if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_, &weights_);
-  default_rule_ = !dot_ && sub_models_ == 1 && config_.rule.adaptive && config_.rule.normalized &&
-                  config_.power_t == 0.5 && !config_.feature_mask && config_.rule.invariant && !(config_.l2 > 0) &&
-                  !(config_.l1 > 0);
+  default_slope_ = sub_models_ == 1 && config_.rule.adaptive && config_.rule.normalized && config_.power_t == 0.5 &&
+                   !config_.feature_mask;
+  default_rule_ = default_slope_ && !dot_ && config_.rule.invariant && !(config_.l2 > 0) && !(config_.l1 > 0);
   // VW: with the adaptive rule, initial_t > 0 seeds every G_i and N = T = t0.
   states_.resize(sub_models_);
   if (config_.rule.adaptive && config_.initial_t > 0) {
@@ -181,8 +181,30 @@ void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t sub,
   }
 }
 
+// linear_slope()'s loop for one part under default_slope_ (accumulate_default,
+// the normaliser m = 1 / sqrt(N / T)), the same arithmetic in the same order.
+double Model::default_slope(const std::vector<Feature>& features, uint32_t sub, double g2, double importance,
+                            double& scale) {
+  OptimizerState& st = states_[0];
+  st.total_weight += importance;
+  double sensitivity = 0.0, norm_x = 0.0;
+  accumulate_default_in<true>(features, sub, g2, sensitivity, norm_x);
+  double m = 1.0;
+  st.normalized_sum_norm_x += importance * norm_x;
+  const double avg = st.normalized_sum_norm_x / st.total_weight;
+  if (avg > 0) m = 1.0 / std::sqrt(avg);
+  scale = eta_ * m;
+  double q = 0.0;
+  q += scale * sensitivity;
+  return q;
+}
+
 double Model::linear_slope(const std::vector<Feature>& features, Parts parts, double g2, double importance) {
   const std::size_t n = parts.size();
+  if (default_slope_ && n == 1) {
+    scales_.resize(1);
+    return default_slope(features, parts[0].index, g2, importance, scales_[0]);
+  }
   const bool adaptive = config_.rule.adaptive;
   const bool normalized = config_.rule.normalized;
   const double pw = config_.power_t;
@@ -353,23 +375,13 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
 }
 
 // learn()'s steps for one part under default_rule_, in one frame: the
-// arithmetic of linear_slope() (accumulate_default, the normaliser m = 1 /
-// sqrt(N / T)), loss.affine_step() and apply_linear() (add_linear), in the
-// same order, so the same bits; scales_ is not written (only the l1 and
-// multi-part paths read it).
+// arithmetic of linear_slope() (default_slope), loss.affine_step() and
+// apply_linear() (add_linear), in the same order, so the same bits; scales_
+// is not written (only the l1 and multi-part paths read it).
 void Model::learn_default_rule(const std::vector<Feature>& features, const Part& part, double p_hat, double label,
                                double importance, double g2) {
-  OptimizerState& st = states_[0];
-  st.total_weight += importance;
-  double sensitivity = 0.0, norm_x = 0.0;
-  accumulate_default_in<true>(features, part.index, g2, sensitivity, norm_x);
-  double m = 1.0;
-  st.normalized_sum_norm_x += importance * norm_x;
-  const double avg = st.normalized_sum_norm_x / st.total_weight;
-  if (avg > 0) m = 1.0 / std::sqrt(avg);
-  const double scale = eta_ * m;
-  double q = 0.0;
-  q += scale * sensitivity;
+  double scale;
+  const double q = default_slope(features, part.index, g2, importance, scale);
   double t = loss_.affine_step(p_hat, q, label, importance).t;
   if (!std::isfinite(t)) {
     t = 0.0;
