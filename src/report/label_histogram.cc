@@ -64,9 +64,9 @@ void LabelHistogram::add(double label, double importance) {
     return;
   }
   if (bins_.size() < kExactLabels) {
-    const auto at = bins_.insert(it, Bin{label, importance});
-    recent_.fill(0);  // the bins after the new one moved
-    recent_[recent_key(label)] = static_cast<uint32_t>(at - bins_.begin()) + 1;
+    // The bins after the new one move: their entries in recent_ then miss (the value check) until met again.
+    const auto at = bins_.insert(it, Bin{label, importance});  // before begin(): insert may reallocate
+    recent = static_cast<uint32_t>(at - bins_.begin()) + 1;
     return;
   }
   // One distinct label too many: the bounded summary from here on.
