@@ -68,6 +68,7 @@ class ModelOutputs final : public RunObserver {
     check_output_writable(o.invert_hash);
   }
   bool want_names() const { return !o_.invert_hash.empty(); }
+  unsigned hooks() const override { return want_names() ? unsigned{kBefore} : 0u; }
   bool any() const { return !o_.final_regressor.empty() || !o_.readable_model.empty() || !o_.invert_hash.empty(); }
 
   // Remembers the name each feature index is first seen with, and in which order (first pass only).

@@ -20,6 +20,7 @@ namespace learner {
 class RegressorObserver final : public RunObserver {
  public:
   explicit RegressorObserver(RegressorAudit& audit) : audit_(audit) {}
+  unsigned hooks() const override { return kBefore | kStop; }
   bool before(const ParsedExample& slot) override {
     audit_.record(slot.features, slot.names);
     return false;
@@ -34,6 +35,8 @@ class RegressorObserver final : public RunObserver {
 class NamespaceObserver final : public RunObserver {
  public:
   explicit NamespaceObserver(NamespaceCheck& check) : check_(check) {}
+  // Nothing to look for (no option names a namespace): never called.
+  unsigned hooks() const override { return check_.active() ? unsigned{kBefore} : 0u; }
   bool before(const ParsedExample& slot) override {
     if (slot.pass == 0 && check_.active()) check_.observe(slot.ex);
     return true;
@@ -50,6 +53,7 @@ class NamespaceObserver final : public RunObserver {
 class AuditObserver final : public RunObserver {
  public:
   explicit AuditObserver(AuditWriter& audit, const GroupReduction* groups = nullptr) : audit_(audit), groups_(groups) {}
+  unsigned hooks() const override { return kBefore | kAfter | kAfterGroup; }
   bool before(const ParsedExample& slot) override {
     if (slot.pass == 0 && !groups_) audit_.capture(slot.features, slot.names);
     if (groups_) pass_ = slot.pass;
@@ -77,6 +81,7 @@ class AuditObserver final : public RunObserver {
 class StopObserver final : public RunObserver {
  public:
   explicit StopObserver(int64_t max_examples) : max_(max_examples) {}
+  unsigned hooks() const override { return kAfter | kAfterGroup | kStop; }
   void after(const ParsedExample&, const Outcome&) override { ++seen_; }
   void after_group(const ExampleGroup&, const Outcome&) override { ++seen_; }
   bool stop() const override {

@@ -50,6 +50,8 @@ FeatureBuilder::FeatureBuilder(FeatureSpec spec) : spec_(std::move(spec)), seria
   grams_ = spec_.text && spec_.text->grams();
   interactions_ = has_wildcard_ ? spec_.interactions
                                 : normalise_interactions(spec_.interactions, spec_.leave_duplicate_interactions);
+  plain_ = spec_.ignore.empty() && spec_.keep.empty() && spec_.ignore_linear.empty() && !grams_ && !has_wildcard_ &&
+           interactions_.empty();
 }
 
 void FeatureBuilder::transform(Example& ex) const {
@@ -116,6 +118,18 @@ bool FeatureBuilder::ignored(char first) const {
 bool FeatureBuilder::linear_ignored(char first) const { return ignored(first) || contains(spec_.ignore_linear, first); }
 
 void FeatureBuilder::build(const Example& ex, std::vector<Feature>& out, std::vector<std::string>* names) const {
+  if (plain_ && names == nullptr) {
+    // The features as parsed and the constant: one copy when the spans tile them (the parsers' layout).
+    uint32_t next = 0;
+    for (const NamespaceSpan& ns : ex.namespaces) next = ns.begin == next ? ns.end : UINT32_MAX;
+    const std::size_t n = ex.features.size();
+    if (next == n) {
+      out.resize(n + (spec_.constant ? 1 : 0));
+      std::copy(ex.features.begin(), ex.features.end(), out.begin());
+      if (spec_.constant) out[n] = Feature{1.0f, kConstantIndex};
+      return;
+    }
+  }
   out.clear();
   if (names != nullptr) {
     names->clear();

@@ -1,10 +1,15 @@
 #include "learner/report/label_histogram.h"
 
 #include <algorithm>
+#include <bit>
 #include <iterator>
 
 namespace learner {
 namespace {
+
+// The slot of `label` in LabelHistogram::recent_ (64 entries): the top bits
+// of its bits times a golden-ratio constant (Knuth's multiplicative hash).
+std::size_t recent_key(double label) { return (std::bit_cast<uint64_t>(label) * 0x9E3779B97F4A7C15ull) >> 58; }
 
 bool by_value(const LabelHistogram::Bin& a, const LabelHistogram::Bin& b) { return a.value < b.value; }
 
@@ -47,18 +52,21 @@ void LabelHistogram::add(double label, double importance) {
     if (buffer_.size() >= kBuffer) compress();
     return;
   }
-  if (last_ < bins_.size() && bins_[last_].value == label) {
-    bins_[last_].weight += importance;
+  uint32_t& recent = recent_[recent_key(label)];
+  if (recent != 0 && bins_[recent - 1].value == label) {
+    bins_[recent - 1].weight += importance;
     return;
   }
   const auto it = std::lower_bound(bins_.begin(), bins_.end(), Bin{label, 0.0}, by_value);
   if (it != bins_.end() && it->value == label) {
     it->weight += importance;
-    last_ = static_cast<std::size_t>(it - bins_.begin());
+    recent = static_cast<uint32_t>(it - bins_.begin()) + 1;
     return;
   }
   if (bins_.size() < kExactLabels) {
-    last_ = static_cast<std::size_t>(bins_.insert(it, Bin{label, importance}) - bins_.begin());
+    // The bins after the new one move: their entries in recent_ then miss (the value check) until met again.
+    const auto at = bins_.insert(it, Bin{label, importance});  // before begin(): insert may reallocate
+    recent = static_cast<uint32_t>(at - bins_.begin()) + 1;
     return;
   }
   // One distinct label too many: the bounded summary from here on.

@@ -131,7 +131,7 @@ bool ExampleStream::text_pass(unsigned pass, uint64_t skip, bool write_cache, bo
   bool more = false;  // the line read last holds more examples (example_parser.h: pending())
   while (more || reader_.next(line)) {
     ParsedExample& slot = batch_->slots[batch_->size];
-    slot.error = nullptr;
+    if (slot.error) slot.error = nullptr;  // exception_ptr: its assignment calls out of line
     slot.pass = pass;
     slot.source = PassSource::kText;
     try {
@@ -208,7 +208,7 @@ bool ExampleStream::cache_pass(unsigned pass) {
     for (;;) {
       ParsedExample& slot = batch_->slots[batch_->size];
       if (!cache_->next(slot.ex)) break;
-      slot.error = nullptr;
+      if (slot.error) slot.error = nullptr;
       slot.pass = pass;
       slot.source = PassSource::kCache;
       if (options_.multiline) {

@@ -100,7 +100,7 @@ void ExampleStream::parse_batch(Batch& batch) const {
   try {
     for (const RawLine& raw : batch.lines) {
       ParsedExample& slot = batch.slots[n];
-      slot.error = nullptr;
+      if (slot.error) slot.error = nullptr;  // exception_ptr: its assignment calls out of line
       slot.pass = batch.pass;
       slot.source = PassSource::kText;
       try {

@@ -15,11 +15,9 @@ RunEnd Trainer::run_groups(ExampleStream& stream, const RunLoopOptions& options)
       return false;
     }
     const Outcome& outcome = process_group(gathered_);
-    for (RunObserver* o : observers_) o->after_group(gathered_, outcome);
+    for (RunObserver* o : group_observers_) o->after_group(gathered_, outcome);
     gathered_.clear();
-    bool stop = false;
-    for (const RunObserver* o : observers_) stop = stop || o->stop();
-    return stop;
+    return observer_stops();
   };
   while (const ParsedExample* slot = stream.next()) {
     if (slot->pass != pass_) {
@@ -43,7 +41,7 @@ RunEnd Trainer::run_groups(ExampleStream& stream, const RunLoopOptions& options)
       continue;
     }
     bool wanted = true;
-    for (RunObserver* o : observers_)
+    for (RunObserver* o : before_observers_)
       if (!o->before(*slot)) {
         wanted = false;
         break;

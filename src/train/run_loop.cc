@@ -26,6 +26,20 @@ void Trainer::skip_malformed_slot(const ParsedExample& slot, const RunLoopOption
   }
 }
 
+void Trainer::add_observer(RunObserver& observer) {
+  const unsigned hooks = observer.hooks();
+  if (hooks & RunObserver::kBefore) before_observers_.push_back(&observer);
+  if (hooks & RunObserver::kAfter) after_observers_.push_back(&observer);
+  if (hooks & RunObserver::kAfterGroup) group_observers_.push_back(&observer);
+  if (hooks & RunObserver::kStop) stop_observers_.push_back(&observer);
+}
+
+bool Trainer::observer_stops() const {
+  for (const RunObserver* o : stop_observers_)
+    if (o->stop()) return true;
+  return false;
+}
+
 RunEnd Trainer::run(ExampleStream& stream, const RunLoopOptions& options) {
   if (group_reduction_) return run_groups(stream, options);
   RunEnd end;
@@ -41,18 +55,16 @@ RunEnd Trainer::run(ExampleStream& stream, const RunLoopOptions& options) {
     // (the learner prefetches only within an example).
     if (const ParsedExample* ahead = stream.peek()) learner_.prefetch(ahead->ex, ahead->features);
     bool wanted = true;
-    for (RunObserver* o : observers_)
+    for (RunObserver* o : before_observers_)
       if (!o->before(*slot)) {  // the later observers do not see a skipped example
         wanted = false;
         break;
       }
     if (wanted) {
       const Outcome& outcome = process(slot->ex, slot->features);
-      for (RunObserver* o : observers_) o->after(*slot, outcome);
+      for (RunObserver* o : after_observers_) o->after(*slot, outcome);
     }
-    bool stop = false;
-    for (const RunObserver* o : observers_) stop = stop || o->stop();
-    if (stop) {
+    if (observer_stops()) {
       end.stopped = true;
       break;
     }

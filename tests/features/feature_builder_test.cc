@@ -46,6 +46,35 @@ TEST(FeatureBuilder, LinearAndConstant) {
   EXPECT_EQ(build(quadratic({}), "1 |a x y |b z").size(), 3u);  // --noconstant
 }
 
+// The plain build (no option changes the features) into a reused vector:
+// a short example after a long one leaves nothing of the long one; spans
+// that do not tile the features (listed out of order) take every span once
+// in their order, as the general build does.
+TEST(FeatureBuilder, PlainBuildIntoAReusedVector) {
+  const FeatureBuilder with_constant(FeatureSpec{}), without(quadratic({}));
+  std::vector<Feature> out;
+  with_constant.build(parse("1 |a p q r s t u v w x y |b z"), out);
+  ASSERT_EQ(out.size(), 12u);
+  const Example short_ex = parse("2 |a x |b z");
+  with_constant.build(short_ex, out);
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0].index, short_ex.features[0].index);
+  EXPECT_EQ(out[1].index, short_ex.features[1].index);
+  EXPECT_EQ(out[2].index, kConstantIndex);
+  without.build(short_ex, out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[1].index, short_ex.features[1].index);
+
+  Example swapped = parse("1 |a x y |b z");
+  std::swap(swapped.namespaces[0], swapped.namespaces[1]);  // b's span first: no longer tiling in order
+  with_constant.build(swapped, out);
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_EQ(out[0].index, swapped.features[2].index);
+  EXPECT_EQ(out[1].index, swapped.features[0].index);
+  EXPECT_EQ(out[2].index, swapped.features[1].index);
+  EXPECT_EQ(out[3].index, kConstantIndex);
+}
+
 TEST(FeatureBuilder, QuadraticCountsAndValues) {
   std::vector<Feature> out = build(quadratic({"ab"}), "1 |a x:2 y:3 |b p:5 q r:7");
   ASSERT_EQ(out.size(), 5u + 6u);

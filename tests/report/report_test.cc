@@ -72,6 +72,34 @@ TEST(LabelHistogram, ExactForFewDistinctLabelsInAnyOrder) {
   EXPECT_EQ(h.max(), 5.0);
 }
 
+// The table of recently met labels is a hint only: thousands of distinct
+// labels (many sharing a table entry), met in random order and again, and
+// new ones arriving between repeats (which moves the bins after them), give
+// every label its summed weight; 0 and -0 are one label.
+TEST(LabelHistogram, ExactForManyDistinctLabelsMetAgain) {
+  LabelHistogram h;
+  std::map<double, double> want;
+  std::mt19937_64 rng(7);
+  std::uniform_int_distribution<int> pick(-2000, 2000);
+  for (int i = 0; i < 60000; ++i) {
+    const double y = pick(rng) * 0.25;
+    const double w = 1.0 + (i % 3);
+    h.add(y, w);
+    want[y] += w;
+  }
+  h.add(-0.0, 1.0);
+  want[0.0] += 1.0;
+  ASSERT_TRUE(h.exact());
+  const std::vector<LabelHistogram::Bin> bins = h.bins();
+  ASSERT_EQ(bins.size(), want.size());
+  std::size_t i = 0;
+  for (const auto& [value, weight] : want) {
+    EXPECT_EQ(bins[i].value, value);
+    EXPECT_EQ(bins[i].weight, weight) << value;
+    ++i;
+  }
+}
+
 // Real-valued labels: bounded memory, exact mean and variance, quantiles
 // within one bin's mass.
 TEST(LabelHistogram, BoundedForRealValuedLabels) {

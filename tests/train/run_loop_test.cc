@@ -135,5 +135,45 @@ TEST(RunLoop, PassesAreClosedBetweenSlots) {
   EXPECT_FALSE(run.end.early_stop);
 }
 
+// An observer that counts every call and wants only the hooks it is given.
+class HookCounter final : public RunObserver {
+ public:
+  explicit HookCounter(unsigned hooks, uint64_t stop_after = 0) : hooks_(hooks), stop_after_(stop_after) {}
+  unsigned hooks() const override { return hooks_; }
+  bool before(const ParsedExample&) override {
+    ++befores;
+    return true;
+  }
+  void after(const ParsedExample&, const Outcome&) override { ++afters; }
+  bool stop() const override {
+    ++stops;
+    return stop_after_ > 0 && afters >= stop_after_;
+  }
+  uint64_t befores = 0, afters = 0;
+  mutable uint64_t stops = 0;
+
+ private:
+  unsigned hooks_;
+  uint64_t stop_after_;
+};
+
+TEST(RunLoop, ObserversAreCalledOnlyForTheHooksTheyName) {
+  const std::string data = test::temp_path("run_loop.vw");
+  test::write_file(data, data_text());
+  HookCounter all(RunObserver::kAllHooks), after_only(RunObserver::kAfter), none(0);
+  HookCounter stopper(RunObserver::kAfter | RunObserver::kStop, 7);
+  const Trained run = train(data, {&all, &after_only, &none, &stopper});
+  EXPECT_TRUE(run.end.stopped);  // the last observer's stop() is still asked
+  EXPECT_EQ(all.befores, 7u);
+  EXPECT_EQ(all.afters, 7u);
+  EXPECT_EQ(all.stops, 7u);
+  EXPECT_EQ(after_only.afters, 7u);
+  EXPECT_EQ(after_only.befores, 0u);
+  EXPECT_EQ(after_only.stops, 0u);
+  EXPECT_EQ(none.befores + none.afters + none.stops, 0u);
+  EXPECT_EQ(stopper.stops, 7u);
+  EXPECT_EQ(run.stats.examples, 7u);
+}
+
 }  // namespace
 }  // namespace learner

@@ -103,6 +103,7 @@ class FeatureBuilder {
   std::vector<std::string> interactions_;  // normalised, deduplicated
   bool has_wildcard_ = false;              // some spec holds ':' (expanded per example)
   bool grams_ = false;                     // --ngram asks for n-grams somewhere
+  bool plain_ = false;  // nothing but the parsed features and the constant (no ignore/keep, n-grams, interactions)
   uint64_t serial_ = 0;                    // tells builders apart in the wildcard cache
 };
 

@@ -15,13 +15,17 @@
 //  * Always exact, whatever the mode: total weight, weighted mean and the
 //    weighted sum of squared deviations (West's incremental update, Comm.
 //    ACM 22(9), 1979: no cancellation), minimum and maximum.
-//  * add() costs a comparison when the label repeats the previous one, a
-//    binary search over at most kExactLabels bins otherwise; in the bounded
+//  * add() costs a lookup in a small direct-mapped table of recently met
+//    labels (by the label's bits) and one comparison when the label is
+//    there (a few distinct labels, as ratings or classes: always), a binary
+//    search over at most kExactLabels bins otherwise; in the bounded
 //    mode a buffer append and, every kBuffer values, one sort (O(log kBuffer)
 //    per value amortized). Memory stays under kExactLabels + kBuffer bins.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace learner {
@@ -57,7 +61,10 @@ class LabelHistogram {
   bool exact_ = true;
   std::vector<Bin> bins_;     // ascending by value
   std::vector<Bin> buffer_;   // bounded mode: values not yet merged
-  std::size_t last_ = 0;      // exact mode: the bin of the previous label
+  // Exact mode: recent_[key(label)] is 1 + the index of a bin met lately
+  // (0: none); an entry is a hint, checked against the bin's value.
+  static constexpr std::size_t kRecent = 64;
+  std::array<uint32_t, kRecent> recent_{};
   double total_ = 0.0, mean_ = 0.0, deviations_ = 0.0;
   double min_ = 0.0, max_ = 0.0;
 };

@@ -24,7 +24,10 @@
 // stop() checks (so --examples counts groups, as VW does). --pad_skipped
 // writes "nan" for a malformed line as it does for single lines.
 //
-// Observers run in the order added. The loop allocates nothing per example.
+// Observers run in the order added. An observer's hooks() (read once, when
+// it is added) names the calls it wants; the others are not made (the loop
+// costs nothing per example for an observer with nothing to do). The loop
+// allocates nothing per example.
 #pragma once
 
 #include <cstdint>
@@ -38,7 +41,13 @@ namespace learner {
 
 class RunObserver {
  public:
+  // The calls an observer wants (hooks()).
+  enum Hook : unsigned { kBefore = 1, kAfter = 2, kAfterGroup = 4, kStop = 8, kAllHooks = 15 };
+
   virtual ~RunObserver() = default;
+  // Which of the calls below the loop makes; read once, when the observer
+  // is added (Trainer::add_observer). Every call by default.
+  virtual unsigned hooks() const { return kAllHooks; }
   // A well-formed example of the stream, before it is processed; false:
   // skip it (--audit_regressor reads examples without learning from them).
   virtual bool before(const ParsedExample& slot) { return true; }

@@ -121,8 +121,8 @@ class Trainer {
 
   // The loop over `stream` (run_loop.h), with the observers added, in order;
   // the caller closes the last pass (finish()) when the run ended normally.
-  // `observer` must outlive the run.
-  void add_observer(RunObserver& observer) { observers_.push_back(&observer); }
+  // `observer` must outlive the run; its hooks() is read here.
+  void add_observer(RunObserver& observer);
   RunEnd run(ExampleStream& stream, const RunLoopOptions& options);
 
   RunStats& stats() { return stats_; }
@@ -143,6 +143,8 @@ class Trainer {
   void skip_malformed_slot(const ParsedExample& slot, const RunLoopOptions& options);
   // Whether the next example (or group) of the pass is held out; counts it.
   bool next_held_out();
+  // An observer's stop() is true (they are asked in order, up to the first true).
+  bool observer_stops() const;
   void check_peers();
   // One progress-row collective; returns how many ranks are still in the pass.
   double sum_row(bool in_pass);
@@ -162,7 +164,8 @@ class Trainer {
   RunStats stats_;
   HoldoutTracker holdout_;
   std::vector<Hook> hooks_;
-  std::vector<RunObserver*> observers_;
+  // The observers, in the order added, by the calls they want (RunObserver::hooks()).
+  std::vector<RunObserver*> before_observers_, after_observers_, group_observers_, stop_observers_;
   std::vector<PassTime> pass_times_;
   std::chrono::steady_clock::time_point pass_start_;
   unsigned pass_ = 0;

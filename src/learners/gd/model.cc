@@ -28,6 +28,9 @@ Model::Model(const CoreConfig& config, const Loss& loss)
       eta_(config.learning_rate) {
   if (sub_models_ < 1) throw Error("the gradient learner needs at least one sub-model");
   if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_, &weights_);
+  default_slope_ = sub_models_ == 1 && config_.rule.adaptive && config_.rule.normalized && config_.power_t == 0.5 &&
+                   !config_.feature_mask;
+  default_rule_ = default_slope_ && !dot_ && config_.rule.invariant && !(config_.l2 > 0) && !(config_.l1 > 0);
   // VW: with the adaptive rule, initial_t > 0 seeds every G_i and N = T = t0.
   states_.resize(sub_models_);
   if (config_.rule.adaptive && config_.initial_t > 0) {
@@ -47,6 +50,10 @@ bool Model::start_weights(const WeightInit& init) {
 
 double Model::predict(const Example& ex, const std::vector<Feature>& features, Parts parts) {
   const std::size_t n = parts.size();
+  if (n == 1 && !dot_ && sub_models_ == 1 && gravity_ == 0.0) {  // the loop below for one linear part
+    shift_ = ex.weight_shift;
+    return ex.base + parts[0].sign * static_cast<double>(linear_dot<true, false>(features, parts[0].index));
+  }
   if (dot_) {
     gathered_ex_ = &ex;
     gathered_parts_.assign(parts.begin(), parts.end());
@@ -71,8 +78,15 @@ template <bool kOne, bool kTrunc>
 float Model::linear_dot(const std::vector<Feature>& features, uint32_t sub) {
   const std::size_t count = features.size();
   constexpr std::size_t kAhead = 8;
-  for (std::size_t i = 0; i < count && i < kAhead; ++i) __builtin_prefetch(slot_in<kOne>(features[i].index, sub));
   float p = 0.0f;
+  if (count <= kAhead) {  // the loads themselves ask for every slot (the run loop prefetched them an example ahead)
+    for (const Feature& f : features) {
+      const float w = slot_in<kOne>(f.index, sub)[0];
+      p += (kTrunc ? effective_weight(w) : w) * f.value;
+    }
+    return p;
+  }
+  for (std::size_t i = 0; i < kAhead; ++i) __builtin_prefetch(slot_in<kOne>(features[i].index, sub));
   for (std::size_t i = 0; i < count; ++i) {
     if (i + kAhead < count) __builtin_prefetch(slot_in<kOne>(features[i + kAhead].index, sub));
     const float w = slot_in<kOne>(features[i].index, sub)[0];
@@ -167,8 +181,30 @@ void Model::accumulate_rates(const std::vector<Feature>& features, uint32_t sub,
   }
 }
 
+// linear_slope()'s loop for one part under default_slope_ (accumulate_default,
+// the normaliser m = 1 / sqrt(N / T)), the same arithmetic in the same order.
+double Model::default_slope(const std::vector<Feature>& features, uint32_t sub, double g2, double importance,
+                            double& scale) {
+  OptimizerState& st = states_[0];
+  st.total_weight += importance;
+  double sensitivity = 0.0, norm_x = 0.0;
+  accumulate_default_in<true>(features, sub, g2, sensitivity, norm_x);
+  double m = 1.0;
+  st.normalized_sum_norm_x += importance * norm_x;
+  const double avg = st.normalized_sum_norm_x / st.total_weight;
+  if (avg > 0) m = 1.0 / std::sqrt(avg);
+  scale = eta_ * m;
+  double q = 0.0;
+  q += scale * sensitivity;
+  return q;
+}
+
 double Model::linear_slope(const std::vector<Feature>& features, Parts parts, double g2, double importance) {
   const std::size_t n = parts.size();
+  if (default_slope_ && n == 1) {
+    scales_.resize(1);
+    return default_slope(features, parts[0].index, g2, importance, scales_[0]);
+  }
   const bool adaptive = config_.rule.adaptive;
   const bool normalized = config_.rule.normalized;
   const double pw = config_.power_t;
@@ -319,6 +355,8 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
     const PredictionPath path = build_path(ex, features, parts, p_hat, g2, importance);
     step = config_.rule.invariant ? loss_.step(path, label, importance)
                                   : UpdateStep{plain_step(path, p_hat, label, importance), importance};
+  } else if (default_rule_ && n == 1) {
+    return learn_default_rule(features, parts[0], p_hat, label, importance, g2);
   } else {  // the path is p_hat + q t: no PredictionPath is built (plain_step is the plain update on it)
     const double q = linear_slope(features, parts, g2, importance);
     step = config_.rule.invariant ? loss_.affine_step(p_hat, q, label, importance)
@@ -334,6 +372,23 @@ void Model::learn(const Example& ex, const std::vector<Feature>& features, Parts
     apply_linear(features, parts[c].index, parts[c].sign * scales_[c] * t, scales_[c], importance);
   if (config_.l1 > 0) add_gravity(parts, p_hat, label, t);
   if (dot_) dot_->apply(t, std::isfinite(step.h_used) ? step.h_used : importance);
+}
+
+// learn()'s steps for one part under default_rule_, in one frame: the
+// arithmetic of linear_slope() (default_slope), loss.affine_step() and
+// apply_linear() (add_linear), in the same order, so the same bits; scales_
+// is not written (only the l1 and multi-part paths read it).
+void Model::learn_default_rule(const std::vector<Feature>& features, const Part& part, double p_hat, double label,
+                               double importance, double g2) {
+  double scale;
+  const double q = default_slope(features, part.index, g2, importance, scale);
+  double t = loss_.affine_step(p_hat, q, label, importance).t;
+  if (!std::isfinite(t)) {
+    t = 0.0;
+    ++nan_updates_;
+  }
+  if (t == 0.0) return;
+  nan_updates_ += add_linear<true>(features, part.index, part.sign * scale * t);
 }
 
 void Model::end_pass() {

@@ -186,6 +186,12 @@ class Model final : public Learner {
   // scales_[c], the factor that turns t into w_i += sign scale r_i x_i t,
   // and the slope q returned.
   double linear_slope(const std::vector<Feature>& features, Parts parts, double g2, double importance);
+  // linear_slope() of one part under default_slope_: q, and the part's scale in `scale`.
+  double default_slope(const std::vector<Feature>& features, uint32_t sub, double g2, double importance,
+                       double& scale);
+  // learn() of one part under default_rule_ (model.cc): the same arithmetic in one frame.
+  void learn_default_rule(const std::vector<Feature>& features, const Part& part, double p_hat, double label,
+                          double importance, double g2);
   // Builds the example's path: linear_slope() and the dot-product terms.
   PredictionPath build_path(const Example& ex, const std::vector<Feature>& features, Parts parts, double p_hat,
                             double g2, double importance);
@@ -237,6 +243,10 @@ class Model final : public Learner {
   void fold_snapshot(bool finish);
   double eta_;
   double gravity_ = 0.0;  // --l1: the cumulative truncation G not yet settled into the table
+  // VW's default rates: one sub-model, adaptive, normalized, power_t 0.5, no mask.
+  bool default_slope_ = false;
+  // default_slope_ and nothing else: invariant, no l1/l2, no dyadic term.
+  bool default_rule_ = false;
   bool restore_rate_ = true;
   bool loaded_without_state_ = false;
 };
