@@ -70,7 +70,7 @@ double Model::predict(const Example& ex, const std::vector<Feature>& features, P
 template <bool kOne, bool kTrunc>
 float Model::linear_dot(const std::vector<Feature>& features, uint32_t sub) {
   const std::size_t count = features.size();
-  constexpr std::size_t kAhead = 8;
+  constexpr std::size_t kAhead = 16;
   for (std::size_t i = 0; i < count && i < kAhead; ++i) __builtin_prefetch(slot_in<kOne>(features[i].index, sub));
   float p = 0.0f;
   for (std::size_t i = 0; i < count; ++i) {
