@@ -37,11 +37,11 @@
 // "gd.latent" (--dotproduct).
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "learner/learners/gd/config.h"
@@ -104,11 +104,12 @@ class Model final : public Learner {
   // Asks the memory system for the linear and latent slots of an example
   // to come (`features` built from `ex`); a hint, nothing changes.
   void prefetch(const Example& ex, const std::vector<Feature>& features) const override {
-    const std::size_t n = std::min<std::size_t>(features.size(), kPrefetchAhead);
+    const std::span<const Feature> ahead =
+        features.size() <= kPrefetchAhead ? std::span<const Feature>(features) : std::span<const Feature>(features.data(), kPrefetchAhead);
     if (sub_models_ == 1) {
-      for (std::size_t i = 0; i < n; ++i) __builtin_prefetch(weights_.slot(features[i].index), 1);
+      for (const Feature& f : ahead) __builtin_prefetch(weights_.slot(f.index), 1);
     } else {
-      for (std::size_t i = 0; i < n; ++i) __builtin_prefetch(weights_.slot(features[i].index * width_ + ex.weight_shift), 1);
+      for (const Feature& f : ahead) __builtin_prefetch(weights_.slot(f.index * width_ + ex.weight_shift), 1);
     }
     if (dot_) dot_->prefetch(ex);
   }
