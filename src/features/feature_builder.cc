@@ -138,7 +138,14 @@ void FeatureBuilder::build(const Example& ex, std::vector<Feature>& out, std::ve
     }
   }
   const Example& src = grams_ ? with_grams(ex, names != nullptr) : ex;
-  build_linear(src, out, names);
+  if (grams_ && names == nullptr && interactions_.empty() && spec_.ignore.empty() && spec_.keep.empty() &&
+      spec_.ignore_linear.empty()) {
+    // The grams' example (the scratch's; its groups tile its features) is the whole output: its
+    // features are taken, not copied (out's buffer goes to the scratch, which clears it next time).
+    out.swap(scratch().work.features);
+  } else {
+    build_linear(src, out, names);
+  }
   const std::vector<std::string>& list = has_wildcard_ ? expanded_interactions(src) : interactions_;
   for (const std::string& spec : list) add_interaction(spec, src, out, names);
   if (spec_.constant) {

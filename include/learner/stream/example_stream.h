@@ -45,7 +45,8 @@
 //    refused, cache write error) is rethrown by next() at the point it
 //    happened.
 //  * Parsing on several threads (StreamOptions::parse_threads > 1, issue 32):
-//    a text pass of a parser that may run concurrently (TextParser) from a
+//    a text pass of a parser that may run concurrently (TextParser, the
+//    --json/--dsjson reader) from a
 //    seekable source, writing no cache and keeping no memory copy, is read by
 //    the producer thread into batches of raw lines that parse_threads - 1
 //    worker threads and the consumer's thread (inside next(), whenever the
@@ -53,7 +54,7 @@
 //    parse_threads threads parse or learn at once; the batches reach next() in input order, so
 //    the examples, errors and results are those of one parser thread, byte
 //    for byte. Every other pass (pipes, standard input, a cache written or
-//    read, pass 1 kept in memory, --json/--dsjson/--csv) keeps the single
+//    read, pass 1 kept in memory, --csv, contextual-bandit JSON) keeps the single
 //    producer thread.
 //  * Multi-line examples (StreamOptions::multiline, VW's rules; the text
 //    format): a blank line (empty, or blanks and a CR only) arrives as a slot

@@ -77,16 +77,17 @@ double Model::predict(const Example& ex, const std::vector<Feature>& features, P
 template <bool kOne, bool kTrunc>
 float Model::linear_dot(const std::vector<Feature>& features, uint32_t sub) {
   const std::size_t count = features.size();
-  constexpr std::size_t kAhead = 8;
+  constexpr std::size_t kSmall = 8;   // a short example: its own loads ask for every slot
+  constexpr std::size_t kAhead = 16;  // a long one (n-grams): prefetch this far ahead
   float p = 0.0f;
-  if (count <= kAhead) {  // the loads themselves ask for every slot (the run loop prefetched them an example ahead)
+  if (count <= kSmall) {  // the loads themselves ask for every slot (the run loop prefetched them an example ahead)
     for (const Feature& f : features) {
       const float w = slot_in<kOne>(f.index, sub)[0];
       p += (kTrunc ? effective_weight(w) : w) * f.value;
     }
     return p;
   }
-  for (std::size_t i = 0; i < kAhead; ++i) __builtin_prefetch(slot_in<kOne>(features[i].index, sub));
+  for (std::size_t i = 0; i < count && i < kAhead; ++i) __builtin_prefetch(slot_in<kOne>(features[i].index, sub));
   for (std::size_t i = 0; i < count; ++i) {
     if (i + kAhead < count) __builtin_prefetch(slot_in<kOne>(features[i + kAhead].index, sub));
     const float w = slot_in<kOne>(features[i].index, sub)[0];
