@@ -1,7 +1,8 @@
 // Shared fixture of the Gramian-loss tests (gramian_test, gramian_pairwise_test,
-// gramian_weights_test, gramian_average_test): a tiny positives set, its
-// options, start biases away from 0, and the checks every variant of the loss
-// must pass (gradient = central finite differences of loss(); weights bounded).
+// gramian_weights_test, gramian_average_test, gramian_history_test): a tiny
+// positives set and its options, the two-taste-groups options, start biases away
+// from 0, and the checks every variant of the loss must pass (gradient = central
+// finite differences of loss(); weights bounded).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -37,6 +38,18 @@ inline GramianOptions tiny_options() {
   o.l2 = 0.05;
   o.bias_l2 = 0.02;
   o.init = 0.5;
+  return o;
+}
+
+// The options every variant trains on test_groups::two_taste_groups() (groups.h) before
+// checking that it ranks each user's own group first.
+inline GramianOptions two_group_options() {
+  GramianOptions o;
+  o.rank = 4;
+  o.passes = 20;
+  o.learning_rate = 0.5;
+  o.unobserved = 0.5;
+  o.l2 = 0.05;
   return o;
 }
 

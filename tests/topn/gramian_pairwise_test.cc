@@ -22,6 +22,7 @@ namespace {
 using gramian_fixture::expect_weights_bounded;
 using gramian_fixture::tiny_options;
 using gramian_fixture::tiny_pairs;
+using gramian_fixture::two_group_options;
 
 
 Eigen::RowVectorXd pairwise_row(unsigned k, uint64_t seed, bool user) {
@@ -150,12 +151,7 @@ TEST(TopnGramianPairwise, NoNonFiniteWeightEvenWhenTheStepsDiverge) {
 
 TEST(TopnGramianPairwise, RanksTheUsersGroupFirst) {
   const InteractionSet set = test_groups::two_taste_groups();
-  GramianOptions o;
-  o.rank = 4;
-  o.passes = 20;
-  o.learning_rate = 0.5;
-  o.unobserved = 0.5;
-  o.l2 = 0.05;
+  GramianOptions o = two_group_options();
   o.pairwise = 1.0;
   o.negatives = 4;
   GramianRanker g(o, set.users.size(), set.items.size(), set.rows);

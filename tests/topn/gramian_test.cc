@@ -22,6 +22,7 @@ using gramian_fixture::expect_weights_bounded;
 using gramian_fixture::shake_biases;
 using gramian_fixture::tiny_options;
 using gramian_fixture::tiny_pairs;
+using gramian_fixture::two_group_options;
 
 
 TEST(TopnGramian, WholeCatalogueTermIsTheSumOverEveryPair) {
@@ -124,12 +125,7 @@ TEST(TopnGramian, FactorsScoreAsTheModel) {
 
 TEST(TopnGramian, RanksTheUsersGroupFirst) {
   const InteractionSet set = test_groups::two_taste_groups();
-  GramianOptions o;
-  o.rank = 4;
-  o.passes = 20;
-  o.learning_rate = 0.5;
-  o.unobserved = 0.5;
-  o.l2 = 0.05;
+  GramianOptions o = two_group_options();
   GramianRanker g(o, set.users.size(), set.items.size(), set.rows);
   g.train();
   EXPECT_EQ(g.skipped_steps(), 0u);
