@@ -60,31 +60,35 @@ inline void shake_biases(GramianRanker& g) {
   for (Eigen::Index i = 0; i < g.items().rows(); ++i) g.items()(i, k + 1) = 0.3 - 0.07 * static_cast<double>(i);
 }
 
+// grad's columns [first, last) of every row against central differences of
+// loss() when the same coordinates of w (a block of g's weights) move.
+inline void expect_columns_match_finite_differences(GramianRanker& g, GramianRanker::Rows& w,
+                                                    const GramianRanker::Rows& grad, Eigen::Index first,
+                                                    Eigen::Index last, const char* what = "row") {
+  const double h = 1e-6;
+  for (Eigen::Index r = 0; r < w.rows(); ++r)
+    for (Eigen::Index j = first; j < last; ++j) {
+      const double keep = w(r, j);
+      w(r, j) = keep + h;
+      const double up = g.loss();
+      w(r, j) = keep - h;
+      const double down = g.loss();
+      w(r, j) = keep;
+      EXPECT_NEAR(grad(r, j), (up - down) / (2 * h), 1e-6) << what << " " << r << " column " << j;
+    }
+}
+
 // gradient() against central differences of loss() in every coordinate; the
 // fixed 1s (users' last column, items' one before it) have none.
 inline void expect_gradient_matches_finite_differences(GramianRanker& g) {
   GramianRanker::Rows gu, gi;
   g.gradient(gu, gi);
-  const double h = 1e-6;
-  auto check = [&](GramianRanker::Rows& w, const GramianRanker::Rows& grad, Eigen::Index constant) {
-    for (Eigen::Index r = 0; r < w.rows(); ++r)
-      for (Eigen::Index j = 0; j < w.cols(); ++j) {
-        if (j == constant) {  // the fixed 1: no gradient
-          EXPECT_EQ(grad(r, j), 0.0);
-          continue;
-        }
-        const double keep = w(r, j);
-        w(r, j) = keep + h;
-        const double up = g.loss();
-        w(r, j) = keep - h;
-        const double down = g.loss();
-        w(r, j) = keep;
-        EXPECT_NEAR(grad(r, j), (up - down) / (2 * h), 1e-6) << "row " << r << " column " << j;
-      }
-  };
   const Eigen::Index k = g.users().cols() - 2;
-  check(g.users(), gu, k + 1);
-  check(g.items(), gi, k);
+  for (Eigen::Index r = 0; r < gu.rows(); ++r) EXPECT_EQ(gu(r, k + 1), 0.0) << "user " << r;  // the fixed 1
+  for (Eigen::Index r = 0; r < gi.rows(); ++r) EXPECT_EQ(gi(r, k), 0.0) << "item " << r;      // the fixed 1
+  expect_columns_match_finite_differences(g, g.users(), gu, 0, k + 1);
+  expect_columns_match_finite_differences(g, g.items(), gi, 0, k);
+  expect_columns_match_finite_differences(g, g.items(), gi, k + 1, k + 2);
 }
 
 // No weight beyond 1e30 (nor a non-finite one, which compares false).

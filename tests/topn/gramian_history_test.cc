@@ -24,6 +24,7 @@
 namespace learner::topn {
 namespace {
 
+using gramian_fixture::expect_columns_match_finite_differences;
 using gramian_fixture::expect_gradient_matches_finite_differences;
 using gramian_fixture::expect_weights_bounded;
 using gramian_fixture::shake_biases;
@@ -125,17 +126,7 @@ TEST(TopnGramianHistory, GradientMatchesFiniteDifferencesOfTheLoss) {
       g.gradient(gu, gi, &gz);
       ASSERT_EQ(gz.rows(), 5);
       ASSERT_EQ(gz.cols(), 3);
-      const double h = 1e-6;
-      for (Eigen::Index j = 0; j < 5; ++j)
-        for (Eigen::Index c = 0; c < 3; ++c) {
-          const double keep_value = g.history()(j, c);
-          g.history()(j, c) = keep_value + h;
-          const double up = g.loss();
-          g.history()(j, c) = keep_value - h;
-          const double down = g.loss();
-          g.history()(j, c) = keep_value;
-          EXPECT_NEAR(gz(j, c), (up - down) / (2 * h), 1e-6) << "z row " << j << " column " << c;
-        }
+      expect_columns_match_finite_differences(g, g.history(), gz, 0, 3, "z row");
     }
 }
 
@@ -286,23 +277,10 @@ TEST(TopnGramianHistory, HistoryOnlyHoldsTheUserVectorAtZero) {
   GramianRanker::Rows gu, gi, gz;
   g.gradient(gu, gi, &gz);
   EXPECT_EQ(gu.leftCols(3).norm(), 0.0);  // not a weight
-  const double h = 1e-6;
-  auto check = [&](GramianRanker::Rows& w, const GramianRanker::Rows& grad, Eigen::Index first, Eigen::Index last) {
-    for (Eigen::Index r = 0; r < w.rows(); ++r)
-      for (Eigen::Index c = first; c < last; ++c) {
-        const double keep = w(r, c);
-        w(r, c) = keep + h;
-        const double up = g.loss();
-        w(r, c) = keep - h;
-        const double down = g.loss();
-        w(r, c) = keep;
-        EXPECT_NEAR(grad(r, c), (up - down) / (2 * h), 1e-6) << "row " << r << " column " << c;
-      }
-  };
-  check(g.history(), gz, 0, 3);
-  check(g.items(), gi, 0, 3);
-  check(g.items(), gi, 4, 5);  // the item bias
-  check(g.users(), gu, 3, 4);  // the user bias
+  expect_columns_match_finite_differences(g, g.history(), gz, 0, 3);
+  expect_columns_match_finite_differences(g, g.items(), gi, 0, 3);
+  expect_columns_match_finite_differences(g, g.items(), gi, 4, 5);  // the item bias
+  expect_columns_match_finite_differences(g, g.users(), gu, 3, 4);  // the user bias
   o.passes = 20;
   GramianRanker t(o, 4, 5, rows);
   const double before = t.loss();
