@@ -11,14 +11,12 @@
 namespace learner {
 
 CbDro::CbDro(const CbDroSettings& s, std::unique_ptr<CbAdf> adf)
-    : bound_(s.alpha, s.tau, 0.0, s.wmax), adf_(adf.get()) {
-  below_ = std::move(adf);
-}
+    : GroupDecorator(std::move(adf)), bound_(s.alpha, s.tau, 0.0, s.wmax),
+      adf_(static_cast<const CbAdf*>(below_.get())) {}
 
 CbDro::CbDro(const CbDroSettings& s, std::unique_ptr<ActionPmfReduction> explorer)
-    : bound_(s.alpha, s.tau, 0.0, s.wmax), explorer_(explorer.get()) {
-  below_ = std::move(explorer);
-}
+    : GroupDecorator(std::move(explorer)), bound_(s.alpha, s.tau, 0.0, s.wmax),
+      explorer_(static_cast<const ActionPmfReduction*>(below_.get())) {}
 
 uint32_t CbDro::policy_action() const {
   if (adf_ != nullptr) return adf_->predicted();

@@ -26,7 +26,7 @@
 #include "action_pmf.h"
 #include "cb_adf.h"
 #include "chi_squared_bound.h"
-#include "learner/reduction/group_reduction.h"
+#include "learner/reduction/group_decorator.h"
 #include "learner/reduction/reduction_state.h"
 
 namespace learner {
@@ -37,19 +37,12 @@ struct CbDroSettings {
   double wmax = std::numeric_limits<double>::infinity();  // --cb_dro_wmax, > 1
 };
 
-class CbDro final : public GroupReduction, public ReductionState {
+class CbDro final : public GroupDecorator, public ReductionState {
  public:
   // Over --cb_adf (`explorer` null) or an explorer of --cb_explore_adf.
   CbDro(const CbDroSettings& settings, std::unique_ptr<CbAdf> adf);
   CbDro(const CbDroSettings& settings, std::unique_ptr<ActionPmfReduction> explorer);
   const Outcome& process(const ExampleGroup& group, bool learn) override;
-  void prediction_text(const ExampleGroup& group, std::string& out) const override {
-    below_->prediction_text(group, out);
-  }
-  void raw_text(const ExampleGroup& group, std::string& out) const override { below_->raw_text(group, out); }
-  void row_text(std::string& label, std::string& prediction) const override { below_->row_text(label, prediction); }
-  double line_score(std::size_t i) const override { return below_->line_score(i); }
-  void print_summary(std::FILE* out) const override { below_->print_summary(out); }
   ReductionState* state() override { return this; }
   void save_state(ModelWriter& out) const override;
   void load_state(ModelReader& in) override;
@@ -61,7 +54,6 @@ class CbDro final : public GroupReduction, public ReductionState {
   uint32_t policy_action() const;  // the policy's action of the last prediction (0-based)
 
   ChiSquaredBound bound_;
-  std::unique_ptr<GroupReduction> below_;
   const CbAdf* adf_ = nullptr;                  // --cb_adf below, or
   const ActionPmfReduction* explorer_ = nullptr;  // --cb_explore_adf below
   ExampleGroup scaled_;                          // the group with its importances scaled

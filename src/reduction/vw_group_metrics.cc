@@ -13,7 +13,7 @@ bool vw_labeled_line(const GroupLine& line) {
 }  // namespace
 
 VwGroupMetrics::VwGroupMetrics(const VwGroupMetricsSpec& spec, std::unique_ptr<GroupReduction> below)
-    : spec_(spec), below_(std::move(below)) {}
+    : GroupDecorator(std::move(below)), spec_(spec) {}
 
 const Outcome& VwGroupMetrics::process(const ExampleGroup& group, bool learn) {
   if (spec_.training) {

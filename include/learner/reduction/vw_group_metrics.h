@@ -39,7 +39,7 @@
 
 #include "learner/io/metrics_sink.h"
 #include "learner/reduction/cb_explore_counters.h"
-#include "learner/reduction/group_reduction.h"
+#include "learner/reduction/group_decorator.h"
 
 namespace learner {
 
@@ -51,20 +51,11 @@ struct VwGroupMetricsSpec {
   bool constant = true;                   // the constant feature (no --noconstant)
 };
 
-class VwGroupMetrics final : public GroupReduction, public MetricsSource {
+class VwGroupMetrics final : public GroupDecorator, public MetricsSource {
  public:
   VwGroupMetrics(const VwGroupMetricsSpec& spec, std::unique_ptr<GroupReduction> below);
 
   const Outcome& process(const ExampleGroup& group, bool learn) override;
-  void prediction_text(const ExampleGroup& group, std::string& out) const override {
-    below_->prediction_text(group, out);
-  }
-  void raw_text(const ExampleGroup& group, std::string& out) const override { below_->raw_text(group, out); }
-  void row_text(std::string& label, std::string& prediction) const override { below_->row_text(label, prediction); }
-  double line_score(std::size_t i) const override { return below_->line_score(i); }
-  void print_summary(std::FILE* out) const override { below_->print_summary(out); }
-  ReductionState* state() override { return below_->state(); }
-
   void write_metrics(MetricsSink& sink) const override;
 
  private:
@@ -72,7 +63,6 @@ class VwGroupMetrics final : public GroupReduction, public MetricsSource {
   void count_features(const ExampleGroup& group);
 
   VwGroupMetricsSpec spec_;
-  std::unique_ptr<GroupReduction> below_;
   uint64_t learn_calls_ = 0, predict_calls_ = 0, learned_with_shared_ = 0;
   CbExploreCounters explorer_;  // the explorer's counters (VW's cb_explore_metrics)
 };
