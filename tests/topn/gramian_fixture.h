@@ -2,7 +2,7 @@
 // gramian_weights_test, gramian_average_test, gramian_history_test): a tiny
 // positives set and its options, the two-taste-groups options, start biases away
 // from 0, and the checks every variant of the loss must pass (gradient = central
-// finite differences of loss(); weights bounded).
+// finite differences of loss(); weights bounded, also when training diverges).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -91,11 +91,29 @@ inline void expect_gradient_matches_finite_differences(GramianRanker& g) {
   expect_columns_match_finite_differences(g, g.items(), gi, k + 1, k + 2);
 }
 
-// No weight beyond 1e30 (nor a non-finite one, which compares false).
+// No weight beyond 1e30 (nor a non-finite one, which compares false): the user and
+// item rows and the history rows z_j (empty without --history).
 inline void expect_weights_bounded(GramianRanker& g) {
-  for (const auto* w : {&g.users(), &g.items()})
+  for (const auto* w : {&g.users(), &g.items(), &g.history()})
     for (Eigen::Index r = 0; r < w->rows(); ++r)
       for (Eigen::Index j = 0; j < w->cols(); ++j) EXPECT_LE(std::fabs((*w)(r, j)), 1e30);
+}
+
+// Training far past a stable rate (rate 1000, 200 passes, starts of size 10) on
+// tiny_pairs() skips steps and leaves every weight bounded, with joint and with
+// alternate sweeps: the check each variant of the loss must pass, given its options.
+inline void expect_diverging_training_stays_bounded(GramianOptions o) {
+  o.learning_rate = 1000.0;
+  o.passes = 200;
+  o.init = 10.0;
+  const auto rows = tiny_pairs();
+  for (const bool joint : {false, true}) {
+    o.joint = joint;
+    GramianRanker g(o, 4, 5, rows);
+    g.train();
+    EXPECT_GT(g.skipped_steps(), 0u) << (joint ? "joint" : "alternate");
+    expect_weights_bounded(g);
+  }
 }
 
 }  // namespace learner::topn::gramian_fixture
