@@ -371,6 +371,9 @@ class DotProduct {
   // returns its dyadic part at t = 0, (P - M) / 2 = sign A0.B0 (else 0).
   template <unsigned K>
   double add_to_path(State& st, PredictionPath& path) const;
+  // add_to_path for every state of the example; sets path.mu = mu_ when one
+  // is active, and returns the sum of their dyadic parts at t = 0.
+  double add_paths(PredictionPath& path);
   // V[f] += rate x (moved - start) / rho for every term of one side, with
   // `delta` = moved - start (k values), then times `decay`.
   template <unsigned K>
