@@ -67,6 +67,7 @@ template <typename Pair>
 // flow dt/ds = c h (y - p), that is t'(1) / (c h) = (sum_n a_n) / (c h).
 // kDecay: mu_h > 0 (a separate instantiation keeps the common mu = 0 loop as it was).
 template <bool kDecay>
+[[gnu::always_inline]] inline
 // With kDecay and `stop` set, a piece that comes within `margin` of y has the
 // ODE's stop located on it (kStopped, t at the stop and its s in `gap`), or
 // is kTooClose when the stop does not fall inside it.
@@ -151,8 +152,11 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
 // One series step of importance h on `path` (already re-based to the start
 // of the piece). d: the direction of y seen from the first piece's p0;
 // margin: with mu > 0, how close to y the flow may come (see the header).
-Piece series_piece(const PredictionPath& path, double y, double c, double h, double d, double margin,
-                   const DecayStopRule* decay_stop, double& t, double& gap) {
+// Inlined into the two builds below (series_piece picks one at run time),
+// single_term_piece with it.
+[[gnu::always_inline]] inline Piece series_piece_body(const PredictionPath& path, double y, double c, double h,
+                                                      double d, double margin, const DecayStopRule* decay_stop,
+                                                      double& t, double& gap) {
   gap = std::numeric_limits<double>::quiet_NaN();  // unknown unless the single-term form sets it
   SeriesTerm terms[PredictionPath::kMaxTerms];
   int n_terms = 0;
@@ -250,6 +254,32 @@ Piece series_piece(const PredictionPath& path, double y, double c, double h, dou
   }
   t = sum;
   return Piece::kDone;
+}
+
+// series_piece_body for any x86-64 (SSE2) and for AVX2: the same operations
+// in the same order (AVX2 brings no fused multiply-add: every product and
+// sum rounds as in the SSE2 build, so the results are the same bits), in
+// three-operand VEX form, without most of the SSE2 build's register copies.
+Piece series_piece_portable(const PredictionPath& path, double y, double c, double h, double d, double margin,
+                            const DecayStopRule* decay_stop, double& t, double& gap) {
+  return series_piece_body(path, y, c, h, d, margin, decay_stop, t, gap);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+[[gnu::target("avx2")]] Piece series_piece_avx2(const PredictionPath& path, double y, double c, double h, double d,
+                                                double margin, const DecayStopRule* decay_stop, double& t,
+                                                double& gap) {
+  return series_piece_body(path, y, c, h, d, margin, decay_stop, t, gap);
+}
+#endif
+
+Piece series_piece(const PredictionPath& path, double y, double c, double h, double d, double margin,
+                   const DecayStopRule* decay_stop, double& t, double& gap) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) return series_piece_avx2(path, y, c, h, d, margin, decay_stop, t, gap);
+#endif
+  return series_piece_portable(path, y, c, h, d, margin, decay_stop, t, gap);
 }
 
 // The pieces of one step (see flow_series), shared by the first piece, on

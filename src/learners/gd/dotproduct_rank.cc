@@ -51,7 +51,11 @@ double DotProduct::gather_in(const Example& ex, uint32_t sub, double sign) {
       st.sum_x[s] = 0.0;
       st.sum_x2[s] = 0.0;
     }
-    std::fill(st.vec.begin(), st.vec.end(), 0.0);
+    if constexpr (K != 0) {
+      for (unsigned j = 0; j < 2 * K; ++j) st.vec[j] = 0.0;
+    } else {
+      std::fill(st.vec.begin(), st.vec.end(), 0.0);
+    }
     const PairKey& key = keys_[p];
     st.sub = sub;
     st.pair = static_cast<uint32_t>(p);
@@ -158,6 +162,11 @@ template <unsigned K>
 void DotProduct::apply_in(double t, double importance) {
   const unsigned k = K ? K : rank_;
   const double decay = mu_ > 0 ? std::exp(-0.5 * mu_ * importance) : 1.0;
+  // With k a constant the moves sit in a local array, which no state can
+  // alias (r, sinh and cosh - 1 stay in registers); else in delta_.
+  double local[K ? 2 * K : 1];
+  double* const da = K ? local : delta_.data();
+  double* const db = da + k;
   for (std::size_t n = 0; n < used_; ++n) {
     const State& st = states_[n];
     if (!st.active) continue;
@@ -167,7 +176,6 @@ void DotProduct::apply_in(double t, double importance) {
     const double m = std::expm1(x);
     if (st.self) {  // A(s) - A0 = A0 (e^{kappa s} - 1)
       if (!std::isfinite(m)) continue;
-      double* da = delta_.data();
       for (unsigned j = 0; j < k; ++j) da[j] = st.vec[j] * m;
       move_terms<K>(st.terms[0], da, st.rho[0], decay);
       continue;
@@ -179,11 +187,9 @@ void DotProduct::apply_in(double t, double importance) {
     // A(s) - A0 = A0 (cosh - 1) + r B0 sinh, B(s) - B0 = B0 (cosh - 1) + A0/r sinh.
     const double* a = st.vec.data();
     const double* b = a + k;
-    double* da = delta_.data();
-    double* db = da + k;
-    const double inv_r = st.inv_r;
+    const double r = st.r, inv_r = st.inv_r;
     for (unsigned j = 0; j < k; ++j) {
-      da[j] = a[j] * ch1 + st.r * b[j] * sh;
+      da[j] = a[j] * ch1 + r * b[j] * sh;
       db[j] = b[j] * ch1 + inv_r * a[j] * sh;
     }
     move_terms<K>(st.terms[0], da, st.rho[0], decay);
