@@ -79,6 +79,7 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
   // stored newest first, reversed[N - k] = (U_k, V_k), so that the
   // convolution walks both arrays upwards.
   typedef double Pair __attribute__((vector_size(16)));
+  typedef double Quad __attribute__((vector_size(32)));
   Pair a[N + 1];
   Pair reversed[N + 1];
   const double kappa = 0.5 * term.two_kappa, kp = kappa * term.P, km = kappa * term.M;
@@ -99,12 +100,19 @@ Piece single_term_piece(double q, const SeriesTerm& term, double ch, double a1, 
     // ready early: it is added last, so that the chain from one order to the
     // next holds one multiply and one add of the convolution. The others
     // (all ready) go on two accumulators.
-    Pair rest = {0.0, 0.0}, rest2 = {0.0, 0.0};
+    // The two accumulators side by side in four lanes, (rest, rest2): one
+    // 256-bit product and sum per two k in the AVX2 build (two SSE2 ones
+    // otherwise), each lane's adds in the same order as two Pairs'.
+    Quad both = {0.0, 0.0, 0.0, 0.0};
     int k = 2;
     for (; k + 1 < n; k += 2) {
-      rest += a[k] * older[k];
-      rest2 += a[k + 1] * older[k + 1];
+      Quad ak, ok;
+      __builtin_memcpy(&ak, a + k, sizeof ak);
+      __builtin_memcpy(&ok, older + k, sizeof ok);
+      both += ak * ok;
     }
+    Pair rest = {both[0], both[1]};
+    const Pair rest2 = {both[2], both[3]};
     if (k < n) rest += a[k] * older[k];
     rest += rest2;
     rest += a[1] * newest;  // 0 for n = 1
