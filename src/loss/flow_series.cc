@@ -281,11 +281,13 @@ Piece series_piece_portable(const PredictionPath& path, double y, double c, doub
 }
 #endif
 
+bool allow_avx2 = true;  // flow_series_allow_avx2
+
 Piece series_piece(const PredictionPath& path, double y, double c, double h, double d, double margin,
                    const DecayStopRule* decay_stop, double& t, double& gap) {
 #if defined(__x86_64__) && defined(__GNUC__)
   static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return series_piece_avx2(path, y, c, h, d, margin, decay_stop, t, gap);
+  if (avx2 && allow_avx2) return series_piece_avx2(path, y, c, h, d, margin, decay_stop, t, gap);
 #endif
   return series_piece_portable(path, y, c, h, d, margin, decay_stop, t, gap);
 }
@@ -332,6 +334,8 @@ struct PieceWalk : PieceSchedule {
 }
 
 }  // namespace
+
+void flow_series_allow_avx2(bool allow) { allow_avx2 = allow; }
 
 // The path re-based after step dt at importance dh (flow_series.h).
 PredictionPath rebased_path(const PredictionPath& path, double dt, double dh) {

@@ -120,4 +120,10 @@ PredictionPath rebased_path(const PredictionPath& path, double dt, double dh);
 bool flow_series(const PredictionPath& path, const PathStart& start, double y, double c, double h, double& t,
                  double& h_used);
 
+// The series pieces are built twice (flow_series.cc): for any x86-64 (SSE2)
+// and for AVX2, chosen at run time, with the same bits. false keeps to the
+// portable build (for tests that compare the two); true (the default) takes
+// AVX2 where the CPU has it. Not synchronised: set it before any thread steps.
+void flow_series_allow_avx2(bool allow);
+
 }  // namespace learner::detail

@@ -14,6 +14,7 @@
 
 #include "dyadic_helper.h"
 #include "learner/loss/loss.h"
+#include "src/loss/flow_series.h"
 
 namespace learner {
 namespace {
@@ -127,7 +128,8 @@ INSTANTIATE_TEST_SUITE_P(
 // states it; the fine-step and invariance tests above hold them to 1e-8; before: 0x17599e92ef077691),
 // and again when the decaying stop near the label was located on the series instead of the ODE
 // (decay_stop.h; DecayStop.SeriesStopsWhereTheOdeStops holds it to the ODE's stop).
-TEST(SquaredFlowGolden, DecayingStepsArePinnedToTheBit) {
+// The hash of 4,000 decaying steps' t and h_used bits (below).
+uint64_t decaying_steps_hash(int& stopped) {
   testing::Xorshift u(0x2545F4914F6CDD1Dull);
   uint64_t hash = 0xcbf29ce484222325ull;
   auto fold = [&hash](double v) {
@@ -135,7 +137,7 @@ TEST(SquaredFlowGolden, DecayingStepsArePinnedToTheBit) {
     std::memcpy(&bits, &v, sizeof bits);
     for (int i = 0; i < 8; ++i) hash = (hash ^ ((bits >> (8 * i)) & 0xff)) * 0x100000001b3ull;
   };
-  int stopped = 0;
+  stopped = 0;
   for (const char* name : {"squared", "expectile"}) {
     LossSpec spec;
     spec.name = name;
@@ -149,8 +151,56 @@ TEST(SquaredFlowGolden, DecayingStepsArePinnedToTheBit) {
       stopped += step.h_used < h;
     }
   }
+  return hash;
+}
+
+TEST(SquaredFlowGolden, DecayingStepsArePinnedToTheBit) {
+  int stopped = 0;
+  const uint64_t hash = decaying_steps_hash(stopped);
   EXPECT_GT(stopped, 20) << stopped;  // the decaying ODE's stop near the label is among them
   EXPECT_EQ(hash, 0xf362722237d72906ull) << std::hex << "0x" << hash;
+}
+
+// The series pieces' portable (SSE2) build gives the bits of the AVX2 one
+// the default picks on this machine (flow_series.cc): the same pinned hash,
+// and the same t and h_used step by step on rating-like paths (one and
+// several dyadic terms, with and without decay, small to large rates).
+TEST(SquaredFlowGolden, PortableSeriesBuildGivesTheSameBits) {
+  struct Portable {  // the portable build for this test only
+    Portable() { detail::flow_series_allow_avx2(false); }
+    ~Portable() { detail::flow_series_allow_avx2(true); }
+  };
+  int stopped = 0;
+  {
+    Portable portable;
+    const uint64_t hash = decaying_steps_hash(stopped);
+    EXPECT_EQ(hash, 0xf362722237d72906ull) << std::hex << "0x" << hash;
+  }
+  LossSpec spec;
+  spec.name = "squared";
+  const auto loss = make_loss(spec);
+  std::mt19937_64 rng(32);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  int differ = 0, cases = 0;
+  for (const double rate : {0.003, 0.03, 0.3})
+    for (const double mu : {0.0, 0.4})
+      for (const int terms : {1, 2, 3})
+        for (int i = 0; i < 100; ++i) {
+          PredictionPath path = training_like_path(rng, rate, terms);
+          path.mu = mu * rate;
+          const double y = 1.0 + std::floor(5.0 * u(rng));
+          const double h = u(rng) < 0.8 ? 1.0 : log_uniform(rng, 0.01, 5.0);
+          const UpdateStep fast = loss->step(path, y, h);
+          UpdateStep portable_step;
+          {
+            Portable portable;
+            portable_step = loss->step(path, y, h);
+          }
+          differ += std::memcmp(&fast.t, &portable_step.t, sizeof(double)) != 0 ||
+                    std::memcmp(&fast.h_used, &portable_step.h_used, sizeof(double)) != 0;
+          ++cases;
+        }
+  EXPECT_EQ(differ, 0) << "of " << cases;
 }
 
 }  // namespace
