@@ -148,7 +148,7 @@ void DotProduct::first_trained(float* slot, const State& st, int side) {
   owner.slots.push_back(static_cast<uint32_t>((slot - latent_.data()) / (rank_ + 1)));
 }
 
-double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l,
+[[gnu::always_inline]] inline double DotProduct::assign_rates(std::vector<Term>& terms, double g2, double other_norm2, double eta_l,
                                 double importance, int side, const State& st) {
   const unsigned k = rank_;
   const bool count = freq_alpha_ != 0;
@@ -198,7 +198,7 @@ double DotProduct::drop_dimensions(State& st) {
   return st.sign * (dot - static_cast<double>(kept) * center_ * center_ * st.sum_x[0] * st.sum_x[1]);
 }
 
-double DotProduct::frequency_factor(const Term& term, int side) const {
+[[gnu::always_inline]] inline double DotProduct::frequency_factor(const Term& term, int side) const {
   if (freq_alpha_ == 0 || distinct_[side] == 0 || !(occurrences_[side] > 0)) return 1.0;
   const double mean = occurrences_[side] / static_cast<double>(distinct_[side]);
   const double n = std::max(static_cast<double>(term.slot[rank_]), 1e-6 * mean);
@@ -215,7 +215,7 @@ double DotProduct::latent_rate(double eta) const {
   return g > 0 ? kAutoStep / g * (base_rate_ > 0 ? eta / base_rate_ : 1.0) : 0.0;
 }
 
-double DotProduct::start_gradient_ratio(const State& st) const {
+[[gnu::always_inline]] inline double DotProduct::start_gradient_ratio(const State& st) const {
   // E|other side|^2 / k at the start: c^2 s^2 + sigma^2 |x|^2 (the start is
   // c + init u, u uniform in [-1, 1]: variance init^2 / 3 per weight).
   const double c2 = center_ * center_, sigma2 = init_scale_ * init_scale_ / 3.0;
