@@ -1,6 +1,9 @@
-// AVX-512 kernels of the default rule (default_rule_lanes.h): sixteen
-// features a block, gathers and scatters on the 4-float slots, every lane
-// the scalar step's operations, the sums added serially in feature order.
+// AVX-512 kernels of the default rule (default_rule_lanes.h): up to sixteen
+// features a step, gathers and scatters on the 4-float slots, every lane the
+// scalar step's operations, the sums added serially in feature order. A step
+// takes the features from the next one up to (not including) the first whose
+// slot an earlier one of the step has, so a repeated word costs a shorter
+// step, not a serial block; the last step is masked (no scalar tail).
 #include "learner/learners/gd/default_rule_lanes.h"
 
 // GCC 12 warns of its own _mm512_undefined_* placeholders inside the intrinsics.
@@ -15,16 +18,20 @@ constexpr std::size_t kRuleLanes = 16;
 
 #define LEARNER_LANES_TARGET __attribute__((target("avx512f,avx512cd"), optimize("fp-contract=off")))
 
-// Values and slot offsets (in floats: (index & mask) * 4) of features[0, 16).
+// Values and slot offsets (in floats: (index & mask) * 4) of a step's features.
 struct LaneBlock {
   __m512 x;
   __m512i off;
 };
 
-LEARNER_LANES_TARGET inline LaneBlock load_lane_block(const Feature* f, __m512i mask) {
+// Lanes [0, k) as a mask (k <= 16).
+inline __mmask16 first_lanes(std::size_t k) { return static_cast<__mmask16>(k >= 16 ? 0xffffu : (1u << k) - 1); }
+
+// Features [0, live) (live <= 16; nothing past them is read; the other lanes are 0).
+LEARNER_LANES_TARGET inline LaneBlock load_lane_block(const Feature* f, std::size_t live, __m512i mask) {
   static_assert(sizeof(Feature) == 8 && offsetof(Feature, value) == 0 && offsetof(Feature, index) == 4);
-  const __m512i lo = _mm512_loadu_si512(f);
-  const __m512i hi = _mm512_loadu_si512(f + 8);
+  const __m512i lo = _mm512_maskz_loadu_epi32(first_lanes(std::min<std::size_t>(live, 8) * 2), f);
+  const __m512i hi = _mm512_maskz_loadu_epi32(first_lanes(live > 8 ? (live - 8) * 2 : 0), f + 8);
   const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
   const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
   const __m512 x = _mm512_castsi512_ps(_mm512_permutex2var_epi32(lo, even, hi));
@@ -32,10 +39,13 @@ LEARNER_LANES_TARGET inline LaneBlock load_lane_block(const Feature* f, __m512i 
   return {x, _mm512_slli_epi32(index, 2)};
 }
 
-// Whether two lanes of the block share a slot (then the block goes serially).
-LEARNER_LANES_TARGET inline bool lanes_share_slot(__m512i off) {
+// How many of lanes [0, live), from lane 0, have slots that no earlier lane
+// has (at least 1): the lanes one step may update at once.
+LEARNER_LANES_TARGET inline std::size_t distinct_lanes(__m512i off, std::size_t live) {
   const __m512i c = _mm512_conflict_epi32(off);
-  return _mm512_test_epi32_mask(c, c) != 0;
+  const unsigned shared = _mm512_test_epi32_mask(c, c);
+  const std::size_t first = shared ? static_cast<std::size_t>(__builtin_ctz(shared)) : kRuleLanes;
+  return std::min(first, live);
 }
 
 // One half (eight lanes) in double: float(w + (step rate) x), the scalar expression's order.
@@ -45,7 +55,9 @@ LEARNER_LANES_TARGET inline __m256 lanes_half(__m512d step, __m256 w, __m256 r, 
 }
 
 // Lanes 8..15 of v.
-LEARNER_LANES_TARGET inline __m256 lanes_high(__m512 v) { return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1)); }
+LEARNER_LANES_TARGET inline __m256 lanes_high(__m512 v) {
+  return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1));
+}
 
 }  // namespace
 
@@ -64,17 +76,13 @@ LEARNER_LANES_TARGET void accumulate_default_lanes(float* table, uint32_t mask, 
   const __m512i abs_bits = _mm512_set1_epi32(0x7fffffff);
   float s_terms[kRuleLanes], n_terms[kRuleLanes];
   float se = sens, no = norm;
-  std::size_t i = 0;
-  for (; i + kRuleLanes <= n; i += kRuleLanes) {
-    const LaneBlock b = load_lane_block(features + i, vmask);
-    if (lanes_share_slot(b.off)) {
-      for (std::size_t j = i; j < i + kRuleLanes; ++j)
-        default_rate_step(table + std::size_t{features[j].index & mask} * 4, features[j].value, g2f, se, no);
-      continue;
-    }
-    __m512 w0 = _mm512_i32gather_ps(b.off, table, 4);
-    __m512 w1 = _mm512_i32gather_ps(b.off, table + 1, 4);
-    __m512 w2 = _mm512_i32gather_ps(b.off, table + 2, 4);
+  for (std::size_t i = 0; i < n;) {
+    const LaneBlock b = load_lane_block(features + i, std::min(n - i, kRuleLanes), vmask);
+    const std::size_t k = distinct_lanes(b.off, std::min(n - i, kRuleLanes));
+    const __mmask16 live = first_lanes(k);
+    __m512 w0 = _mm512_mask_i32gather_ps(zero, live, b.off, table, 4);
+    __m512 w1 = _mm512_mask_i32gather_ps(zero, live, b.off, table + 1, 4);
+    __m512 w2 = _mm512_mask_i32gather_ps(zero, live, b.off, table + 2, 4);
     // x2 = clamp(x x, FLT_MIN, FLT_MAX) = min(max(v, lo), hi), std::max(v, lo) = v < lo ? lo : v.
     __m512 x2 = _mm512_mul_ps(b.x, b.x);
     x2 = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x2, min_x2, _CMP_LT_OQ), x2, min_x2);
@@ -97,17 +105,16 @@ LEARNER_LANES_TARGET void accumulate_default_lanes(float* table, uint32_t mask, 
     const __m512 norm_fresh = _mm512_div_ps(x2, _mm512_mul_ps(s, s));
     _mm512_storeu_ps(s_terms, xr);
     _mm512_storeu_ps(n_terms, _mm512_mask_blend_ps(learned, norm_fresh, norm_learned));
-    _mm512_i32scatter_ps(table, b.off, w0, 4);
-    _mm512_i32scatter_ps(table + 1, b.off, w1, 4);
-    _mm512_i32scatter_ps(table + 2, b.off, w2, 4);
-    _mm512_i32scatter_ps(table + 3, b.off, rate, 4);
-    for (std::size_t j = 0; j < kRuleLanes; ++j) {  // the scalar loop's order; a fresh slot adds nothing to sens
+    _mm512_mask_i32scatter_ps(table, live, b.off, w0, 4);
+    _mm512_mask_i32scatter_ps(table + 1, live, b.off, w1, 4);
+    _mm512_mask_i32scatter_ps(table + 2, live, b.off, w2, 4);
+    _mm512_mask_i32scatter_ps(table + 3, live, b.off, rate, 4);
+    for (std::size_t j = 0; j < k; ++j) {  // the scalar loop's order; a fresh slot adds nothing to sens
       if (learned >> j & 1) se += s_terms[j];
       no += n_terms[j];
     }
+    i += k;
   }
-  for (; i < n; ++i)
-    default_rate_step(table + std::size_t{features[i].index & mask} * 4, features[i].value, g2f, se, no);
   sens = se;
   norm = no;
 }
@@ -117,28 +124,25 @@ LEARNER_LANES_TARGET uint64_t add_linear_lanes(float* table, uint32_t mask, cons
   const __m512i vmask = _mm512_set1_epi32(static_cast<int>(mask));
   const __m512d vstep = _mm512_set1_pd(step);
   const __m512i exp_bits = _mm512_set1_epi32(0x7f800000);
+  const __m512 zero = _mm512_setzero_ps();
   uint64_t not_finite = 0;
-  std::size_t i = 0;
-  for (; i + kRuleLanes <= n; i += kRuleLanes) {
-    const LaneBlock b = load_lane_block(features + i, vmask);
-    if (lanes_share_slot(b.off)) {
-      for (std::size_t j = i; j < i + kRuleLanes; ++j)
-        not_finite += !linear_add_step(table + std::size_t{features[j].index & mask} * 4, features[j].value, step);
-      continue;
-    }
-    const __m512 w0 = _mm512_i32gather_ps(b.off, table, 4);
-    const __m512 w3 = _mm512_i32gather_ps(b.off, table + 3, 4);
+  for (std::size_t i = 0; i < n;) {
+    const LaneBlock b = load_lane_block(features + i, std::min(n - i, kRuleLanes), vmask);
+    const std::size_t k = distinct_lanes(b.off, std::min(n - i, kRuleLanes));
+    const __mmask16 live = first_lanes(k);
+    const __m512 w0 = _mm512_mask_i32gather_ps(zero, live, b.off, table, 4);
+    const __m512 w3 = _mm512_mask_i32gather_ps(zero, live, b.off, table + 3, 4);
     const __m256 lo = lanes_half(vstep, _mm512_castps512_ps256(w0), _mm512_castps512_ps256(w3), _mm512_castps512_ps256(b.x));
     const __m256 hi = lanes_half(vstep, lanes_high(w0), lanes_high(w3), lanes_high(b.x));
     const __m512 v = _mm512_castpd_ps(
         _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(lo)), _mm256_castps_pd(hi), 1));
+    // A non-finite value is not written, and counted.
     const __mmask16 finite =
-        _mm512_cmp_epi32_mask(_mm512_and_si512(_mm512_castps_si512(v), exp_bits), exp_bits, _MM_CMPINT_NE);
+        _mm512_mask_cmp_epi32_mask(live, _mm512_and_si512(_mm512_castps_si512(v), exp_bits), exp_bits, _MM_CMPINT_NE);
     _mm512_mask_i32scatter_ps(table, finite, b.off, v, 4);
-    not_finite += static_cast<unsigned>(__builtin_popcount(static_cast<unsigned>(static_cast<__mmask16>(~finite))));
+    not_finite += static_cast<unsigned>(__builtin_popcount(static_cast<unsigned>(live & ~finite)));
+    i += k;
   }
-  for (; i < n; ++i)
-    not_finite += !linear_add_step(table + std::size_t{features[i].index & mask} * 4, features[i].value, step);
   return not_finite;
 }
 

@@ -6,13 +6,13 @@
 //
 // Contract of the AVX-512 kernels: the same table and the same sums, bit for
 // bit, as the scalar loop over the same features in order. Each lane runs the
-// scalar step's IEEE operations (no fused multiply-add: the file is built
-// with -ffp-contract=off and uses no FMA intrinsic), the sums are added one
-// feature at a time in feature order, and a block of sixteen whose slots are
-// not all distinct (a repeated word, a hash collision) goes through the
-// scalar step feature by feature, as does the tail. Call them only when
-// default_rule_lanes_available() and mask < 2^29 (the gathers' 32-bit float
-// offsets).
+// scalar step's IEEE operations (no fused multiply-add: the functions are
+// built with fp-contract=off and use no FMA intrinsic), the sums are added one
+// feature at a time in feature order, and a step of up to sixteen features
+// ends before the first feature whose slot an earlier one of the step has (a
+// repeated word, a hash collision: it starts the next step). Any n. Call them
+// only when default_rule_lanes_available() and mask < 2^29 (the gathers'
+// 32-bit float offsets).
 #pragma once
 
 #include <algorithm>

@@ -241,7 +241,7 @@ class Model final : public Learner {
   // The default rule's loops for one sub-model run sixteen features a step
   // (default_rule_lanes.h) on examples of kLanesFrom features or more, when
   // the CPU has AVX-512 and the table's offsets fit the gathers.
-  static constexpr std::size_t kLanesFrom = 32;
+  static constexpr std::size_t kLanesFrom = 16;
   bool lanes_;
   std::unique_ptr<DotProduct> dot_;
   std::vector<OptimizerState> states_;  // one per sub-model
