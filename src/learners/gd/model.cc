@@ -7,7 +7,6 @@
 #include <limits>
 
 #include "learner/error.h"
-#include "learner/learners/gd/default_rule_lanes.h"
 #include "learner/parse/hash.h"
 
 namespace learner {
@@ -15,7 +14,8 @@ namespace {
 
 // VW clamps x^2 to at least FLT_MIN (|x| >= 1.08e-19) when computing rates.
 constexpr double kMinX2 = FLT_MIN;
-constexpr float kMaxRate = kDefaultMaxRate;  // a per-feature rate never overflows what it multiplies
+constexpr float kMinS = 1.08420217e-19f;  // sqrt(FLT_MIN)
+constexpr float kMaxRate = 1e30f;         // a per-feature rate never overflows what it multiplies
 
 }  // namespace
 
@@ -25,7 +25,6 @@ Model::Model(const CoreConfig& config, const Loss& loss)
       sub_models_(config.sub_models),
       width_(std::bit_ceil(std::max(config.sub_models, 1u))),
       weights_(config.bits, 4),
-      lanes_(default_rule_lanes_available() && weights_.stride() == 4 && weights_.mask() < (1u << 29)),
       eta_(config.learning_rate) {
   if (sub_models_ < 1) throw Error("the gradient learner needs at least one sub-model");
   if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_, &weights_);
@@ -108,11 +107,30 @@ void Model::accumulate_default_in(const std::vector<Feature>& features, uint32_t
                                   double& sensitivity, double& norm_x) {
   const float g2f = static_cast<float>(std::min(g2, static_cast<double>(FLT_MAX)));
   float sens = 0.0f, norm = 0.0f;
-  if (kOne && lanes_ && features.size() >= kLanesFrom) {
-    accumulate_default_lanes(weights_.data(), weights_.mask(), features.data(), features.size(), g2f, sens, norm);
-  } else {
-    // Finite for every finite input (issue 17, defect 5); see default_rate_step.
-    for (const Feature& f : features) default_rate_step(slot_in<kOne>(f.index, sub), f.value, g2f, sens, norm);
+  for (const Feature& f : features) {
+    float* w = slot_in<kOne>(f.index, sub);
+    // Finite for every finite input (issue 17, defect 5): x^2, G and the rate
+    // are kept inside float's range, and rate = 1 / (sqrt(G) s), not
+    // 1 / sqrt(G s^2), whose product underflowed to 0 for |x| = 1e-12.
+    const float x2 = std::clamp(f.value * f.value, FLT_MIN, FLT_MAX);
+    w[1] = std::min(w[1] + g2f * x2, FLT_MAX);
+    const float ax = std::fabs(f.value);
+    if (ax > w[2]) {
+      if (w[2] > 0) w[0] *= w[2] / ax;
+      w[2] = ax;
+    }
+    const float s = std::max(w[2], kMinS);
+    // One division per feature: with rate = 1 / (sqrt(G) s), x^2 / s^2 = (x^2 rate) (rate G).
+    if (w[1] > 0) {
+      const float rate = std::min(1.0f / (std::sqrt(w[1]) * s), kMaxRate);
+      w[3] = rate;
+      const float xr = x2 * rate;
+      sens += xr;
+      norm += xr * (rate * w[1]);
+    } else {
+      w[3] = 0.0f;
+      norm += x2 / (s * s);
+    }
   }
   sensitivity += sens;
   norm_x += norm;
@@ -286,11 +304,14 @@ void Model::settle_l1() {
 
 template <bool kOne>
 uint64_t Model::add_linear(const std::vector<Feature>& features, uint32_t sub, double step) {
-  if (kOne && lanes_ && features.size() >= kLanesFrom)
-    return add_linear_lanes(weights_.data(), weights_.mask(), features.data(), features.size(), step);
   uint64_t not_finite = 0;
-  // A non-finite value is never written (counted as nan_updates).
-  for (const Feature& f : features) not_finite += !linear_add_step(slot_in<kOne>(f.index, sub), f.value, step);
+  for (const Feature& f : features) {
+    float* w = slot_in<kOne>(f.index, sub);
+    const auto v = static_cast<float>(w[0] + step * w[3] * f.value);
+    const bool ok = std::isfinite(v);  // a non-finite value is never written (counted as nan_updates)
+    w[0] = ok ? v : w[0];
+    not_finite += !ok;
+  }
   return not_finite;
 }
 
