@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "learner/error.h"
+#include "learner/learners/gd/default_rule_lanes.h"
 #include "learner/parse/hash.h"
 
 namespace learner {
@@ -25,6 +26,7 @@ Model::Model(const CoreConfig& config, const Loss& loss)
       sub_models_(config.sub_models),
       width_(std::bit_ceil(std::max(config.sub_models, 1u))),
       weights_(config.bits, 4),
+      lanes_(default_rule_lanes_available() && weights_.stride() == 4),
       eta_(config.learning_rate) {
   if (sub_models_ < 1) throw Error("the gradient learner needs at least one sub-model");
   if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_, &weights_);
@@ -107,6 +109,13 @@ void Model::accumulate_default_in(const std::vector<Feature>& features, uint32_t
                                   double& sensitivity, double& norm_x) {
   const float g2f = static_cast<float>(std::min(g2, static_cast<double>(FLT_MAX)));
   float sens = 0.0f, norm = 0.0f;
+  if (kOne && lanes_ && features.size() >= kLanesFrom) {
+    accumulate_default_lanes(weights_.data(), weights_.mask(), features.data(), features.size(), g2f, sens, norm);
+    sensitivity += sens;
+    norm_x += norm;
+    return;
+  }
+  // The arithmetic of default_rate_step (default_rule_lanes.h), kept here for this loop's code.
   for (const Feature& f : features) {
     float* w = slot_in<kOne>(f.index, sub);
     // Finite for every finite input (issue 17, defect 5): x^2, G and the rate

@@ -238,6 +238,11 @@ class Model final : public Learner {
   uint32_t width_;      // the interleave: sub_models_ rounded up to a power of two (VW's)
   uint32_t shift_ = 0;  // the example being predicted or learned: its weight_shift
   WeightTable weights_;
+  // The default rule's rates for one sub-model run eight features a step
+  // (default_rule_lanes.h) on examples of kLanesFrom features or more, when
+  // the CPU has AVX2.
+  static constexpr std::size_t kLanesFrom = 16;
+  bool lanes_;
   std::unique_ptr<DotProduct> dot_;
   std::vector<OptimizerState> states_;  // one per sub-model
   std::vector<OptimizerState> synced_states_;  // --allreduce: states_ after the last average
