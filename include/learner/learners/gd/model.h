@@ -186,6 +186,8 @@ class Model final : public Learner {
   void settle_l1();
   // write_text's lines; `resume`: VW's save_resume form (the stored weight and its optimizer values).
   void write_weight_lines(std::FILE* out, const NameMap* names, bool resume) const;
+  // accumulate_default for one sub-model: the lanes (kLanesFrom features or more) or accumulate_default_in<true>.
+  void accumulate_default_one(const std::vector<Feature>& features, double g2, double& sensitivity, double& norm_x);
   template <bool kOne>
   void accumulate_default_in(const std::vector<Feature>& features, uint32_t sub, double g2, double& sensitivity,
                              double& norm_x);
