@@ -11,6 +11,7 @@
 #include "learner/error.h"
 #include "learner/features/text_features.h"
 #include "learner/parse/hash.h"
+#include "bigram_lanes.h"
 
 namespace learner {
 namespace {
@@ -196,19 +197,7 @@ void add_ngrams(unsigned n_max, unsigned skips, std::vector<Feature>& feats, uin
         Feature* out = feats.data() + at;
         const Feature* in = feats.data() + begin;
         if (size == 2) {  // bigrams and skip-grams (--ngram 2), the common case
-          const uint32_t gap = mask[1];
-          if constexpr (std::endian::native == std::endian::little) {
-            // Value 1 and the index as one 8-byte store (GCC had split the two fields into two loops).
-            static_assert(sizeof(Feature) == 8 && offsetof(Feature, index) == 4);
-            constexpr uint64_t kOne = std::bit_cast<uint32_t>(1.0f);
-            char* __restrict dest = reinterpret_cast<char*>(out);
-            for (uint32_t i = 0; i < grams; ++i) {
-              const uint64_t word = uint64_t{in[i].index * kQuadraticConstant + in[i + gap].index} << 32 | kOne;
-              std::memcpy(dest + 8 * std::size_t{i}, &word, 8);
-            }
-          } else {
-            for (uint32_t i = 0; i < grams; ++i) out[i] = Feature{1.0f, in[i].index * kQuadraticConstant + in[i + gap].index};
-          }
+          write_bigrams(in, mask[1], grams, out);
           return;
         }
         for (uint32_t i = 0; i < grams; ++i) {

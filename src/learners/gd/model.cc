@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "learner/error.h"
+#include "learner/learners/gd/default_rule_lanes.h"
 #include "learner/parse/hash.h"
 
 namespace learner {
@@ -25,6 +26,7 @@ Model::Model(const CoreConfig& config, const Loss& loss)
       sub_models_(config.sub_models),
       width_(std::bit_ceil(std::max(config.sub_models, 1u))),
       weights_(config.bits, 4),
+      lanes_(default_rule_lanes_available() && weights_.stride() == 4),
       eta_(config.learning_rate) {
   if (sub_models_ < 1) throw Error("the gradient learner needs at least one sub-model");
   if (config_.has_latent()) dot_ = std::make_unique<DotProduct>(config_, &weights_);
@@ -98,8 +100,18 @@ float Model::linear_dot(const std::vector<Feature>& features, uint32_t sub) {
 
 void Model::accumulate_default(const std::vector<Feature>& features, uint32_t sub, double g2,
                                double& sensitivity, double& norm_x) {
-  if (sub_models_ == 1) return accumulate_default_in<true>(features, sub, g2, sensitivity, norm_x);
+  if (sub_models_ == 1) return accumulate_default_one(features, g2, sensitivity, norm_x);
   accumulate_default_in<false>(features, sub, g2, sensitivity, norm_x);
+}
+
+void Model::accumulate_default_one(const std::vector<Feature>& features, double g2, double& sensitivity,
+                                   double& norm_x) {
+  if (!lanes_ || features.size() < kLanesFrom) return accumulate_default_in<true>(features, 0, g2, sensitivity, norm_x);
+  const float g2f = static_cast<float>(std::min(g2, static_cast<double>(FLT_MAX)));
+  float sens = 0.0f, norm = 0.0f;
+  accumulate_default_lanes(weights_.data(), weights_.mask(), features.data(), features.size(), g2f, sens, norm);
+  sensitivity += sens;
+  norm_x += norm;
 }
 
 template <bool kOne>
@@ -107,6 +119,7 @@ void Model::accumulate_default_in(const std::vector<Feature>& features, uint32_t
                                   double& sensitivity, double& norm_x) {
   const float g2f = static_cast<float>(std::min(g2, static_cast<double>(FLT_MAX)));
   float sens = 0.0f, norm = 0.0f;
+  // The arithmetic of default_rate_step (default_rule_lanes.h), kept here for this loop's code.
   for (const Feature& f : features) {
     float* w = slot_in<kOne>(f.index, sub);
     // Finite for every finite input (issue 17, defect 5): x^2, G and the rate
@@ -189,7 +202,7 @@ double Model::default_slope(const std::vector<Feature>& features, uint32_t sub, 
   OptimizerState& st = states_[0];
   st.total_weight += importance;
   double sensitivity = 0.0, norm_x = 0.0;
-  accumulate_default_in<true>(features, sub, g2, sensitivity, norm_x);
+  accumulate_default_one(features, g2, sensitivity, norm_x);
   double m = 1.0;
   st.normalized_sum_norm_x += importance * norm_x;
   const double avg = st.normalized_sum_norm_x / st.total_weight;

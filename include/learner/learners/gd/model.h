@@ -186,6 +186,8 @@ class Model final : public Learner {
   void settle_l1();
   // write_text's lines; `resume`: VW's save_resume form (the stored weight and its optimizer values).
   void write_weight_lines(std::FILE* out, const NameMap* names, bool resume) const;
+  // accumulate_default for one sub-model: the lanes (kLanesFrom features or more) or accumulate_default_in<true>.
+  void accumulate_default_one(const std::vector<Feature>& features, double g2, double& sensitivity, double& norm_x);
   template <bool kOne>
   void accumulate_default_in(const std::vector<Feature>& features, uint32_t sub, double g2, double& sensitivity,
                              double& norm_x);
@@ -238,6 +240,11 @@ class Model final : public Learner {
   uint32_t width_;      // the interleave: sub_models_ rounded up to a power of two (VW's)
   uint32_t shift_ = 0;  // the example being predicted or learned: its weight_shift
   WeightTable weights_;
+  // The default rule's rates for one sub-model run eight features a step
+  // (default_rule_lanes.h) on examples of kLanesFrom features or more, when
+  // the CPU has AVX2.
+  static constexpr std::size_t kLanesFrom = 16;
+  bool lanes_;
   std::unique_ptr<DotProduct> dot_;
   std::vector<OptimizerState> states_;  // one per sub-model
   std::vector<OptimizerState> synced_states_;  // --allreduce: states_ after the last average
