@@ -15,8 +15,7 @@ namespace {
 
 // VW clamps x^2 to at least FLT_MIN (|x| >= 1.08e-19) when computing rates.
 constexpr double kMinX2 = FLT_MIN;
-constexpr float kMinS = 1.08420217e-19f;  // sqrt(FLT_MIN)
-constexpr float kMaxRate = 1e30f;         // a per-feature rate never overflows what it multiplies
+constexpr float kMaxRate = kDefaultMaxRate;  // a per-feature rate never overflows what it multiplies
 
 }  // namespace
 
@@ -119,32 +118,9 @@ void Model::accumulate_default_in(const std::vector<Feature>& features, uint32_t
                                   double& sensitivity, double& norm_x) {
   const float g2f = static_cast<float>(std::min(g2, static_cast<double>(FLT_MAX)));
   float sens = 0.0f, norm = 0.0f;
-  // The arithmetic of default_rate_step (default_rule_lanes.h), kept here for this loop's code.
-  for (const Feature& f : features) {
-    float* w = slot_in<kOne>(f.index, sub);
-    // Finite for every finite input (issue 17, defect 5): x^2, G and the rate
-    // are kept inside float's range, and rate = 1 / (sqrt(G) s), not
-    // 1 / sqrt(G s^2), whose product underflowed to 0 for |x| = 1e-12.
-    const float x2 = std::clamp(f.value * f.value, FLT_MIN, FLT_MAX);
-    w[1] = std::min(w[1] + g2f * x2, FLT_MAX);
-    const float ax = std::fabs(f.value);
-    if (ax > w[2]) {
-      if (w[2] > 0) w[0] *= w[2] / ax;
-      w[2] = ax;
-    }
-    const float s = std::max(w[2], kMinS);
-    // One division per feature: with rate = 1 / (sqrt(G) s), x^2 / s^2 = (x^2 rate) (rate G).
-    if (w[1] > 0) {
-      const float rate = std::min(1.0f / (std::sqrt(w[1]) * s), kMaxRate);
-      w[3] = rate;
-      const float xr = x2 * rate;
-      sens += xr;
-      norm += xr * (rate * w[1]);
-    } else {
-      w[3] = 0.0f;
-      norm += x2 / (s * s);
-    }
-  }
+  // Finite for every finite input (issue 17, defect 5): default_rule_lanes.h's
+  // default_rate_step keeps x^2, G and the rate inside float's range.
+  for (const Feature& f : features) default_rate_step(slot_in<kOne>(f.index, sub), f.value, g2f, sens, norm);
   sensitivity += sens;
   norm_x += norm;
 }
