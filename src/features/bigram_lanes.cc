@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "learner/cpu_features.h"
 #include "learner/features/text_features.h"
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
@@ -52,18 +53,13 @@ __attribute__((target("avx2"))) void write_bigrams_avx2(const Feature* in, uint3
   }
   write_bigrams_portable(in + i, gap, grams - i, out + i);
 }
-
-bool bigram_has_avx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
-}
 #endif
 
 }  // namespace
 
 void write_bigrams(const Feature* in, uint32_t gap, uint32_t grams, Feature* out) {
 #if defined(LEARNER_BIGRAM_AVX2)
-  if (bigram_has_avx2()) return write_bigrams_avx2(in, gap, grams, out);
+  if (cpu_has_avx2()) return write_bigrams_avx2(in, gap, grams, out);
 #endif
   write_bigrams_portable(in, gap, grams, out);
 }

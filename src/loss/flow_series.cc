@@ -2,6 +2,7 @@
 #include "flow_series.h"
 
 #include "decay_stop.h"
+#include "learner/cpu_features.h"
 
 #include <algorithm>
 #include <cmath>
@@ -286,8 +287,7 @@ bool allow_avx2 = true;  // flow_series_allow_avx2
 Piece series_piece(const PredictionPath& path, double y, double c, double h, double d, double margin,
                    const DecayStopRule* decay_stop, double& t, double& gap) {
 #if defined(__x86_64__) && defined(__GNUC__)
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2 && allow_avx2) return series_piece_avx2(path, y, c, h, d, margin, decay_stop, t, gap);
+  if (allow_avx2 && cpu_has_avx2()) return series_piece_avx2(path, y, c, h, d, margin, decay_stop, t, gap);
 #endif
   return series_piece_portable(path, y, c, h, d, margin, decay_stop, t, gap);
 }

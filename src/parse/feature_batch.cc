@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "learner/cpu_features.h"
 #include "learner/parse/hash_inline.h"
 #include "number_inline.h"
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -171,18 +172,13 @@ __attribute__((target("avx2"))) bool finish_avx2(const FeatureWords& words, std:
   zeros = zero_bits;
   return _mm256_testz_si256(bad, bad) != 0;
 }
-
-bool feature_batch_has_avx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
-}
 #endif
 
 }  // namespace
 
 bool finish_feature_batch(const FeatureWords& words, std::size_t count, uint32_t seed, Feature* out, uint64_t& zeros) {
 #if defined(LEARNER_FEATURE_BATCH_AVX2)
-  if (feature_batch_has_avx2()) return finish_avx2(words, count, seed, out, zeros);
+  if (cpu_has_avx2()) return finish_avx2(words, count, seed, out, zeros);
 #endif
   return finish_feature_batch_portable(words, count, seed, out, zeros);
 }

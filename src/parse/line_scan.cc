@@ -1,6 +1,8 @@
 #include "line_scan.h"
 
 #include <cstring>
+
+#include "learner/cpu_features.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -72,11 +74,6 @@ __attribute__((target("avx2"))) std::size_t scan_words_avx2(const char* p, std::
   }
   control = _mm256_movemask_epi8(controls) != 0;
   return 64 * words;
-}
-
-bool cpu_has_avx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
 }
 #endif
 

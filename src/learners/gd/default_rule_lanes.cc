@@ -6,6 +6,8 @@
 
 #include <immintrin.h>
 
+#include "learner/cpu_features.h"
+
 namespace learner {
 namespace {
 
@@ -28,10 +30,7 @@ constexpr int kLaneOf[8] = {0, 4, 1, 5, 2, 6, 3, 7};
 
 }  // namespace
 
-bool default_rule_lanes_available() {
-  static const bool ok = __builtin_cpu_supports("avx2");
-  return ok;
-}
+bool default_rule_lanes_available() { return cpu_has_avx2(); }
 
 LEARNER_LANES_TARGET void accumulate_default_lanes(float* table, uint32_t mask, const Feature* features,
                                                    std::size_t n, float g2f, float& sens, float& norm) {

@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "learner/cpu_features.h"
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -104,10 +106,8 @@ template <std::size_t K>
   for (std::size_t c = 0; c < kRest; ++c) out[4 * kQuads + c] = rest[c];
 }
 
-// (__builtin_cpu_init first: this runs as a static initialiser, which may
-// come before libgcc's own.)
-const bool kHasAvx2 =
-    (__builtin_cpu_init(), __builtin_cpu_supports("avx2")) && std::getenv("LEARNER_NO_AVX2") == nullptr;
+// A static initialiser: cpu_has_avx2 is safe there.
+const bool kHasAvx2 = cpu_has_avx2() && std::getenv("LEARNER_NO_AVX2") == nullptr;
 #endif
 
 template <std::size_t K>

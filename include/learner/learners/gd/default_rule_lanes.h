@@ -6,8 +6,7 @@
 //
 // Contract: accumulate_default_lanes leaves the same table and the same sums,
 // bit for bit, as default_rate_step over the same features in order (the
-// arithmetic of Model::accumulate_default_in's loop, which keeps its own copy
-// for its code's sake; -p/-f comparisons with the scalar build check both).
+// step Model::accumulate_default_in's scalar loop calls).
 // Each lane runs the scalar step's IEEE operations (no fused multiply-add:
 // the kernel is built with fp-contract=off and without the FMA extension),
 // the sums are added one feature at a time in feature order, and a step of
