@@ -11,7 +11,13 @@
 namespace learner {
 namespace {
 
+// No fused multiply-add: GCC is told so; clang has no optimize attribute and,
+// without the FMA extension in the target, has no fused instruction to contract into.
+#if defined(__clang__)
+#define LEARNER_LANES_TARGET __attribute__((target("avx2")))
+#else
 #define LEARNER_LANES_TARGET __attribute__((target("avx2"), optimize("fp-contract=off")))
+#endif
 
 // Whether two of the eight slot offsets are equal (each pair is some lane
 // and the lane 1..4 places after it, cyclically).
