@@ -3,43 +3,19 @@
 // --logistic_min -1 --logistic_max 1 (docs/vw-compat.md section 3).
 //
 // Exact affine update (arXiv:1011.1576, as VW's get_update but without its
-// 9e-5 Lambert-W approximation): with z = y p and sigma = q h the flow
-// dz/dsigma = 1 / (1 + e^z) gives z + e^z = x := sigma + z0 + e^{z0}, i.e.
-// z_new = x - W(e^x) (W: Lambert's function). We solve for the increment
-// delta = z_new - z0, which satisfies delta + e^{z0} expm1(delta) = sigma, by
-// Newton's method from the upper bound min(sigma, log1p(sigma e^{-z0})):
-// the function is increasing and convex, so the iterates decrease
-// monotonically to the root (to ~1 ulp, no cancellation even for tiny sigma).
-// Then t = y delta / q.
+// 9e-5 Lambert-W approximation): z = y p moves by logistic_increment(z0,
+// sigma = q h) (logistic_increment.h: Newton's method to the last bit), and
+// t = y delta / q.
 #include <cmath>
 #include <memory>
 
 #include "families.h"
+#include "logistic_increment.h"
 #include "logistic_series.h"
 #include "smooth.h"
 
 namespace learner::detail {
 namespace {
-
-double logistic_increment(double z0, double sigma) {
-  if (!(sigma > 0.0)) return 0.0;
-  if (!std::isfinite(sigma)) return sigma;
-  const double bound = softplus(std::log(sigma) - z0);  // log1p(sigma e^{-z0})
-  if (z0 > 40.0) return bound;  // the e^{z0} expm1(delta) term dominates to 1e-17
-  const double c = std::exp(z0);
-  // c expm1(delta) and c e^delta, without overflow for very negative z0.
-  auto c_expm1 = [&](double d) { return d < 700.0 ? c * std::expm1(d) : std::exp(z0 + d) - c; };
-  double delta = std::fmin(sigma, bound);
-  for (int it = 0; it < 100; ++it) {
-    const double em = c_expm1(delta);
-    const double f = delta + em - sigma;
-    if (!(f > 0.0)) break;
-    const double step = f / (1.0 + c + em);
-    delta -= step;
-    if (step <= 1e-17 * delta) break;
-  }
-  return delta;
-}
 
 // Exact affine update for y = +/-1.
 double logistic_step(double p0, double q, double y, double h) {
