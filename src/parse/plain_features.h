@@ -80,13 +80,17 @@ inline bool walk_plain_features(std::string_view line, std::size_t pos, std::siz
   std::size_t count = 0;
   uint32_t anonymous = 0;
   const auto flush = [&]() {
-    for (std::size_t i = count; i % 4 != 0; ++i) {  // padding: value 1, index 0
-      batch.value[i] = 0x3130303030303030ull;
-      batch.name[i] = 0;
-      batch.index[i] = 0;
-    }
     uint64_t zeros = 0;
-    if (!finish_feature_batch(batch, (count + 3) & ~std::size_t{3}, ns_hash, block, zeros)) return false;
+    if (count < 4) {  // one to three features (a rating line's namespaces): one at a time, no padded lanes
+      if (!finish_feature_batch_portable(batch, count, ns_hash, block, zeros)) return false;
+    } else {
+      for (std::size_t i = count; i % 4 != 0; ++i) {  // padding: value 1, index 0
+        batch.value[i] = 0x3130303030303030ull;
+        batch.name[i] = 0;
+        batch.index[i] = 0;
+      }
+      if (!finish_feature_batch(batch, (count + 3) & ~std::size_t{3}, ns_hash, block, zeros)) return false;
+    }
     std::size_t kept = count;
     if (zeros != 0) {  // VW drops value-0 features
       kept = 0;

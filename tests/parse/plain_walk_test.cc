@@ -7,8 +7,9 @@
 // signs, '.', values of 1..9 bytes, exponents, strings, a second ':',
 // anonymous and value-0 features, digit names of up to 12 digits, names of
 // 1..10 bytes, bytes >= 0x80, runs of blanks, namespaces of more than 64
-// features (the walk's block), lines shorter than 8 bytes, tokens across the
-// scan's 64-byte words.
+// features (the walk's block) and of one to three (finished one at a time,
+// not in padded lanes), lines shorter than 8 bytes, tokens across the scan's
+// 64-byte words.
 #include <cstdlib>
 #include <cstring>
 #include <random>
