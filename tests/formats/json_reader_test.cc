@@ -181,6 +181,8 @@ TEST(JsonReader, OnDemandReadsAsTheDom) {
       R"({"\u0061":{"\u0078":1,"x\"y":2,"\\":3},"a":{"x":1}})",
       R"({"a":{"x":"str val","y":"s\u00e9","z":"\ud83d\ude00","t":true,"f":false,"n":null}})",
       R"({"a":{"b":{"c":{"d":{"e":{"f":{"g":{"h":{"i":{"j":1}}}}}}}}},"k":{}})",
+      "{\"a\":{\"abcdefghijklmnop\":1,\"abcdefghijklmnopq\":2,\"abcdefghijklmno\":3, \"sp\"  :  4 ,\"\":5},"
+      " \"b\" :\t{ \"_text\" : \"a b\" } }",
       R"({"a":{"x":[1,0,2.5,null,{"y":1}]},"_tag":"t","_other":[1]})",
       R"({"_label":-0,"a":{"x":1}})",
       R"({"_label":-0.0,"a":{"x":1}})",
