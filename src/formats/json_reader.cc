@@ -6,15 +6,10 @@
 // Concurrent (issue 32): each thread parses with a simdjson parser, buffer and
 // walker of its own (PerThread), so --threads parses JSON on the parser
 // threads as it does text.
-// A --json line is first read on simdjson's On-Demand API
-// (JsonWalker::body_fast: keys read in place, no DOM tape); a line it leaves,
-// anything beyond the common example or any error, is cleared and read
-// again by the DOM walk, whose result and diagnostics are the reference.
 #include "json_reader.h"
 
 #include <simdjson.h>
 
-#include <cstring>
 #include <string>
 
 #include "json_line.h"
@@ -29,7 +24,6 @@ namespace {
 struct JsonScratch {
   explicit JsonScratch(const ParseOptions& options) : walker(options) {}
   simdjson::dom::parser parser;
-  simdjson::ondemand::parser fast_parser;
   std::string buffer;
   JsonWalker walker;
 };
@@ -52,15 +46,6 @@ class JsonReader : public ExampleParser {
     line = json_line_text(line, ctx);
     if (line.empty()) return false;
     walker.begin(ex, ctx);
-    if (!decision_service_) {
-      if (parse_fast(line, s)) {
-        walker.finish();
-        return true;
-      }
-      ex.clear();
-      ex.line = line_no;
-      walker.begin(ex, ctx);
-    }
     const simdjson::dom::element doc = parse_json_line(line, s.parser, s.buffer, ctx);
     if (kind(doc) != JsonKind::kObject) ctx.fail("a JSON example is an object {...} on one line");
     bool keep = true;
@@ -79,19 +64,6 @@ class JsonReader : public ExampleParser {
   }
 
  private:
-  // The line through JsonWalker::body_fast; false when the DOM walk must read it.
-  static bool parse_fast(std::string_view line, JsonScratch& s) {
-    s.buffer.resize(line.size() + simdjson::SIMDJSON_PADDING);
-    std::memcpy(s.buffer.data(), line.data(), line.size());
-    std::memset(s.buffer.data() + line.size(), ' ', simdjson::SIMDJSON_PADDING);
-    simdjson::ondemand::document doc;
-    if (s.fast_parser.iterate(s.buffer.data(), line.size(), s.buffer.size()).get(doc)) return false;
-    simdjson::ondemand::object body;
-    if (doc.get_object().get(body) || !s.walker.body_fast(body)) return false;
-    const char* rest = nullptr;
-    return doc.current_location().get(rest) == simdjson::OUT_OF_BOUNDS;  // nothing after the object
-  }
-
   // A decision-service event: "c" holds the example; see json_reader.h.
   static bool event(simdjson::dom::object root, JsonWalker& walker) {
     bool keep = true;

@@ -41,18 +41,6 @@ class JsonWalker {
   void begin(Example& ex, const LineContext& ctx);
   // The members of `body` as the default namespace (hash of " ", as VW).
   void body(simdjson::dom::object body);
-  // body() on simdjson's On-Demand API (json_walker_fast.cc), for the common
-  // --json example: namespaces of numbers, strings, booleans and nulls,
-  // "_text", a numeric "_label". Keys are read in place (raw), not copied as
-  // the DOM's stage 2 copies every key. True when the whole document was read
-  // and is valid JSON with nothing after the object. False, with `ex` partly
-  // filled, for anything else (an array, an escaped key, another "_" key, a
-  // JSON or label error, a number of 20 characters or more, a label of -0,
-  // objects nested deeper than kFastDepth): the caller then clears the
-  // example and walks the DOM, which reads the line or refuses it with its
-  // diagnostics. Without the bandit keys (set_bandit(false)).
-  bool body_fast(simdjson::ondemand::object body);
-  static constexpr int kFastDepth = 8;
   // A "_label" value (also a dsjson event's), and a "_label_<property>" value.
   void label(simdjson::dom::element value);
   void label_property(std::string_view property, simdjson::dom::element value);
@@ -84,7 +72,6 @@ class JsonWalker {
   };
 
   void members(simdjson::dom::object object);
-  bool members_fast(simdjson::ondemand::object object, int depth);
   void member(std::string_view key, simdjson::dom::element value);
   void reserved(std::string_view key, simdjson::dom::element value);
   void array(std::string_view key, simdjson::dom::array array);

@@ -2,7 +2,6 @@
 // indices, and every malformed-input class.
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -165,70 +164,6 @@ void expect_error(const ParseOptions& options, const std::string& line, const st
   const std::string what = error_of(options, line);
   EXPECT_NE(what.find("data.json:7: "), std::string::npos) << line << " -> " << what;
   EXPECT_NE(what.find(part), std::string::npos) << line << " -> " << what;
-}
-
-// --json reads a line on simdjson's On-Demand API and leaves anything uncommon, and any
-// error, to the DOM walk; --dsjson reads an event's "c" with the DOM walk alone. The two
-// must agree value for value, feature for feature, in order.
-TEST(JsonReader, OnDemandReadsAsTheDom) {
-  const std::vector<std::string> lines = {
-      R"({"_label":1,"a":{"243":0.193,"c1":-0.0213,"x":1e-3,"y":-2},"b":{"_text":"vqe n5 g:h i|4  z "}})",
-      R"({"_label":-1, "a" : { "x" : 1 , "y" : -2.5 } , "b" : { "_text" : "  lead  trail  " } })",
-      R"({"a":{"x":0.12345678901234567890123,"y":1.0000000000000002220446,"z":0.1234567890123456789}})",
-      R"({"a":{"x":1234567890123456789,"y":-123456789012345678,"z":9007199254740993,"w":18446744073709551615,"v":12345678901234567890}})",
-      R"({"a":{"x":1.17549435e-38,"y":4.9e-324,"z":1e-400,"w":-0,"v":0.0,"u":3.4028235e38}})",
-      R"({"a":{"x":1.5                    ,"y":1E5,"z":-1E-5,"w":0e0}})",
-      R"({"\u0061":{"\u0078":1,"x\"y":2,"\\":3},"a":{"x":1}})",
-      R"({"a":{"x":"str val","y":"s\u00e9","z":"\ud83d\ude00","t":true,"f":false,"n":null}})",
-      R"({"a":{"b":{"c":{"d":{"e":{"f":{"g":{"h":{"i":{"j":1}}}}}}}}},"k":{}})",
-      "{\"a\":{\"abcdefghijklmnop\":1,\"abcdefghijklmnopq\":2,\"abcdefghijklmno\":3, \"sp\"  :  4 ,\"\":5},"
-      " \"b\" :\t{ \"_text\" : \"a b\" } }",
-      R"({"a":{"x":[1,0,2.5,null,{"y":1}]},"_tag":"t","_other":[1]})",
-      R"({"_label":-0,"a":{"x":1}})",
-      R"({"_label":-0.0,"a":{"x":1}})",
-      R"({"_label":0.5,"a":{"x":1,"x":2,"5":1,"05":1,"":1}})",
-      R"({"_label":12345678901234567,"a":{"x":1}})",
-      R"({"_label":"-1","a":{"x":1}})",
-      R"({"_label":{"Label":1,"Weight":2},"a":{"x":1}})",
-      R"({"_label_Label":1,"a":{"_label_Initial":0.5,"x":1}})",
-      "{\"a\":{\"x\xc3\xa9\":1,\"y\":\"\xe2\x82\xac\"}}",
-  };
-  for (const bool chain : {false, true}) {
-    ParseOptions ds = dsjson();
-    ds.chain_hash = chain;
-    for (const std::string& line : lines) {
-      const Example a = parse_with(json(chain), line);
-      const Example b = parse_with(ds, R"({"c":)" + line + "}");
-      ASSERT_EQ(a.features.size(), b.features.size()) << line;
-      for (std::size_t i = 0; i < a.features.size(); ++i) {
-        EXPECT_EQ(a.features[i].index, b.features[i].index) << line << " #" << i;
-        EXPECT_EQ(std::bit_cast<uint32_t>(a.features[i].value), std::bit_cast<uint32_t>(b.features[i].value))
-            << line << " #" << i;
-      }
-      ASSERT_EQ(a.namespaces.size(), b.namespaces.size()) << line;
-      for (std::size_t i = 0; i < a.namespaces.size(); ++i) {
-        EXPECT_EQ(a.namespaces[i].name, b.namespaces[i].name) << line;
-        EXPECT_EQ(a.namespaces[i].hash, b.namespaces[i].hash) << line;
-        EXPECT_EQ(a.namespaces[i].begin, b.namespaces[i].begin) << line;
-        EXPECT_EQ(a.namespaces[i].end, b.namespaces[i].end) << line;
-      }
-      EXPECT_EQ(a.has_label, b.has_label) << line;
-      EXPECT_EQ(std::bit_cast<uint32_t>(a.label), std::bit_cast<uint32_t>(b.label)) << line;
-      EXPECT_EQ(a.importance, b.importance) << line;
-      EXPECT_EQ(a.base, b.base) << line;
-      EXPECT_EQ(a.tag, b.tag) << line;
-    }
-  }
-  // What On-Demand does not check unless asked: all refused, as the DOM refuses them.
-  for (const char* bad : {R"({"a":{"x":1}}x)", R"({"a":{"x":1}}})", R"({"a":{"x":1}} 2)", R"({"a":{"x":1})",
-                          R"({"a":{"x":1}])", R"({"a":{"x":1,}})", R"({"a":{"x" 1}})", R"({"a":1 "b":2})",
-                          R"({"a":1,,"b":2})", R"({,"a":1})", R"({"a":{"x":truex}})", R"({"a":{"x":nul}})",
-                          R"({"a":{"x":nullx}})", R"({"a":{"x":01}})", R"({"a":{"x":1.}})", R"({"a":{"x":1x}})",
-                          R"({"a":{"x":-}})", R"({"a":{"x":"bad\q"}})", R"({"a":{"x":"\u12"}})", R"({"a":{"\q":1}})",
-                          R"({1:2})", R"({"a":{"x":1}}//)"})
-    expect_error(json(), bad, "invalid JSON");
-  expect_error(json(), R"({"a":{"x":123456789012345678901}})", "integer beyond 64 bits");
-  expect_error(json(), R"({"_label":1,"_label":1})", "_label: the label is given twice");
 }
 
 TEST(JsonReader, MalformedInput) {
