@@ -254,6 +254,18 @@ bool has_colon(const LabelTokens& tokens) {
 }  // namespace
 
 void parse_label_part(std::string_view part, Example& ex, const LineContext& ctx) {
+  // A one-digit label and one blank ("4 ", "-1 ": ratings, binary labels),
+  // as the loop below reads it: the digit's value, no importance, no tag.
+  if (part.size() - 2 <= 1 && part.back() == ' ') {
+    const bool minus = part.size() == 3;
+    const auto digit = static_cast<unsigned>(static_cast<unsigned char>(part[minus ? 1 : 0])) - unsigned{'0'};
+    if (digit <= 9 && (!minus || part[0] == '-')) {
+      const auto value = static_cast<float>(digit);
+      ex.label = minus ? -value : value;
+      ex.has_label = true;
+      return;
+    }
+  }
   // Numeric tokens are at most label, importance, base; a fourth is an error.
   std::array<std::string_view, 3> numbers;
   std::size_t count = 0;

@@ -2,6 +2,11 @@
 // cost-sensitive, their mix, multilabel; simple labels are unchanged.
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cmath>
+#include <string>
+#include <vector>
+
 #include "learner/error.h"
 #include "learner/parse/text_parser.h"
 
@@ -44,6 +49,39 @@ TEST(LabelFormat, SimpleIsTheDefaultAndUnchanged) {
   EXPECT_TRUE(ex.costs.empty());
   EXPECT_TRUE(ex.label_set.empty());
   expect_error("1:0.5 |a", ParseOptions{}, "1:0.5");
+}
+
+// A one-digit label and one blank ("4 ", "-1 ") takes a short path: the same
+// label (bits, sign of -0), importance, base and tag as the general loop gives
+// the same label with a second blank; a digit touching the bar is still a tag,
+// a sign alone still an error.
+TEST(LabelFormat, OneDigitLabelsAsTheGeneralLoopReadsThem) {
+  std::vector<std::string> labels;
+  for (char d = '0'; d <= '9'; ++d) {
+    labels.push_back(std::string(1, d));
+    labels.push_back(std::string("-") + d);
+  }
+  for (const std::string& label : labels) {
+    const Example fast = parse(label + " |a x", ParseOptions{});
+    const Example general = parse(label + "  |a x", ParseOptions{});
+    EXPECT_TRUE(fast.has_label) << label;
+    EXPECT_EQ(std::bit_cast<uint32_t>(fast.label), std::bit_cast<uint32_t>(general.label)) << label;
+    EXPECT_EQ(fast.importance, general.importance) << label;
+    EXPECT_EQ(fast.base, general.base) << label;
+    EXPECT_EQ(fast.tag, general.tag) << label;
+    EXPECT_EQ(fast.features.size(), 1u) << label;
+  }
+  EXPECT_TRUE(std::signbit(parse("-0 |a x", ParseOptions{}).label));
+  const Example tag = parse("4|a x", ParseOptions{});
+  EXPECT_FALSE(tag.has_label);
+  EXPECT_EQ(tag.tag, "4");
+  expect_error("- |a x", ParseOptions{}, "-");
+  expect_error("+ |a x", ParseOptions{}, "+");
+  expect_error("x |a x", ParseOptions{}, "x");
+  const Example two = parse("12 |a x", ParseOptions{});
+  EXPECT_EQ(two.label, 12.0f);
+  const Example spaced = parse(" 3 |a x", ParseOptions{});
+  EXPECT_EQ(spaced.label, 3.0f);
 }
 
 TEST(LabelFormat, MulticlassTakesClassImportanceBaseAndTag) {
