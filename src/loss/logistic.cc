@@ -4,8 +4,8 @@
 //
 // Exact affine update (arXiv:1011.1576, as VW's get_update but without its
 // 9e-5 Lambert-W approximation): z = y p moves by logistic_increment(z0,
-// sigma = q h) (logistic_increment.h: Newton's method to the last bit), and
-// t = y delta / q.
+// sigma = q h) (logistic_increment.h: Halley's and Newton's steps, to a few
+// ulp of the root), and t = y delta / q.
 #include <cmath>
 #include <memory>
 

@@ -19,7 +19,7 @@ double logistic_increment(double z0, double sigma, int* newton_steps) {
   // under it (f < 0 there: Newton's steps then go up, never past sigma).
   double delta = std::fmin(sigma, bound);
   int steps = 0;
-  for (int it = 0; it < 100; ++it) {
+  while (steps < 100) {
     ++steps;
     const double em = c_expm1(delta);
     const double f = delta + em - sigma;  // f' = 1 + c + em, f'' = c + em: one expm1 for all three

@@ -37,12 +37,12 @@ __attribute__((target("avx2"))) bool any_control_byte_avx2(const unsigned char* 
 }
 #endif
 
-// Whether any byte of the line is_control: 32 bytes a step with AVX2, else 16 bytes a step (SSE2; GCC did not
-// vectorise the plain loop, 1.9 instructions a byte on JSON lines), a line of
-// 16 bytes or more ending on a step over its last 16 bytes (overlapping the
-// one before: no byte loop, which GCC unrolled into ~300 instructions for
-// the 0-15 bytes left); a shorter line one byte at a time. Nothing past the
-// line is read.
+// Whether any byte of the line is_control: 32 bytes a step with AVX2, else
+// 16 bytes a step (SSE2; GCC did not vectorise the plain loop, 1.9
+// instructions a byte on JSON lines), a line of 16 bytes or more ending on a
+// step over its last 16 bytes (overlapping the one before: no byte loop,
+// which GCC unrolled into ~300 instructions for the 0-15 bytes left); a
+// shorter line one byte at a time. Nothing past the line is read.
 bool any_control_byte(std::string_view line) {
   const auto* p = reinterpret_cast<const unsigned char*>(line.data());
   const std::size_t n = line.size();
