@@ -78,6 +78,7 @@ Factors fit_gramian(const Cli& c, const InteractionSet& set, std::size_t n_users
   o.average_passes = r.average_passes;
   if (c.sweeps != "alternate" && c.sweeps != "joint") throw learner::UsageError("--sweeps must be alternate or joint");
   o.joint = c.sweeps == "joint";
+  if (o.sequence > 0) o.history = true;  // --sequence L is a kind of history
   GramianRanker ranker(o, n_users, n_items, rows);
   ranker.train();
   if (ranker.skipped_steps() > 0)
@@ -276,6 +277,7 @@ int main(int argc, char** argv) {
       "history_exponent", po::value<double>(&c.gramian.history_exponent)->default_value(c.gramian.history_exponent), "dyadic gramian --history: e, [0, 2] (0.5 FISM's)")(
       "history_only", po::bool_switch(&c.gramian.history_only), "dyadic gramian --history: no free user vector, the user is its history (FISM)")(
       "history_target", po::bool_switch(&c.gramian.history_target), "dyadic gramian --history: keep a positive's own item in its history sum (default: left out, FISM's j != i)")(
+      "sequence", po::value<unsigned>(&c.gramian.sequence)->default_value(c.gramian.sequence), "dyadic gramian: the history (implies --history) of each positive is the L positives before it by time, and recommend's the user's last L (FPMC/Fossil's Markov part; 0: off)")(
       "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; ials: --ials_rank)")(
       "passes", po::value<unsigned>(&r.passes)->default_value(r.passes), "dyadic: passes over the positives")(
       "negatives", po::value<unsigned>(&r.negatives)->default_value(r.negatives), "dyadic: sampled negatives per positive and pass")(

@@ -32,6 +32,9 @@ void check_gramian_options(const GramianOptions& o) {
   if (o.history && o.pairwise > 0) throw UsageError("--history does not combine with --pairwise");
   if (o.history && o.average_passes > 1) throw UsageError("--history does not combine with --average_passes");
   if (o.history_only && !o.history) throw UsageError("--history_only needs --history");
+  if (o.sequence > 10000) throw UsageError("--sequence must be at most 10000");
+  if (o.sequence > 0 && !o.history) throw UsageError("--sequence needs --history");
+  if (o.sequence > 0 && o.history_target) throw UsageError("--sequence does not combine with --history_target");
 }
 
 // Every entry finite and at most 1e30 in size.
@@ -88,12 +91,22 @@ GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users,
     comp_.resize(w);
     obs_.resize(w);
     xg_.resize(k_);
+    if (o_.sequence > 0) {
+      seq_.emplace(n_users, n_items, rows, o_.min_rating, o_.sequence, o_.history_exponent);
+      ctx_count_.assign(n_items, 0);
+      for (std::size_t t = 0; t < seq_->slots(); ++t)
+        for (const uint32_t j : seq_->context(t)) ++ctx_count_[j];
+    }
   }
 }
 
 double GramianRanker::score(uint32_t u, uint32_t i) const {
   if (!o_.history) return users_.row(u).dot(items_.row(i));
   Eigen::RowVectorXd h = Eigen::RowVectorXd::Zero(k_);
+  if (seq_) {
+    for (const uint32_t j : seq_->final_context(u)) h += z_.row(j);
+    return users_.row(u).dot(items_.row(i)) + seq_->final_scale(u) * h.dot(items_.row(i).head(k_));
+  }
   for (const uint32_t j : positives_.items(u)) h += z_.row(j);
   return users_.row(u).dot(items_.row(i)) + hist_scale_[u] * h.dot(items_.row(i).head(k_));
 }
@@ -106,6 +119,10 @@ void GramianRanker::pair_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gr
                                const Eigen::MatrixXd& gram_items) {
   if (!o_.history) {
     share_of(u, i, users_.row(u), users_.row(u), users_.row(u), gram_users, gram_items, nullptr);
+    return;
+  }
+  if (seq_) {
+    sequence_share(u, i, gram_users, gram_items);
     return;
   }
   comp_ = users_.row(u);
@@ -209,9 +226,9 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
   const double n_other = static_cast<double>(other.rows());
   out.resize(own.rows() * w, w);
   std::vector<std::vector<uint32_t>> by_row;
-  if (!user_side) {
+  if (!user_side) {  // the rows of `other` each item's pairs use (users, or sequence slots)
     by_row.resize(static_cast<std::size_t>(own.rows()));
-    for (const auto& [u, i] : pairs_) by_row[i].push_back(u);
+    for (const auto& [u, i] : pairs_) by_row[i].push_back(seq_ ? static_cast<uint32_t>(seq_->slot(u, i)) : u);
   }
   Eigen::MatrixXd h(w, w);
   for (Eigen::Index r = 0; r < own.rows(); ++r) {
@@ -239,13 +256,16 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
 void GramianRanker::sweep(int sides) {
   if (o_.history) {
     history_sums(hist_);  // held through the sweep
+    if (seq_) context_sums(ctx_);
     hist_grad_.setZero(users_.rows(), k_);
     z_grad_.setZero(items_.rows(), k_);
   }
   const Eigen::MatrixXd gram_users = users_gram(), gram_items = items_gram();
   if (sides & kUsers) inverse_hessians(users_, items_, gram_items, true, user_inv_);
   if (sides & kItems) {
-    if (o_.history)
+    if (seq_)
+      inverse_hessians(items_, composed_slots(), gram_users, false, item_inv_);
+    else if (o_.history)
       inverse_hessians(items_, composed_users(), gram_users, false, item_inv_);
     else
       inverse_hessians(items_, users_, gram_users, false, item_inv_);
@@ -256,12 +276,20 @@ void GramianRanker::sweep(int sides) {
   std::optional<NegativeSampler> sampler;  // the sweep's own seeded draws
   if (o_.pairwise > 0) sampler.emplace(positives_, 0.0, rng.next());
   for (const auto& [u, i] : pairs_) step(u, i, gram_users, gram_items, sides, sampler ? &*sampler : nullptr);
-  if (o_.history && (sides & kUsers)) history_step(gram_items);
+  if (seq_ && (sides & kUsers))
+    sequence_history_step(gram_items);
+  else if (o_.history && (sides & kUsers))
+    history_step(gram_items);
 }
 
 void GramianRanker::history_sums(Rows& out) const {
   out.setZero(users_.rows(), k_);
   for (uint32_t u = 0; u < users_.rows(); ++u) {
+    if (seq_) {  // recommend's context: the user's last L positives
+      for (const uint32_t j : seq_->final_context(u)) out.row(u) += z_.row(j);
+      out.row(u) *= seq_->final_scale(u);
+      continue;
+    }
     for (const uint32_t j : positives_.items(u)) out.row(u) += z_.row(j);
     out.row(u) *= hist_scale_[u];
   }
@@ -276,7 +304,7 @@ GramianRanker::Rows GramianRanker::composed_users() const {
 }
 
 void GramianRanker::finish_history_gradient() {
-  for (uint32_t u = 0; u < users_.rows(); ++u)
+  for (uint32_t u = 0; !seq_ && u < users_.rows(); ++u)  // sequence: each step added its context's
     for (const uint32_t j : positives_.items(u)) z_grad_.row(j) += hist_scale_[u] * hist_grad_.row(u);
   const double n_users = static_cast<double>(users_.rows());
   for (uint32_t j = 0; j < z_.rows(); ++j)
@@ -319,6 +347,13 @@ void GramianRanker::history_step(const Eigen::MatrixXd& gram_items) {
 
 Eigen::MatrixXd GramianRanker::users_gram() const {
   if (!o_.history) return users_.transpose() * users_;
+  if (seq_) {  // sum_u (1/n_u) sum_t a_ut a_ut^T
+    const Rows c = composed_slots();
+    Eigen::VectorXd weight(c.rows());
+    for (std::size_t t = 0; t < seq_->slots(); ++t)
+      weight[static_cast<Eigen::Index>(t)] = 1.0 / static_cast<double>(seq_->sequence(seq_->user_of(t)).size());
+    return c.transpose() * weight.asDiagonal() * c;
+  }
   const Rows c = composed_users();
   return c.transpose() * c;
 }
@@ -368,13 +403,16 @@ double GramianRanker::whole_catalogue_term() const {
 double GramianRanker::loss() const {
   double l = whole_catalogue_term();
   const double n_users = static_cast<double>(users_.rows()), n_items = static_cast<double>(items_.rows());
-  Rows hist;
+  Rows hist, ctx;
   if (o_.history) history_sums(hist);
+  if (seq_) context_sums(ctx);
   for (uint32_t u = 0; u < users_.rows(); ++u) {
     const auto its = positives_.items(u);
     for (const uint32_t i : its) {
       double p = users_.row(u).dot(items_.row(i));
-      if (o_.history) {
+      if (seq_) {
+        p += ctx.row(static_cast<Eigen::Index>(seq_->slot(u, i))).dot(items_.row(i).head(k_));
+      } else if (o_.history) {
         p += hist.row(u).dot(items_.row(i).head(k_));
         if (!o_.history_target) p -= hist_scale_[u] * z_.row(i).dot(items_.row(i).head(k_));
       }
@@ -397,6 +435,7 @@ void GramianRanker::gradient(Rows& gu, Rows& gi, Rows* gz) const {
   GramianRanker self = *this;
   if (o_.history) {
     history_sums(self.hist_);
+    if (seq_) context_sums(self.ctx_);
     self.hist_grad_.setZero(users_.rows(), k_);
     self.z_grad_.setZero(items_.rows(), k_);
   }

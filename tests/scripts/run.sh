@@ -1005,6 +1005,12 @@ if [[ -x "$topn" ]]; then
     sh -c '"$0" train --train tn.tsv -f h1.f --loss gramian --history --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f h2.f --loss gramian --history --history_only --rank 3 --passes 5 2>/dev/null && test "$(grep -c "^[ui] " h1.f)" = 20 && ! grep -qi "nan\|inf" h1.f h2.f && ! cmp -s h1.f g1.f && ! cmp -s h1.f h2.f' "$topn"
   expect_exit "learner-topn: --history with --pairwise is refused" 2 '--history does not combine with --pairwise' \
     "$topn" train --train tn.tsv -f bad.f --loss gramian --history --pairwise 0.3
+  expect_true "learner-topn train --loss gramian --sequence 2 writes finite factors that differ from --history's" \
+    sh -c '"$0" train --train tn.tsv -f s1.f --loss gramian --sequence 2 --rank 3 --passes 5 2>/dev/null && test "$(grep -c "^[ui] " s1.f)" = 20 && ! grep -qi "nan\|inf" s1.f && ! cmp -s s1.f h1.f && ! cmp -s s1.f g1.f' "$topn"
+  expect_exit "learner-topn: --sequence (a history) with --pairwise is refused" 2 '--history does not combine with --pairwise' \
+    "$topn" train --train tn.tsv -f bad.f --loss gramian --sequence 2 --pairwise 0.3
+  expect_exit "learner-topn: --sequence out of range is refused" 2 '--sequence must be at most 10000' \
+    "$topn" train --train tn.tsv -f bad.f --loss gramian --sequence 10001
   expect_exit "learner-topn: --max_norm without --loss softmax is refused" 2 '--max_norm needs --loss softmax' \
     "$topn" train --train tn.tsv -f bad.f --max_norm 1
   expect_exit "learner-topn: an unknown command is refused" 2 "unknown command 'fit'" "$topn" fit

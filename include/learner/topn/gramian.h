@@ -79,16 +79,38 @@
 // or average_passes (UsageError). history_only: x_u is held at 0 (no longer a
 // weight: gradient() gives it 0), so the user's latent vector is h_u alone, as
 // in FISM (Kabbur et al. 2013); the user bias still moves.
+//
+// sequence L > 0 (with history; sequence_contexts.h): the history is per
+// position, not per user. A user's positives in time order i_0..i_{n-1}; the
+// score of i_t uses a_ut = x_u + h_ut with h_ut = m^-e sum of z_j over the m =
+// min(t, L) positives just before it (FPMC / Fossil's Markov part), and
+// recommend uses the context of the next position (the user's last L). No
+// target is ever in its own context, so the observed term needs no exclusion.
+// Every context also carries the whole-catalogue term, each user's n contexts
+// weighted 1/n (so a user weighs as much as without a sequence):
+//   L_s = c sum_{(u,t)} (1 - a_ut . b_{i_t})^2 + alpha0 sum_u (1/n_u) sum_t sum_i w_i (a_ut . b_i)^2
+//         + the L2 terms of L_h,
+// so G_U = sum_u (1/n_u) sum_t a_ut a_ut^T and the step on (u, i_t) takes the
+// share of position t: its observed term and (1/n_u) of the whole-catalogue
+// term at a_ut. The contexts' h_ut are computed at each sweep start from z and
+// held through the sweep; each step adds m^-e times its x-gradient share to
+// the z_j of its context, and at the sweep's end z_j moves by lr D_j^-1 g_j,
+// D_j = sum_{(u,t): j in ctx} 2 m_t s_t^2 (c b b^T + alpha0/n_u G_V) + the L2's
+// 2 l2 I (the block row-sum bound, as above). x_u's Hessian is the one without
+// history (sum_t of the same b b^T, and alpha0 G_V). The item rows' Hessians
+// use each pair's own a_ut.
 #pragma once
 
 #include <Eigen/Dense>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "learner/topn/factors.h"
 #include "learner/topn/interactions.h"
 #include "learner/topn/sampler.h"
+#include "learner/topn/sequence_contexts.h"
 
 namespace learner::topn {
 
@@ -112,6 +134,7 @@ struct GramianOptions {
   double history_exponent = 0.5;    // its s_u = |N(u)|^-this, [0, 2]
   bool history_target = false;      // keep the target in its own history
   bool history_only = false;        // x_u held at 0: the user is its history (FISM); needs history
+  unsigned sequence = 0;            // > 0: the history is the L positives before each one (see above)
   uint64_t seed = 1;
 };
 
@@ -201,6 +224,16 @@ class GramianRanker {
   // history: z_j, h_u (held through a sweep), s_u, the sweep's x-gradient sums
   // per user and z-gradient parts per item, the composed row buffers.
   Rows z_, hist_, hist_grad_, z_grad_;
+  // sequence: the positions and contexts, each slot's h_ut (held through a
+  // sweep) and how many contexts hold each item.
+  std::optional<SequenceContexts> seq_;
+  Rows ctx_;
+  std::vector<uint32_t> ctx_count_;
+  void context_sums(Rows& out) const;   // sequence: h_ut per slot (slots x k)
+  Rows composed_slots() const;          // sequence: a_ut per slot (slots x (k+2))
+  void sequence_share(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users,
+                      const Eigen::MatrixXd& gram_items);
+  void sequence_history_step(const Eigen::MatrixXd& gram_items);
   std::vector<double> hist_scale_;
   Eigen::RowVectorXd comp_, obs_, xg_;
   uint64_t shuffle_state_, updates_ = 0, skipped_ = 0;

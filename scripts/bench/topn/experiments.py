@@ -18,18 +18,20 @@ ROWS = [
     # Fixed settings from hand exploration on the same validation cuts (docs/topn-benchmark.md):
     # L2 scaled by (n + alpha0 * catalogue)^0.5, the biases held near 0 (bias L2 1000: free
     # biases lost on both cuts), joint sweeps (alternating ones scored lower on both cuts).
-    # Grid: 24 points, as the ials row's (the same two choices of positives); stop 39 added the
-    # BPR term (--pairwise 0.3, one uniform negative per positive: gramian_pairwise.h) as a
-    # choice, which lifted the leave-one-out validation cut by 0.6-0.9 % in hand exploration
-    # (chosen there by the full run, it lost 1.6 % of test HR@10: noise; docs/topn-benchmark.md).
-    # (Before stop 38 this row was BPR with 8 sampled negatives, 30 passes, lr 0.02, the mean
-    # of the last 10 pass ends: 0.2899 / 0.3779 / 0.6501 / 0.3740.)
+    # Grid: 24 points, as the ials row's (the same two choices of positives). Stop 43: the
+    # sequence history (--sequence 3: each positive's user vector plus its 3 preceding positives'
+    # history vectors, recommend with the user's last 3; gramian.h, sequence_contexts.h) is a
+    # choice, in place of stop 39's BPR term (--pairwise 0.3), which gave no gain beyond the cuts'
+    # noise (docs/topn-benchmark.md). The sequence's window (3) and exponent (1) were chosen on
+    # the leave-one-out validation cut. (Before stop 38 this row was BPR with 8 sampled negatives,
+    # 30 passes, lr 0.02, the mean of the last 10 pass ends: 0.2899 / 0.3779 / 0.6501 / 0.3740.)
     ("dyadic", "dyadic, ranking-trained (whole-catalogue Gramian loss)", "topn",
      {"system": "dyadic", "loss": "gramian", "rank": "32", "passes": "20", "lr": "0.5", "unobserved": "1",
-      "l2_exponent": "0.5", "bias_l2": "1000", "init": "0.1", "sweeps": "joint", "negatives": "1"},
+      "l2_exponent": "0.5", "bias_l2": "1000", "init": "0.1", "sweeps": "joint", "negatives": "1",
+      "history_exponent": "1"},
      # Positives: only the pairs rated >= 4 (what the random folds call relevant), or every pair.
      {"min_rating": ["4", "0"], "observed_weight": ["3", "10"], "l2": ["0.25", "0.5", "1"],
-      "pairwise": ["0", "0.3"]}),
+      "sequence": ["0", "3"]}),
     # The dyadic model trained on the ratings (squared loss, the command line's defaults).
     ("rating_dyadic", "dyadic, rating-trained (squared loss, defaults)", "topn",
      {"system": "dyadic", "loss": "rating", "rank": "10", "passes": "20", "lr": "0", "latent_lr": "0",

@@ -1,0 +1,93 @@
+// The Gramian loss's sequence history (GramianOptions::sequence; the
+// contexts: learner/topn/sequence_contexts.h): learner/topn/gramian.h's L_s.
+#include <cmath>
+
+#include "learner/topn/gramian.h"
+
+namespace learner::topn {
+
+namespace {
+
+bool sequence_row_ok(const Eigen::RowVectorXd& v) {
+  for (Eigen::Index j = 0; j < v.size(); ++j)
+    if (!(std::fabs(v[j]) <= 1e30)) return false;
+  return true;
+}
+
+}  // namespace
+
+void GramianRanker::context_sums(Rows& out) const {
+  out.setZero(static_cast<Eigen::Index>(seq_->slots()), k_);
+  for (std::size_t t = 0; t < seq_->slots(); ++t) {
+    const auto r = static_cast<Eigen::Index>(t);
+    for (const uint32_t j : seq_->context(t)) out.row(r) += z_.row(j);
+    out.row(r) *= seq_->scale(t);
+  }
+}
+
+GramianRanker::Rows GramianRanker::composed_slots() const {
+  Rows h;
+  context_sums(h);
+  Rows c(h.rows(), users_.cols());
+  for (std::size_t t = 0; t < seq_->slots(); ++t) {
+    const auto r = static_cast<Eigen::Index>(t);
+    c.row(r) = users_.row(seq_->user_of(t));
+    c.row(r).head(k_) += h.row(r);
+  }
+  return c;
+}
+
+void GramianRanker::sequence_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users,
+                                   const Eigen::MatrixXd& gram_items) {
+  const std::size_t t = seq_->slot(u, i);
+  comp_ = users_.row(u);
+  comp_.head(k_) += ctx_.row(static_cast<Eigen::Index>(t));
+  share_of(u, i, comp_, comp_, users_.row(u), gram_users, gram_items, &xg_);
+  if (o_.history_only) ga_.head(k_).setZero();  // x_u stays 0
+  // dL/dh_ut reaches each z_j of the context, times the context's scale.
+  const double s = seq_->scale(t);
+  for (const uint32_t j : seq_->context(t)) z_grad_.row(j) += s * xg_;
+}
+
+void GramianRanker::sequence_history_step(const Eigen::MatrixXd& gram_items) {
+  finish_history_gradient();  // the L2 part (the steps added the rest)
+  // D_j = sum_{(u,t): j in ctx(t)} 2 m_t s_t^2 (c b_{i_t} b_{i_t}^T + alpha0 / n_u G_V) + the L2's:
+  // the b b^T parts summed as matrices, the G_V parts as one coefficient per item.
+  const Eigen::Index k = k_;
+  Rows d = Rows::Zero(z_.rows() * k, k);
+  std::vector<double> g_coef(static_cast<std::size_t>(z_.rows()), 0.0);
+  Eigen::MatrixXd bb(k, k);
+  for (std::size_t t = 0; t < seq_->slots(); ++t) {
+    const auto ctx = seq_->context(t);
+    if (ctx.empty()) continue;
+    const uint32_t u = seq_->user_of(t), i = seq_->item_of(t);
+    const double s = seq_->scale(t), m = static_cast<double>(ctx.size());
+    const double n_u = static_cast<double>(seq_->sequence(u).size());
+    const double coef = 2.0 * m * s * s;
+    bb.noalias() = (coef * o_.observed) * items_.row(i).head(k).transpose() * items_.row(i).head(k);
+    for (const uint32_t j : ctx) {
+      d.middleRows(j * k, k) += bb;
+      g_coef[j] += coef * o_.unobserved / n_u;
+    }
+  }
+  const double n_users = static_cast<double>(users_.rows());
+  Rows next = z_;
+  bool ok = true;
+  for (uint32_t j = 0; ok && j < z_.rows(); ++j) {
+    if (ctx_count_[j] == 0) continue;  // in no context: z_j only shrinks by its L2, and is never used in training
+    Eigen::MatrixXd dj = d.middleRows(j * k, k);
+    dj.noalias() += g_coef[j] * gram_items.topLeftCorner(k, k);
+    dj.diagonal().array() += 2.0 * l2_weight(item_count_[j], item_weight(j) * n_users);
+    const Eigen::VectorXd move = dj.ldlt().solve(z_grad_.row(j).transpose());
+    next.row(j) -= o_.learning_rate * move.transpose();
+    ok = sequence_row_ok(next.row(j));
+  }
+  ++updates_;
+  if (!ok) {
+    ++skipped_;
+    return;
+  }
+  z_ = next;
+}
+
+}  // namespace learner::topn
