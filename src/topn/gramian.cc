@@ -223,7 +223,8 @@ void GramianRanker::step(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_use
 void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const Eigen::MatrixXd& gram_other,
                                      bool user_side, Rows& out) {
   const Eigen::Index w = k_ + 2, constant = user_side ? k_ + 1 : k_, bias = user_side ? k_ : k_ + 1;
-  const double n_other = static_cast<double>(other.rows());
+  // The L2 weight (n + alpha0 x the other side's count)^nu: users or items, never the sequence's slots.
+  const double n_other = static_cast<double>(user_side ? items_.rows() : users_.rows());
   out.resize(own.rows() * w, w);
   std::vector<std::vector<uint32_t>> by_row;
   if (!user_side) {  // the rows of `other` each item's pairs use (users, or sequence slots)

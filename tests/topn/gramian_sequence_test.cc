@@ -197,6 +197,28 @@ TEST(TopnGramianSequence, TrainingIsSeededLowersTheLossAndMovesTheHistory) {
   }
 }
 
+// z starts at 0, so in the first joint pass every context is 0 and L_s's
+// shares, Gramians and Hessians are those of the loss without history: the
+// user and item rows after it equal the plain ranker's (the sums in another
+// order). The item rows' preconditioner must see the users' count, not the
+// positions' (the L2's (n_i + alpha0 U)^nu).
+TEST(TopnGramianSequence, FirstJointPassMovesTheRowsAsWithoutHistory) {
+  const auto rows = tiny_pairs();
+  GramianOptions plain = tiny_options();
+  plain.joint = true;
+  plain.passes = 1;
+  plain.l2_exponent = 0.5;
+  GramianOptions seq = plain;
+  seq.history = true;
+  seq.sequence = 2;
+  GramianRanker a(plain, 4, 5, rows), b(seq, 4, 5, rows);
+  a.train();
+  b.train();
+  EXPECT_LT((a.users() - b.users()).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_LT((a.items() - b.items()).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_GT(b.history().norm(), 1e-3);  // z moved at the sweep's end
+}
+
 TEST(TopnGramianSequence, NoNonFiniteWeightEvenWhenTheStepsDiverge) {
   expect_diverging_training_stays_bounded(sequence_options(2, 0.5));
 }
