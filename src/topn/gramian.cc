@@ -327,14 +327,22 @@ void GramianRanker::history_step(const Eigen::MatrixXd& gram_items) {
     h *= 2.0 * hist_scale_[u] * hist_scale_[u] * static_cast<double>(its.size());
     for (const uint32_t j : its) d.middleRows(j * k, k) += h;
   }
+  move_history_rows(d, item_count_, {}, gram_items);  // an item in no history: z_j is never used
+}
+
+void GramianRanker::move_history_rows(const Rows& d, const std::vector<uint32_t>& in_use,
+                                      const std::vector<double>& gram_coef, const Eigen::MatrixXd& gram_items) {
+  const Eigen::Index k = k_;
   const double n_users = static_cast<double>(users_.rows());
   Rows next = z_;
   bool ok = true;
+  Eigen::MatrixXd dj(k, k);
   for (uint32_t j = 0; ok && j < z_.rows(); ++j) {
-    if (item_count_[j] == 0) continue;  // in no history: z_j is never used
-    auto dj = d.middleRows(j * k, k);
+    if (in_use[j] == 0) continue;
+    dj = d.middleRows(j * k, k);
+    if (!gram_coef.empty()) dj.noalias() += gram_coef[j] * gram_items.topLeftCorner(k, k);
     dj.diagonal().array() += 2.0 * l2_weight(item_count_[j], item_weight(j) * n_users);
-    const Eigen::VectorXd move = Eigen::MatrixXd(dj).ldlt().solve(z_grad_.row(j).transpose());
+    const Eigen::VectorXd move = dj.ldlt().solve(z_grad_.row(j).transpose());
     next.row(j) -= o_.learning_rate * move.transpose();
     ok = gramian_row_ok(next.row(j));
   }

@@ -1,20 +1,8 @@
 // The Gramian loss's sequence history (GramianOptions::sequence; the
 // contexts: learner/topn/sequence_contexts.h): learner/topn/gramian.h's L_s.
-#include <cmath>
-
 #include "learner/topn/gramian.h"
 
 namespace learner::topn {
-
-namespace {
-
-bool sequence_row_ok(const Eigen::RowVectorXd& v) {
-  for (Eigen::Index j = 0; j < v.size(); ++j)
-    if (!(std::fabs(v[j]) <= 1e30)) return false;
-  return true;
-}
-
-}  // namespace
 
 void GramianRanker::context_sums(Rows& out) const {
   out.setZero(static_cast<Eigen::Index>(seq_->slots()), k_);
@@ -70,24 +58,7 @@ void GramianRanker::sequence_history_step(const Eigen::MatrixXd& gram_items) {
       g_coef[j] += coef * o_.unobserved / n_u;
     }
   }
-  const double n_users = static_cast<double>(users_.rows());
-  Rows next = z_;
-  bool ok = true;
-  for (uint32_t j = 0; ok && j < z_.rows(); ++j) {
-    if (ctx_count_[j] == 0) continue;  // in no context: z_j only shrinks by its L2, and is never used in training
-    Eigen::MatrixXd dj = d.middleRows(j * k, k);
-    dj.noalias() += g_coef[j] * gram_items.topLeftCorner(k, k);
-    dj.diagonal().array() += 2.0 * l2_weight(item_count_[j], item_weight(j) * n_users);
-    const Eigen::VectorXd move = dj.ldlt().solve(z_grad_.row(j).transpose());
-    next.row(j) -= o_.learning_rate * move.transpose();
-    ok = sequence_row_ok(next.row(j));
-  }
-  ++updates_;
-  if (!ok) {
-    ++skipped_;
-    return;
-  }
-  z_ = next;
+  move_history_rows(d, ctx_count_, g_coef, gram_items);  // an item in no context: z_j is never used in training
 }
 
 }  // namespace learner::topn

@@ -116,4 +116,26 @@ inline void expect_diverging_training_stays_bounded(GramianOptions o) {
   }
 }
 
+// A variant with a history (z rows): 20 passes on tiny_pairs(), alternate and
+// joint sweeps, are seeded (two runs give the same rows), lower L by 10 %, move z
+// from its start at 0, refuse no step and leave every weight bounded.
+inline void expect_seeded_history_training_lowers_the_loss(GramianOptions o) {
+  const auto rows = tiny_pairs();
+  for (const bool joint : {false, true}) {
+    o.joint = joint;
+    o.passes = 20;
+    GramianRanker a(o, 4, 5, rows), b(o, 4, 5, rows);
+    const double before = a.loss();
+    a.train();
+    b.train();
+    EXPECT_EQ(a.users(), b.users()) << (joint ? "joint" : "alternate");
+    EXPECT_EQ(a.items(), b.items());
+    EXPECT_EQ(a.history(), b.history());
+    EXPECT_GT(a.history().norm(), 1e-3);  // z starts at 0 and is stepped
+    EXPECT_LT(a.loss(), 0.9 * before);
+    EXPECT_EQ(a.skipped_steps(), 0u);
+    expect_weights_bounded(a);
+  }
+}
+
 }  // namespace learner::topn::gramian_fixture

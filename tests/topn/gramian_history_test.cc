@@ -146,23 +146,7 @@ TEST(TopnGramianHistory, LeavingTheTargetOutChangesTheGradient) {
 }
 
 TEST(TopnGramianHistory, TrainingIsSeededLowersTheLossAndMovesTheHistory) {
-  const auto rows = tiny_pairs();
-  for (const bool joint : {false, true}) {
-    GramianOptions o = history_options(0.5, false);
-    o.joint = joint;
-    o.passes = 20;
-    GramianRanker a(o, 4, 5, rows), b(o, 4, 5, rows);
-    const double before = a.loss();
-    a.train();
-    b.train();
-    EXPECT_EQ(a.users(), b.users());
-    EXPECT_EQ(a.items(), b.items());
-    EXPECT_EQ(a.history(), b.history());
-    EXPECT_GT(a.history().norm(), 1e-3);  // z starts at 0 and is stepped
-    EXPECT_LT(a.loss(), 0.9 * before);
-    EXPECT_EQ(a.skipped_steps(), 0u);
-    expect_weights_bounded(a);
-  }
+  gramian_fixture::expect_seeded_history_training_lowers_the_loss(history_options(0.5, false));
 }
 
 TEST(TopnGramianHistory, NoNonFiniteWeightEvenWhenTheStepsDiverge) {

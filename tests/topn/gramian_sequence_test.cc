@@ -178,23 +178,7 @@ TEST(TopnGramianSequence, GradientMatchesFiniteDifferencesOfTheLoss) {
 }
 
 TEST(TopnGramianSequence, TrainingIsSeededLowersTheLossAndMovesTheHistory) {
-  const auto rows = tiny_pairs();
-  for (const bool joint : {false, true}) {
-    GramianOptions o = sequence_options(2, 0.5);
-    o.joint = joint;
-    o.passes = 20;
-    GramianRanker a(o, 4, 5, rows), b(o, 4, 5, rows);
-    const double before_training = a.loss();
-    a.train();
-    b.train();
-    EXPECT_EQ(a.users(), b.users());
-    EXPECT_EQ(a.items(), b.items());
-    EXPECT_EQ(a.history(), b.history());
-    EXPECT_GT(a.history().norm(), 1e-3);  // z starts at 0 and is stepped
-    EXPECT_LT(a.loss(), 0.9 * before_training);
-    EXPECT_EQ(a.skipped_steps(), 0u);
-    expect_weights_bounded(a);
-  }
+  gramian_fixture::expect_seeded_history_training_lowers_the_loss(sequence_options(2, 0.5));
 }
 
 // z starts at 0, so in the first joint pass every context is 0 and L_s's

@@ -234,6 +234,11 @@ class GramianRanker {
   void sequence_share(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users,
                       const Eigen::MatrixXd& gram_items);
   void sequence_history_step(const Eigen::MatrixXd& gram_items);
+  // history and sequence: every z_j with in_use[j] > 0 moves by lr D_j^-1 g_j, D_j = d's block j
+  // (+ gram_coef[j] G_V's latent block when gram_coef is not empty) + the L2's 2 l2 I; all or none
+  // (a non-finite or huge row refuses the whole step).
+  void move_history_rows(const Rows& d, const std::vector<uint32_t>& in_use, const std::vector<double>& gram_coef,
+                         const Eigen::MatrixXd& gram_items);
   std::vector<double> hist_scale_;
   Eigen::RowVectorXd comp_, obs_, xg_;
   uint64_t shuffle_state_, updates_ = 0, skipped_ = 0;
