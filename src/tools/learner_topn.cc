@@ -38,11 +38,20 @@ using namespace learner::topn;
 
 namespace {
 
+// The gramian loss's own options default to the benchmark row's settings (gramian_options()).
+GramianOptions gramian_defaults() {
+  GramianOptions o;
+  o.observed = 3.0;
+  o.unobserved = 1.0;
+  o.l2_exponent = 0.5;
+  return o;
+}
+
 struct Cli {
   RankerOptions ranker;
-  GramianOptions gramian;
+  GramianOptions gramian = gramian_defaults();
   IalsOptions ials;
-  std::string loss = "bpr", system = "dyadic", protocol = "folds", sweeps = "alternate";
+  std::string loss = "gramian", system = "dyadic", protocol = "folds", sweeps = "joint";
   unsigned n = 10, k = 10, threads = 2, neighbours = 50, loo_negatives = 99;
   double relevant_min = 4.0, fraction = 0.2;
   uint64_t seed = 1;
@@ -61,24 +70,44 @@ std::string need(const po::variables_map& vm, const char* name, const char* comm
   return vm[name].as<std::string>();
 }
 
-// --loss gramian (learner/topn/gramian.h) with the dyadic options it shares.
-Factors fit_gramian(const Cli& c, const InteractionSet& set, std::size_t n_users, std::size_t n_items,
-                    std::span<const Interaction> rows) {
+// --loss gramian's settings. Its defaults are the settings of scripts/bench/topn.sh's dyadic row,
+// chosen on MovieLens 100K's validation cuts (docs/topn-benchmark.md): the options of this loss alone
+// (--observed_weight 3, --unobserved 1, --l2_exponent 0.5, --sweeps joint) default to them in Cli;
+// the options it shares with the sampled-negative losses, which keep their own defaults, take the
+// row's values here unless the command line gives them (--rank 32, --lr 0.5, --l2 0.5, --bias_l2
+// 1000), and --history_exponent is 1 under --sequence (0.5, FISM's, for --history).
+GramianOptions gramian_options(const Cli& c, const po::variables_map& vm) {
+  const auto given = [&vm](const char* name) { return vm.count(name) > 0 && !vm[name].defaulted(); };
+  if (given("max_norm")) throw learner::UsageError("--max_norm needs --loss softmax");
+  for (const char* name : {"alpha", "center", "warp_trials", "adaptive", "freq_l2", "rate_decay",
+                           "hard_negatives"})
+    if (given(name))
+      throw learner::UsageError(std::string("--") + name +
+                                " applies to the sampled-negative losses (--loss bpr, hinge, warp, pointwise, softmax), "
+                                "not to --loss gramian");
   GramianOptions o = c.gramian;
   const RankerOptions& r = c.ranker;
-  o.rank = r.rank;
+  o.rank = given("rank") ? r.rank : 32;
   o.passes = r.passes;
-  o.learning_rate = r.latent_rate > 0 ? r.latent_rate : r.learning_rate;
-  o.l2 = r.l2;
-  o.bias_l2 = r.linear_l2;
+  o.learning_rate = r.latent_rate > 0 ? r.latent_rate : given("lr") ? r.learning_rate : 0.5;
+  o.l2 = given("l2") ? r.l2 : 0.5;
+  o.bias_l2 = given("bias_l2") ? r.linear_l2 : 1000.0;
+  if (!given("history_exponent") && o.sequence > 0) o.history_exponent = 1.0;
+  if (c.sweeps != "alternate" && c.sweeps != "joint") throw learner::UsageError("--sweeps must be alternate or joint");
+  o.joint = c.sweeps == "joint";
   o.init = r.init;
   o.min_rating = r.min_rating;
   o.seed = r.seed;
   o.negatives = r.negatives;
   o.average_passes = r.average_passes;
-  if (c.sweeps != "alternate" && c.sweeps != "joint") throw learner::UsageError("--sweeps must be alternate or joint");
-  o.joint = c.sweeps == "joint";
   if (o.sequence > 0) o.history = true;  // --sequence L is a kind of history
+  return o;
+}
+
+// --loss gramian (learner/topn/gramian.h) with the dyadic options it shares.
+Factors fit_gramian(const Cli& c, const po::variables_map& vm, const InteractionSet& set, std::size_t n_users,
+                    std::size_t n_items, std::span<const Interaction> rows) {
+  const GramianOptions o = gramian_options(c, vm);
   GramianRanker ranker(o, n_users, n_items, rows);
   ranker.train();
   if (ranker.skipped_steps() > 0)
@@ -102,7 +131,7 @@ Factors fit(const Cli& c, const InteractionSet& set, std::size_t n_users, std::s
     return load_vector_files(need(vm, "user_vectors", "--system vectors"), need(vm, "item_vectors", "--system vectors"),
                              set.users, set.items);
   if (c.system != "dyadic") throw learner::UsageError("--system must be dyadic, ials, pop, knn or vectors");
-  if (c.loss == "gramian") return fit_gramian(c, set, n_users, n_items, rows);
+  if (c.loss == "gramian") return fit_gramian(c, vm, set, n_users, n_items, rows);
   RankerOptions o = c.ranker;
   o.loss = parse_rank_loss(c.loss);
   DyadicRanker ranker(o, n_users, n_items);
@@ -266,26 +295,26 @@ int main(int argc, char** argv) {
       "top,n", po::value<unsigned>(&c.n)->default_value(c.n), "recommend: list length")(
       "threads", po::value<unsigned>(&c.threads)->default_value(c.threads), "recommend/eval: threads over users, 1..256")(
       "system", po::value<std::string>(&c.system)->default_value(c.system), "dyadic, ials (train, eval), pop, knn, vectors (eval)")(
-      "loss", po::value<std::string>(&c.loss)->default_value(c.loss), "dyadic: bpr, hinge, warp, pointwise, rating, softmax or gramian")(
-      "unobserved", po::value<double>(&c.gramian.unobserved)->default_value(c.gramian.unobserved, "0.1"), "dyadic gramian: weight alpha0 of every pair's p^2")(
+      "loss", po::value<std::string>(&c.loss)->default_value(c.loss), "dyadic: gramian (the whole-catalogue loss), bpr, hinge, warp, pointwise, rating or softmax")(
+      "unobserved", po::value<double>(&c.gramian.unobserved)->default_value(c.gramian.unobserved), "dyadic gramian: weight alpha0 of every pair's p^2")(
       "observed_weight", po::value<double>(&c.gramian.observed)->default_value(c.gramian.observed), "dyadic gramian: weight c of a positive's (1 - p)^2")(
       "l2_exponent", po::value<double>(&c.gramian.l2_exponent)->default_value(c.gramian.l2_exponent), "dyadic gramian: L2 scaled by (n + alpha0 * catalogue)^this, [0, 2]")(
       "unobserved_exponent", po::value<double>(&c.gramian.unobserved_exponent)->default_value(c.gramian.unobserved_exponent), "dyadic gramian: an item's unobserved weight grows as its positives^this (0: uniform, iALS's; eALS), [0, 2]")(
       "pairwise", po::value<double>(&c.gramian.pairwise)->default_value(c.gramian.pairwise), "dyadic gramian: weight of a BPR term on --negatives uniform draws per positive (0: none)")(
       "sweeps", po::value<std::string>(&c.sweeps)->default_value(c.sweeps), "dyadic gramian: alternate (a user sweep, then an item sweep) or joint (each step moves both)")(
       "history", po::bool_switch(&c.gramian.history), "dyadic gramian: the user's vector plus |N(u)|^-e times the sum of its positives' history vectors (SVD++/FISM)")(
-      "history_exponent", po::value<double>(&c.gramian.history_exponent)->default_value(c.gramian.history_exponent), "dyadic gramian --history: e, [0, 2] (0.5 FISM's)")(
+      "history_exponent", po::value<double>(&c.gramian.history_exponent)->default_value(c.gramian.history_exponent), "dyadic gramian --history: e, [0, 2] (0.5 FISM's; 1 under --sequence unless given)")(
       "history_only", po::bool_switch(&c.gramian.history_only), "dyadic gramian --history: no free user vector, the user is its history (FISM)")(
       "history_target", po::bool_switch(&c.gramian.history_target), "dyadic gramian --history: keep a positive's own item in its history sum (default: left out, FISM's j != i)")(
       "sequence", po::value<unsigned>(&c.gramian.sequence)->default_value(c.gramian.sequence), "dyadic gramian: the history (implies --history) of each positive is the L positives before it by time, and recommend's the user's last L (FPMC/Fossil's Markov part; 0: off)")(
-      "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; ials: --ials_rank)")(
+      "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; gramian: 32 unless given; ials: --ials_rank)")(
       "passes", po::value<unsigned>(&r.passes)->default_value(r.passes), "dyadic: passes over the positives")(
       "negatives", po::value<unsigned>(&r.negatives)->default_value(r.negatives), "dyadic: sampled negatives per positive and pass")(
       "alpha", po::value<double>(&r.alpha)->default_value(r.alpha), "dyadic: negatives drawn by count^alpha (0 uniform)")(
-      "lr", po::value<double>(&r.learning_rate)->default_value(r.learning_rate), "dyadic: linear (item bias) rate")(
+      "lr", po::value<double>(&r.learning_rate)->default_value(r.learning_rate), "dyadic: linear (item bias) rate (gramian: the step's rate, 0.5 unless given)")(
       "latent_lr", po::value<double>(&r.latent_rate)->default_value(r.latent_rate), "dyadic: latent rate (0: --lr)")(
-      "l2", po::value<double>(&r.l2)->default_value(r.l2), "dyadic: latent L2 (rating loss: -1 = auto)")(
-      "bias_l2", po::value<double>(&r.linear_l2)->default_value(r.linear_l2), "dyadic: L2 of the item biases")(
+      "l2", po::value<double>(&r.l2)->default_value(r.l2), "dyadic: latent L2 (rating loss: -1 = auto; gramian: 0.5 unless given)")(
+      "bias_l2", po::value<double>(&r.linear_l2)->default_value(r.linear_l2), "dyadic: L2 of the item biases (gramian: of both biases, 1000 unless given)")(
       "init", po::value<double>(&r.init)->default_value(r.init), "dyadic: spread of the latent start")(
       "center", po::value<double>(&r.center)->default_value(r.center), "dyadic: centre of the latent start")(
       "min_rating", po::value<float>(&r.min_rating), "dyadic, ials: positives are training rows rated at least this (default: all)")(

@@ -985,7 +985,11 @@ if [[ -x "$topn" ]]; then
     "$topn" train --train tn.bad -f bad.f
   expect_true "learner-topn: a failed train writes no factors file" test ! -e bad.f
   expect_exit "learner-topn: --negatives 0 is refused" 2 '--negatives must be between 1 and 10000' \
-    "$topn" train --train tn.tsv -f bad.f --negatives 0
+    "$topn" train --train tn.tsv -f bad.f --loss bpr --negatives 0
+  expect_true "learner-topn train: the default loss is gramian with the benchmark row's settings (and differs from --loss bpr)" \
+    sh -c '"$0" train --train tn.tsv -f d1.f --passes 3 2>/dev/null && "$0" train --train tn.tsv -f d2.f --passes 3 --loss gramian --rank 32 --lr 0.5 --l2 0.5 --bias_l2 1000 --observed_weight 3 --unobserved 1 --l2_exponent 0.5 --sweeps joint 2>/dev/null && "$0" train --train tn.tsv -f d3.f --passes 3 --loss bpr --rank 32 2>/dev/null && cmp -s d1.f d2.f && ! cmp -s d1.f d3.f && head -n 1 d1.f | grep -q " rank 32 "' "$topn"
+  expect_exit "learner-topn: a sampled-negative option with --loss gramian is refused" 2 '--hard_negatives applies to the sampled-negative losses' \
+    "$topn" train --train tn.tsv -f bad.f --hard_negatives 4
   expect_exit "learner-topn: an unknown loss is refused" 2 '--loss must be bpr, hinge, warp, pointwise, rating, softmax or gramian' \
     "$topn" eval --train tr.tsv --test te.tsv --loss mse
   expect_true "learner-topn train --loss softmax, sampled and full (--negatives 0), writes the same file shape" \
@@ -996,7 +1000,7 @@ if [[ -x "$topn" ]]; then
   expect_exit "learner-topn: --system ials --min_rating nan is refused" 2 '--min_rating must be a number' \
     "$topn" train --train tn.tsv -f in.f --system ials --min_rating nan
   expect_true "learner-topn train --loss gramian (both sweeps) writes finite factors, the same for the same seed" \
-    sh -c '"$0" train --train tn.tsv -f g1.f --loss gramian --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f g2.f --loss gramian --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f g3.f --loss gramian --sweeps joint --rank 3 --passes 5 2>/dev/null && cmp -s g1.f g2.f && ! cmp -s g1.f g3.f && test "$(grep -c "^[ui] " g1.f)" = 20 && ! grep -qi "nan\|inf" g1.f g3.f' "$topn"
+    sh -c '"$0" train --train tn.tsv -f g1.f --loss gramian --sweeps alternate --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f g2.f --loss gramian --sweeps alternate --rank 3 --passes 5 2>/dev/null && "$0" train --train tn.tsv -f g3.f --loss gramian --sweeps joint --rank 3 --passes 5 2>/dev/null && cmp -s g1.f g2.f && ! cmp -s g1.f g3.f && test "$(grep -c "^[ui] " g1.f)" = 20 && ! grep -qi "nan\|inf" g1.f g3.f' "$topn"
   expect_exit "learner-topn: --sweeps other than alternate or joint is refused" 2 '--sweeps must be alternate or joint' \
     "$topn" train --train tn.tsv -f bad.f --loss gramian --sweeps both
   expect_exit "learner-topn: --unobserved out of range is refused" 2 '--unobserved must be in \[0, 1e6\]' \
