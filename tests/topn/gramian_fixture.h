@@ -60,6 +60,27 @@ inline void shake_biases(GramianRanker& g) {
   for (Eigen::Index i = 0; i < g.items().rows(); ++i) g.items()(i, k + 1) = 0.3 - 0.07 * static_cast<double>(i);
 }
 
+// The history rows z_j away from their start at 0: uniform in [-0.3, 0.3), seeded.
+inline void shake_history_rows(GramianRanker& g, uint64_t seed) {
+  SplitMix rng(seed);
+  for (Eigen::Index j = 0; j < g.history().rows(); ++j)
+    for (Eigen::Index c = 0; c < g.history().cols(); ++c) g.history()(j, c) = 0.6 * rng.uniform() - 0.3;
+}
+
+// tiny_options()'s item L2 terms of L written out (rank 3, 4 users, 5 items; n_item: each
+// item's positives): l2 (n_i + alpha0 U)^1 times |y_i|^2 + |z_i|^2 (z empty without a history),
+// and the item bias's L2.
+inline double tiny_item_l2_terms(GramianRanker& g, const std::vector<double>& n_item) {
+  double l = 0.0;
+  for (Eigen::Index i = 0; i < 5; ++i) {
+    const double w = 0.05 * (n_item[static_cast<std::size_t>(i)] + 0.3 * 4);
+    l += w * g.items().row(i).head(3).squaredNorm();
+    if (g.history().rows() > 0) l += w * g.history().row(i).squaredNorm();
+    l += 0.02 * g.items()(i, 4) * g.items()(i, 4);
+  }
+  return l;
+}
+
 // grad's columns [first, last) of every row against central differences of
 // loss() when the same coordinates of w (a block of g's weights) move.
 inline void expect_columns_match_finite_differences(GramianRanker& g, GramianRanker::Rows& w,
@@ -114,6 +135,17 @@ inline void expect_diverging_training_stays_bounded(GramianOptions o) {
     EXPECT_GT(g.skipped_steps(), 0u) << (joint ? "joint" : "alternate");
     expect_weights_bounded(g);
   }
+}
+
+// gradient() against central differences of loss() in every coordinate, the
+// history rows z_j included (tiny_pairs(): 5 items, rank 3).
+inline void expect_history_gradient_matches_finite_differences(GramianRanker& g) {
+  expect_gradient_matches_finite_differences(g);  // the user and item rows
+  GramianRanker::Rows gu, gi, gz;
+  g.gradient(gu, gi, &gz);
+  ASSERT_EQ(gz.rows(), 5);
+  ASSERT_EQ(gz.cols(), 3);
+  expect_columns_match_finite_differences(g, g.history(), gz, 0, 3, "z row");
 }
 
 // A variant with a history (z rows): 20 passes on tiny_pairs(), alternate and

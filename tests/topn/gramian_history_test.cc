@@ -25,7 +25,6 @@ namespace learner::topn {
 namespace {
 
 using gramian_fixture::expect_columns_match_finite_differences;
-using gramian_fixture::expect_gradient_matches_finite_differences;
 using gramian_fixture::expect_diverging_training_stays_bounded;
 using gramian_fixture::expect_weights_bounded;
 using gramian_fixture::shake_biases;
@@ -41,12 +40,7 @@ GramianOptions history_options(double exponent, bool keep_target) {
   return o;
 }
 
-// z away from its start at 0.
-void shake_history(GramianRanker& g) {
-  SplitMix rng(17);
-  for (Eigen::Index j = 0; j < g.history().rows(); ++j)
-    for (Eigen::Index c = 0; c < g.history().cols(); ++c) g.history()(j, c) = 0.6 * rng.uniform() - 0.3;
-}
+void shake_history(GramianRanker& g) { gramian_fixture::shake_history_rows(g, 17); }
 
 // x_u + s_u sum_{j in N(u), j != leave_out} z_j, written out (leave_out: no item by default).
 std::vector<double> composed(GramianRanker& g, uint32_t u, double exponent, uint32_t leave_out = 99) {
@@ -105,11 +99,7 @@ TEST(TopnGramianHistory, LossIsTheSumWrittenOut) {
       const double n = static_cast<double>(its.size());
       l += 0.05 * (n + 0.3 * 5) * g.users().row(u).head(3).squaredNorm() + 0.02 * g.users()(u, 3) * g.users()(u, 3);
     }
-    for (uint32_t i = 0; i < 5; ++i) {
-      const double w = 0.05 * (n_item[i] + 0.3 * 4);  // l2 (n_i + alpha0 U)^1, for y_i and z_i alike
-      l += w * (g.items().row(i).head(3).squaredNorm() + g.history().row(i).squaredNorm());
-      l += 0.02 * g.items()(i, 4) * g.items()(i, 4);
-    }
+    l += gramian_fixture::tiny_item_l2_terms(g, n_item);
     EXPECT_NEAR(g.loss(), l, 1e-12 * l) << "keep target " << keep;
   }
 }
@@ -122,12 +112,7 @@ TEST(TopnGramianHistory, GradientMatchesFiniteDifferencesOfTheLoss) {
       GramianRanker g(history_options(e, keep), 4, 5, rows);
       shake_biases(g);
       shake_history(g);
-      expect_gradient_matches_finite_differences(g);  // the user and item rows
-      GramianRanker::Rows gu, gi, gz;
-      g.gradient(gu, gi, &gz);
-      ASSERT_EQ(gz.rows(), 5);
-      ASSERT_EQ(gz.cols(), 3);
-      expect_columns_match_finite_differences(g, g.history(), gz, 0, 3, "z row");
+      gramian_fixture::expect_history_gradient_matches_finite_differences(g);
     }
 }
 

@@ -22,9 +22,7 @@
 namespace learner::topn {
 namespace {
 
-using gramian_fixture::expect_columns_match_finite_differences;
 using gramian_fixture::expect_diverging_training_stays_bounded;
-using gramian_fixture::expect_gradient_matches_finite_differences;
 using gramian_fixture::expect_weights_bounded;
 using gramian_fixture::shake_biases;
 using gramian_fixture::tiny_options;
@@ -83,12 +81,7 @@ GramianOptions sequence_options(unsigned window, double exponent) {
   return o;
 }
 
-// z away from its start at 0.
-void shake_sequence_history(GramianRanker& g) {
-  SplitMix rng(23);
-  for (Eigen::Index j = 0; j < g.history().rows(); ++j)
-    for (Eigen::Index c = 0; c < g.history().cols(); ++c) g.history()(j, c) = 0.6 * rng.uniform() - 0.3;
-}
+void shake_sequence_history(GramianRanker& g) { gramian_fixture::shake_history_rows(g, 23); }
 
 // The score of item i with the user vector x_u + m^-e sum of z_j over `context`, written out (rank 3).
 double score_with_context(GramianRanker& g, uint32_t u, uint32_t i, const std::vector<uint32_t>& context,
@@ -136,11 +129,7 @@ TEST(TopnGramianSequence, LossIsTheSumWrittenOut) {
       }
       l += 0.05 * (n + 0.3 * 5) * g.users().row(u).head(3).squaredNorm() + 0.02 * g.users()(u, 3) * g.users()(u, 3);
     }
-    for (uint32_t i = 0; i < 5; ++i) {
-      const double w = 0.05 * (n_item[i] + 0.3 * 4);  // l2 (n_i + alpha0 U)^1, for y_i and z_i alike
-      l += w * (g.items().row(i).head(3).squaredNorm() + g.history().row(i).squaredNorm());
-      l += 0.02 * g.items()(i, 4) * g.items()(i, 4);
-    }
+    l += gramian_fixture::tiny_item_l2_terms(g, n_item);
     EXPECT_NEAR(g.loss(), l, 1e-12 * l) << "window " << window;
   }
 }
@@ -168,12 +157,7 @@ TEST(TopnGramianSequence, GradientMatchesFiniteDifferencesOfTheLoss) {
       GramianRanker g(sequence_options(window, e), 4, 5, rows);
       shake_biases(g);
       shake_sequence_history(g);
-      expect_gradient_matches_finite_differences(g);  // the user and item rows
-      GramianRanker::Rows gu, gi, gz;
-      g.gradient(gu, gi, &gz);
-      ASSERT_EQ(gz.rows(), 5);
-      ASSERT_EQ(gz.cols(), 3);
-      expect_columns_match_finite_differences(g, g.history(), gz, 0, 3, "z row");
+      gramian_fixture::expect_history_gradient_matches_finite_differences(g);
     }
 }
 
