@@ -255,17 +255,22 @@ void GramianRanker::inverse_hessians(const Rows& own, const Rows& other, const E
 }
 
 void GramianRanker::sweep(int sides) {
+  Rows slots;  // sequence: each position's a_ut, built once for the sweep's Gramian and Hessians
   if (o_.history) {
-    history_sums(hist_);  // held through the sweep
-    if (seq_) context_sums(ctx_);
+    if (seq_) {  // held through the sweep
+      context_sums(ctx_);
+      slots = composed_slots(ctx_);
+    } else {
+      history_sums(hist_);
+    }
     hist_grad_.setZero(users_.rows(), k_);
     z_grad_.setZero(items_.rows(), k_);
   }
-  const Eigen::MatrixXd gram_users = users_gram(), gram_items = items_gram();
+  const Eigen::MatrixXd gram_users = seq_ ? slots_gram(slots) : users_gram(), gram_items = items_gram();
   if (sides & kUsers) inverse_hessians(users_, items_, gram_items, true, user_inv_);
   if (sides & kItems) {
     if (seq_)
-      inverse_hessians(items_, composed_slots(), gram_users, false, item_inv_);
+      inverse_hessians(items_, slots, gram_users, false, item_inv_);
     else if (o_.history)
       inverse_hessians(items_, composed_users(), gram_users, false, item_inv_);
     else
@@ -356,12 +361,10 @@ void GramianRanker::move_history_rows(const Rows& d, const std::vector<uint32_t>
 
 Eigen::MatrixXd GramianRanker::users_gram() const {
   if (!o_.history) return users_.transpose() * users_;
-  if (seq_) {  // sum_u (1/n_u) sum_t a_ut a_ut^T
-    const Rows c = composed_slots();
-    Eigen::VectorXd weight(c.rows());
-    for (std::size_t t = 0; t < seq_->slots(); ++t)
-      weight[static_cast<Eigen::Index>(t)] = 1.0 / static_cast<double>(seq_->sequence(seq_->user_of(t)).size());
-    return c.transpose() * weight.asDiagonal() * c;
+  if (seq_) {
+    Rows ctx;
+    context_sums(ctx);
+    return slots_gram(composed_slots(ctx));
   }
   const Rows c = composed_users();
   return c.transpose() * c;
@@ -413,8 +416,10 @@ double GramianRanker::loss() const {
   double l = whole_catalogue_term();
   const double n_users = static_cast<double>(users_.rows()), n_items = static_cast<double>(items_.rows());
   Rows hist, ctx;
-  if (o_.history) history_sums(hist);
-  if (seq_) context_sums(ctx);
+  if (seq_)
+    context_sums(ctx);
+  else if (o_.history)
+    history_sums(hist);
   for (uint32_t u = 0; u < users_.rows(); ++u) {
     const auto its = positives_.items(u);
     for (const uint32_t i : its) {
@@ -443,8 +448,10 @@ void GramianRanker::gradient(Rows& gu, Rows& gi, Rows* gz) const {
   // arithmetic).
   GramianRanker self = *this;
   if (o_.history) {
-    history_sums(self.hist_);
-    if (seq_) context_sums(self.ctx_);
+    if (seq_)
+      context_sums(self.ctx_);
+    else
+      history_sums(self.hist_);
     self.hist_grad_.setZero(users_.rows(), k_);
     self.z_grad_.setZero(items_.rows(), k_);
   }

@@ -13,16 +13,21 @@ void GramianRanker::context_sums(Rows& out) const {
   }
 }
 
-GramianRanker::Rows GramianRanker::composed_slots() const {
-  Rows h;
-  context_sums(h);
-  Rows c(h.rows(), users_.cols());
+GramianRanker::Rows GramianRanker::composed_slots(const Rows& ctx) const {
+  Rows c(ctx.rows(), users_.cols());
   for (std::size_t t = 0; t < seq_->slots(); ++t) {
     const auto r = static_cast<Eigen::Index>(t);
     c.row(r) = users_.row(seq_->user_of(t));
-    c.row(r).head(k_) += h.row(r);
+    c.row(r).head(k_) += ctx.row(r);
   }
   return c;
+}
+
+Eigen::MatrixXd GramianRanker::slots_gram(const Rows& slots) const {
+  Eigen::VectorXd weight(slots.rows());
+  for (std::size_t t = 0; t < seq_->slots(); ++t)
+    weight[static_cast<Eigen::Index>(t)] = 1.0 / static_cast<double>(seq_->sequence(seq_->user_of(t)).size());
+  return slots.transpose() * weight.asDiagonal() * slots;
 }
 
 void GramianRanker::sequence_share(uint32_t u, uint32_t i, const Eigen::MatrixXd& gram_users,

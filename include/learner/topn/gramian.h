@@ -230,7 +230,8 @@ class GramianRanker {
   Rows ctx_;
   std::vector<uint32_t> ctx_count_;
   void context_sums(Rows& out) const;   // sequence: h_ut per slot (slots x k)
-  Rows composed_slots() const;          // sequence: a_ut per slot (slots x (k+2))
+  Rows composed_slots(const Rows& ctx) const;        // sequence: a_ut per slot from context_sums' h_ut
+  Eigen::MatrixXd slots_gram(const Rows& slots) const;  // sequence: G_U = sum_u (1/n_u) sum_t a_ut a_ut^T
   void sequence_share(uint32_t user, uint32_t item, const Eigen::MatrixXd& gram_users,
                       const Eigen::MatrixXd& gram_items);
   void sequence_history_step(const Eigen::MatrixXd& gram_items);

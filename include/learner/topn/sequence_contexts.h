@@ -32,12 +32,10 @@ class SequenceContexts {
                    unsigned window, double exponent);
 
   std::size_t slots() const { return items_.size(); }  // one per positive
-  std::size_t users() const { return offsets_.empty() ? 0 : offsets_.size() - 1; }
-  // The user's positives in time order; slot(u, t) = begin(u) + t.
+  // The user's positives in time order (their slots are consecutive).
   std::span<const uint32_t> sequence(uint32_t user) const {
     return {items_.data() + offsets_[user], items_.data() + offsets_[user + 1]};
   }
-  std::size_t begin(uint32_t user) const { return offsets_[user]; }
   // The slot of positive (user, item); it must be one of the user's positives.
   std::size_t slot(uint32_t user, uint32_t item) const;
   uint32_t user_of(std::size_t slot) const { return slot_user_[slot]; }
@@ -48,7 +46,6 @@ class SequenceContexts {
   // The recommend-time context: the user's last min(n_u, L) positives.
   std::span<const uint32_t> final_context(uint32_t user) const;
   double final_scale(uint32_t user) const { return scale_of(final_context(user).size()); }
-  unsigned window() const { return window_; }
 
  private:
   double scale_of(std::size_t m) const { return m < scales_.size() ? scales_[m] : 0.0; }
