@@ -1025,5 +1025,29 @@ else
   echo "note  learner-topn: $topn not built; its command-line checks are skipped"
 fi
 
+# ---------------------------------------------------------------------------
+# scripts/demo.sh (the headline job) on a tiny MovieLens-shaped folder: ratings with one taste
+# dimension (3 + 1.5 a_u b_i, a and b +-1), five folds; the table and the check that the dyadic
+# model beats the linear one on every fold.
+# ---------------------------------------------------------------------------
+if [[ -x "$learner_bin" && -x "$(dirname "$learner_bin")/learner-ratings" ]]; then
+  mkdir -p demo/ml-100k
+  awk 'BEGIN { srand(3); n = 0; for (u = 1; u <= 80; u++) for (i = 1; i <= 40; i++) if (rand() < 0.6) {
+      a = (u % 2) ? 1 : -1; b = (i % 3) ? 1 : -1; r = int(3 + 1.5 * a * b + (rand() < 0.2 ? (rand() < 0.5 ? -1 : 1) : 0) + 0.5)
+      r = r < 1 ? 1 : (r > 5 ? 5 : r); f = n++ % 5 + 1
+      for (k = 1; k <= 5; k++) print u "\t" i "\t" r "\t" (880000000 + n) > ("demo/ml-100k/u" k (k == f ? ".test" : ".base")) } }'
+  rc=0
+  LEARNER="$learner_bin" LEARNER_DATA="$tmp/demo" OUT_DIR="$tmp/demo/out" "$root/scripts/demo.sh" >demo.out 2>demo.err || rc=$?
+  if ((rc != 0)); then
+    fail "demo.sh: five tiny folds" "exit status $rc" "$(tail -n 5 demo.out demo.err)"
+  elif ! grep -q '^data: MovieLens 100K, the five folds' demo.out ||
+    [[ "$(grep -Ec '^\| (constant|linear|dyadic_k5|dyadic_k10) +\| [0-9]\.[0-9]{4} ' demo.out)" != 4 ]] ||
+    ! grep -q '(better on every fold)$' demo.out || [[ "$(wc -l <demo/out/results.txt)" != 40 ]]; then
+    fail "demo.sh: five tiny folds" "table or verdict missing:" "$(cat demo.out)"
+  else
+    pass "demo.sh: five folds give the table, 40 results and the dyadic model better on every fold"
+  fi
+fi
+
 echo "$passed passed, $failed failed"
 ((failed == 0))
