@@ -112,11 +112,11 @@ awk '
    if (!(key in hi) || $4 > hi[key]) hi[key] = $4; if ($3 == "rmse") t[$2] += $5
    if (!($2 in seen)) {seen[$2] = 1; order[++m] = $2}}
   END {
-    print "| model      | RMSE   | (folds range)   | MAE    | (folds range)   | train s |"
-    print "|------------|--------|-----------------|--------|-----------------|---------|"
+    print "| model      | RMSE   | (range)         | MAE    | (range)         | train s, squared |"
+    print "|------------|--------|-----------------|--------|-----------------|------------------|"
     for (i = 1; i <= m; i++) {
       r = order[i] " rmse"; a = order[i] " mae"
-      printf "| %-10s | %.4f | %.4f - %.4f | %.4f | %.4f - %.4f | %7.2f |\n", order[i], s[r] / n[r], lo[r], hi[r],
+      printf "| %-10s | %.4f | %.4f - %.4f | %.4f | %.4f - %.4f | %16.2f |\n", order[i], s[r] / n[r], lo[r], hi[r],
         s[a] / n[a], lo[a], hi[a], t[order[i]] / n[r]
     }
   }' "$OUT/results.txt"
