@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,20 @@ GramianOptions gramian_defaults() {
   o.unobserved = 1.0;
   o.l2_exponent = 0.5;
   return o;
+}
+
+// The benchmark row's values of the options --loss gramian shares with the sampled-negative losses
+// (gramian_options()); --help shows both defaults.
+constexpr unsigned kGramianRank = 32;
+constexpr double kGramianRate = 0.5, kGramianL2 = 0.5, kGramianBiasL2 = 1000.0;
+constexpr double kSequenceHistoryExponent = 1.0;
+
+// The default --help shows for an option whose value under --loss gramian (the default loss) differs.
+template <typename T>
+std::string two_defaults(T gramian, T others) {
+  std::ostringstream s;
+  s << gramian << " gramian, " << others << " other losses";
+  return s.str();
 }
 
 struct Cli {
@@ -87,12 +102,12 @@ GramianOptions gramian_options(const Cli& c, const po::variables_map& vm) {
                                 "not to --loss gramian");
   GramianOptions o = c.gramian;
   const RankerOptions& r = c.ranker;
-  o.rank = given("rank") ? r.rank : 32;
+  o.rank = given("rank") ? r.rank : kGramianRank;
   o.passes = r.passes;
-  o.learning_rate = r.latent_rate > 0 ? r.latent_rate : given("lr") ? r.learning_rate : 0.5;
-  o.l2 = given("l2") ? r.l2 : 0.5;
-  o.bias_l2 = given("bias_l2") ? r.linear_l2 : 1000.0;
-  if (!given("history_exponent") && o.sequence > 0) o.history_exponent = 1.0;
+  o.learning_rate = r.latent_rate > 0 ? r.latent_rate : given("lr") ? r.learning_rate : kGramianRate;
+  o.l2 = given("l2") ? r.l2 : kGramianL2;
+  o.bias_l2 = given("bias_l2") ? r.linear_l2 : kGramianBiasL2;
+  if (!given("history_exponent") && o.sequence > 0) o.history_exponent = kSequenceHistoryExponent;
   if (c.sweeps != "alternate" && c.sweeps != "joint") throw learner::UsageError("--sweeps must be alternate or joint");
   o.joint = c.sweeps == "joint";
   o.init = r.init;
@@ -303,18 +318,18 @@ int main(int argc, char** argv) {
       "pairwise", po::value<double>(&c.gramian.pairwise)->default_value(c.gramian.pairwise), "dyadic gramian: weight of a BPR term on --negatives uniform draws per positive (0: none)")(
       "sweeps", po::value<std::string>(&c.sweeps)->default_value(c.sweeps), "dyadic gramian: alternate (a user sweep, then an item sweep) or joint (each step moves both)")(
       "history", po::bool_switch(&c.gramian.history), "dyadic gramian: the user's vector plus |N(u)|^-e times the sum of its positives' history vectors (SVD++/FISM)")(
-      "history_exponent", po::value<double>(&c.gramian.history_exponent)->default_value(c.gramian.history_exponent), "dyadic gramian --history: e, [0, 2] (0.5 FISM's; 1 under --sequence unless given)")(
+      "history_exponent", po::value<double>(&c.gramian.history_exponent)->default_value(c.gramian.history_exponent, [&c] { std::ostringstream t; t << c.gramian.history_exponent << ", " << kSequenceHistoryExponent << " under --sequence"; return t.str(); }()), "dyadic gramian --history: e, [0, 2] (0.5 FISM's)")(
       "history_only", po::bool_switch(&c.gramian.history_only), "dyadic gramian --history: no free user vector, the user is its history (FISM)")(
       "history_target", po::bool_switch(&c.gramian.history_target), "dyadic gramian --history: keep a positive's own item in its history sum (default: left out, FISM's j != i)")(
       "sequence", po::value<unsigned>(&c.gramian.sequence)->default_value(c.gramian.sequence), "dyadic gramian: the history (implies --history) of each positive is the L positives before it by time, and recommend's the user's last L (FPMC/Fossil's Markov part; 0: off)")(
-      "rank", po::value<unsigned>(&r.rank)->default_value(r.rank), "latent dimensions (dyadic 1..256; gramian: 32 unless given; ials: --ials_rank)")(
+      "rank", po::value<unsigned>(&r.rank)->default_value(r.rank, two_defaults(kGramianRank, r.rank)), "latent dimensions (dyadic 1..256; ials: --ials_rank)")(
       "passes", po::value<unsigned>(&r.passes)->default_value(r.passes), "dyadic: passes over the positives")(
       "negatives", po::value<unsigned>(&r.negatives)->default_value(r.negatives), "dyadic: sampled negatives per positive and pass")(
       "alpha", po::value<double>(&r.alpha)->default_value(r.alpha), "dyadic: negatives drawn by count^alpha (0 uniform)")(
-      "lr", po::value<double>(&r.learning_rate)->default_value(r.learning_rate), "dyadic: linear (item bias) rate (gramian: the step's rate, 0.5 unless given)")(
+      "lr", po::value<double>(&r.learning_rate)->default_value(r.learning_rate, two_defaults(kGramianRate, r.learning_rate)), "dyadic: linear (item bias) rate (gramian: the step's rate)")(
       "latent_lr", po::value<double>(&r.latent_rate)->default_value(r.latent_rate), "dyadic: latent rate (0: --lr)")(
-      "l2", po::value<double>(&r.l2)->default_value(r.l2), "dyadic: latent L2 (rating loss: -1 = auto; gramian: 0.5 unless given)")(
-      "bias_l2", po::value<double>(&r.linear_l2)->default_value(r.linear_l2), "dyadic: L2 of the item biases (gramian: of both biases, 1000 unless given)")(
+      "l2", po::value<double>(&r.l2)->default_value(r.l2, two_defaults(kGramianL2, r.l2)), "dyadic: latent L2 (rating loss: -1 = auto)")(
+      "bias_l2", po::value<double>(&r.linear_l2)->default_value(r.linear_l2, two_defaults(kGramianBiasL2, r.linear_l2)), "dyadic: L2 of the item biases (gramian: of both biases)")(
       "init", po::value<double>(&r.init)->default_value(r.init), "dyadic: spread of the latent start")(
       "center", po::value<double>(&r.center)->default_value(r.center), "dyadic: centre of the latent start")(
       "min_rating", po::value<float>(&r.min_rating), "dyadic, ials: positives are training rows rated at least this (default: all)")(

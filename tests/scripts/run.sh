@@ -988,6 +988,8 @@ if [[ -x "$topn" ]]; then
     "$topn" train --train tn.tsv -f bad.f --loss bpr --negatives 0
   expect_true "learner-topn train: the default loss is gramian with the benchmark row's settings (and differs from --loss bpr)" \
     sh -c '"$0" train --train tn.tsv -f d1.f --passes 3 2>/dev/null && "$0" train --train tn.tsv -f d2.f --passes 3 --loss gramian --rank 32 --lr 0.5 --l2 0.5 --bias_l2 1000 --observed_weight 3 --unobserved 1 --l2_exponent 0.5 --sweeps joint 2>/dev/null && "$0" train --train tn.tsv -f d3.f --passes 3 --loss bpr --rank 32 2>/dev/null && cmp -s d1.f d2.f && ! cmp -s d1.f d3.f && head -n 1 d1.f | grep -q " rank 32 "' "$topn"
+  expect_true "learner-topn --help shows the defaults that run (gramian's and the other losses')" \
+    sh -c '"$0" --help >help.txt && grep -q -- "--rank arg (=32 gramian, 10 other losses)" help.txt && grep -q -- "--lr arg (=0.5 gramian, 0.05 other losses)" help.txt && grep -q -- "--l2 arg (=0.5 gramian, 0.01 other losses)" help.txt && grep -q -- "--bias_l2 arg (=1000 gramian, 0 other losses)" help.txt && grep -q -- "--history_exponent arg (=0.5, 1 under --sequence)" help.txt' "$topn"
   expect_exit "learner-topn: a sampled-negative option with --loss gramian is refused" 2 '--hard_negatives applies to the sampled-negative losses' \
     "$topn" train --train tn.tsv -f bad.f --hard_negatives 4
   expect_exit "learner-topn: an unknown loss is refused" 2 '--loss must be bpr, hinge, warp, pointwise, rating, softmax or gramian' \
