@@ -62,6 +62,12 @@ std::string two_defaults(T gramian, T others) {
   return s.str();
 }
 
+std::string history_exponent_defaults(double history) {
+  std::ostringstream s;
+  s << history << ", " << kSequenceHistoryExponent << " under --sequence";
+  return s.str();
+}
+
 struct Cli {
   RankerOptions ranker;
   GramianOptions gramian = gramian_defaults();
@@ -318,7 +324,7 @@ int main(int argc, char** argv) {
       "pairwise", po::value<double>(&c.gramian.pairwise)->default_value(c.gramian.pairwise), "dyadic gramian: weight of a BPR term on --negatives uniform draws per positive (0: none)")(
       "sweeps", po::value<std::string>(&c.sweeps)->default_value(c.sweeps), "dyadic gramian: alternate (a user sweep, then an item sweep) or joint (each step moves both)")(
       "history", po::bool_switch(&c.gramian.history), "dyadic gramian: the user's vector plus |N(u)|^-e times the sum of its positives' history vectors (SVD++/FISM)")(
-      "history_exponent", po::value<double>(&c.gramian.history_exponent)->default_value(c.gramian.history_exponent, [&c] { std::ostringstream t; t << c.gramian.history_exponent << ", " << kSequenceHistoryExponent << " under --sequence"; return t.str(); }()), "dyadic gramian --history: e, [0, 2] (0.5 FISM's)")(
+      "history_exponent", po::value<double>(&c.gramian.history_exponent)->default_value(c.gramian.history_exponent, history_exponent_defaults(c.gramian.history_exponent)), "dyadic gramian --history: e, [0, 2] (0.5 FISM's)")(
       "history_only", po::bool_switch(&c.gramian.history_only), "dyadic gramian --history: no free user vector, the user is its history (FISM)")(
       "history_target", po::bool_switch(&c.gramian.history_target), "dyadic gramian --history: keep a positive's own item in its history sum (default: left out, FISM's j != i)")(
       "sequence", po::value<unsigned>(&c.gramian.sequence)->default_value(c.gramian.sequence), "dyadic gramian: the history (implies --history) of each positive is the L positives before it by time, and recommend's the user's last L (FPMC/Fossil's Markov part; 0: off)")(
