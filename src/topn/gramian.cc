@@ -102,13 +102,7 @@ GramianRanker::GramianRanker(const GramianOptions& options, std::size_t n_users,
 
 double GramianRanker::score(uint32_t u, uint32_t i) const {
   if (!o_.history) return users_.row(u).dot(items_.row(i));
-  Eigen::RowVectorXd h = Eigen::RowVectorXd::Zero(k_);
-  if (seq_) {
-    for (const uint32_t j : seq_->final_context(u)) h += z_.row(j);
-    return users_.row(u).dot(items_.row(i)) + seq_->final_scale(u) * h.dot(items_.row(i).head(k_));
-  }
-  for (const uint32_t j : positives_.items(u)) h += z_.row(j);
-  return users_.row(u).dot(items_.row(i)) + hist_scale_[u] * h.dot(items_.row(i).head(k_));
+  return users_.row(u).dot(items_.row(i)) + user_history(u).dot(items_.row(i).head(k_));
 }
 
 double GramianRanker::l2_weight(double positives, double others) const {
@@ -288,17 +282,19 @@ void GramianRanker::sweep(int sides) {
     history_step(gram_items);
 }
 
-void GramianRanker::history_sums(Rows& out) const {
-  out.setZero(users_.rows(), k_);
-  for (uint32_t u = 0; u < users_.rows(); ++u) {
-    if (seq_) {  // recommend's context: the user's last L positives
-      for (const uint32_t j : seq_->final_context(u)) out.row(u) += z_.row(j);
-      out.row(u) *= seq_->final_scale(u);
-      continue;
-    }
-    for (const uint32_t j : positives_.items(u)) out.row(u) += z_.row(j);
-    out.row(u) *= hist_scale_[u];
+Eigen::RowVectorXd GramianRanker::user_history(uint32_t u) const {
+  Eigen::RowVectorXd h = Eigen::RowVectorXd::Zero(k_);
+  if (seq_) {  // recommend's context: the user's last L positives
+    for (const uint32_t j : seq_->final_context(u)) h += z_.row(j);
+    return h * seq_->final_scale(u);
   }
+  for (const uint32_t j : positives_.items(u)) h += z_.row(j);
+  return h * hist_scale_[u];
+}
+
+void GramianRanker::history_sums(Rows& out) const {
+  out.resize(users_.rows(), k_);
+  for (uint32_t u = 0; u < users_.rows(); ++u) out.row(u) = user_history(u);
 }
 
 GramianRanker::Rows GramianRanker::composed_users() const {

@@ -189,7 +189,10 @@ class GramianRanker {
   template <class A, class O, class X>
   double share_of(uint32_t user, uint32_t item, const A& a, const O& a_obs, const X& x,
                   const Eigen::MatrixXd& gram_users, const Eigen::MatrixXd& gram_items, Eigen::RowVectorXd* xgrad);
-  // history: h_u for every user from the current z (into out: users x k).
+  // history: the user's h_u from the current z: s_u times the sum over its positives or, with
+  // sequence, the recommend-time context's scale times the sum over its last L positives.
+  Eigen::RowVectorXd user_history(uint32_t user) const;
+  // history: user_history for every user (into out: users x k).
   void history_sums(Rows& out) const;
   // history: the user rows with h_u added (from hist_).
   Rows composed_users() const;
