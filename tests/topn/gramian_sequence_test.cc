@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gramian_fixture.h"
+#include "groups.h"
 #include "learner/error.h"
 #include "learner/topn/gramian.h"
 #include "learner/topn/recommend.h"
@@ -211,12 +212,7 @@ TEST(TopnGramianSequence, LearnsWhatFollowsTheLastItem) {
     GramianRanker g(o, set.users.size(), set.items.size(), set.rows);
     g.train();
     EXPECT_EQ(g.skipped_steps(), 0u);
-    const Factors f = g.factors(set.users, set.items);
-    const UserItems own(set.users.size(), set.items.size(), set.rows);
-    const FactorScorer scorer(f);
-    std::vector<uint32_t> users(48);
-    for (uint32_t u = 0; u < 48; ++u) users[u] = u;
-    const TopLists top = recommend(scorer, &own, users, 1, 1);
+    const TopLists top = test_groups::top_of_first_users(g.factors(set.users, set.items), set, 48, 1);
     int right = 0;
     for (uint32_t u = 0; u < 48; ++u) {
       const uint32_t next = set.items.find("i" + std::to_string((u + 5) % 12));

@@ -27,14 +27,20 @@ inline InteractionSet two_taste_groups() {
   return set;
 }
 
+// The top n of `f` for users 0..n_users-1 of `set`, each user's own training items excluded
+// (one thread).
+inline TopLists top_of_first_users(const Factors& f, const InteractionSet& set, uint32_t n_users, unsigned n) {
+  const UserItems own(set.users.size(), set.items.size(), set.rows);
+  const FactorScorer scorer(f);
+  std::vector<uint32_t> users(n_users);
+  for (uint32_t u = 0; u < n_users; ++u) users[u] = u;
+  return recommend(scorer, &own, users, n, 1);
+}
+
 // Of the 60 recommendations (each user's top 3, own items excluded) of `f`
 // on `set` (two_taste_groups), how many are from the user's own group.
 inline int own_group_recommendations(const Factors& f, const InteractionSet& set) {
-  const UserItems own(set.users.size(), set.items.size(), set.rows);
-  const FactorScorer scorer(f);
-  std::vector<uint32_t> users(20);
-  for (uint32_t u = 0; u < 20; ++u) users[u] = u;
-  const TopLists top = recommend(scorer, &own, users, 3, 1);
+  const TopLists top = top_of_first_users(f, set, 20, 3);
   int right = 0;
   for (uint32_t u = 0; u < 20; ++u)
     for (const TopItem& t : top.row(u)) {
