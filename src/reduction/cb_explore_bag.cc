@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "learner/error.h"
+#include "learner/model/model_file.h"
 #include "bootstrap.h"
 #include "cb_explore_adf.h"
 
