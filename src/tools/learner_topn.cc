@@ -2,7 +2,8 @@
 //
 //   learner-topn train --train FILE -f FACTORS [--system dyadic|ials] [--loss bpr|hinge|warp|pointwise|rating|softmax|gramian] ...
 //   learner-topn recommend -i FACTORS [--exclude TRAIN] [--users FILE] [-n 10] [--threads 2] [-o OUT]
-//   learner-topn eval --train FILE --test FILE --system dyadic|pop|knn|ials|vectors [--protocol folds|loo] ...
+//   learner-topn eval --train FILE --test FILE --system dyadic|pop|knn|ials|vectors [--protocol folds|loo]
+//                     [--per_user FILE] ...
 //   learner-topn split --data FILE (--last | --fraction F) --train_out FILE --test_out FILE [--seed S]
 //
 // Interaction files as learner/topn/interactions.h reads them. `train` fits the
@@ -11,7 +12,8 @@
 // user's top N ("user<TAB>rank<TAB>item<TAB>score" lines, ids as in the input),
 // training pairs excluded, and reports items scored per second on stderr; `eval`
 // trains a system on --train and prints one METRICS line for --test
-// (protocols.h); `split` writes the leave-one-out or a random validation cut.
+// (protocols.h), and with --per_user writes each evaluated user's figures
+// (their means are the METRICS line's); `split` writes the leave-one-out or a random validation cut.
 // Exit status: 0; 1 on bad input or a failed write; 2 on a usage error.
 #include <boost/program_options.hpp>
 #include <chrono>
@@ -252,7 +254,34 @@ int run_recommend(const Cli& c, const po::variables_map& vm) {
   return 0;
 }
 
+// --per_user: one line per evaluated user, ids as in the input, after a header
+// line naming the columns (tab-separated, for paired comparisons of systems).
+void write_per_user(const std::string& path, const InteractionSet& set, const std::string& protocol,
+                    const std::vector<UserResult>& users) {
+  learner::OutputFile out(path, "per-user metrics file");
+  if (protocol == "folds") {
+    std::fprintf(out.stream(), "user\tprecision\trecall\tndcg\tap\thit\n");
+    for (const UserResult& u : users)
+      std::fprintf(out.stream(), "%s\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\n", set.users.name(u.user).c_str(), u.m.precision,
+                   u.m.recall, u.m.ndcg, u.m.map, u.m.hit_rate);
+  } else {
+    std::fprintf(out.stream(), "user\trank\thit\tndcg\n");
+    for (const UserResult& u : users)
+      std::fprintf(out.stream(), "%s\t%zu\t%.9g\t%.9g\n", set.users.name(u.user).c_str(), u.rank, u.m.hit_rate,
+                   u.m.ndcg);
+  }
+  out.commit();
+}
+
 int run_eval(const Cli& c, const po::variables_map& vm) {
+  const std::string per_user_path = text(vm, "per_user");
+  if (!per_user_path.empty()) {
+    learner::refuse_outputs_over_inputs({{"--per_user", per_user_path}},
+                                        {{"--train", text(vm, "train")}, {"--test", text(vm, "test")}});
+    learner::check_output_writable(per_user_path, "per-user metrics file");
+  }
+  std::vector<UserResult> per_user;
+  std::vector<UserResult>* const keep = per_user_path.empty() ? nullptr : &per_user;
   InteractionSet set;
   read_interactions(need(vm, "train", "eval"), set);
   const std::size_t n_users = set.users.size(), n_items = set.items.size(), n_train = set.rows.size();
@@ -278,19 +307,20 @@ int run_eval(const Cli& c, const po::variables_map& vm) {
   const double train_seconds = seconds_since(t0);
   if (c.protocol == "folds") {
     const UserItems relevant(set.users.size(), set.items.size(), test_rows, static_cast<float>(c.relevant_min));
-    const TopnMetrics m = evaluate_folds(*scorer, train, relevant, c.k, c.threads);
+    const TopnMetrics m = evaluate_folds(*scorer, train, relevant, c.k, c.threads, keep);
     std::printf("METRICS system=%s protocol=folds k=%u precision=%.6f recall=%.6f ndcg=%.6f map=%.6f hit_rate=%.6f "
                 "coverage=%.6f users=%zu seconds=%.2f\n",
                 c.system.c_str(), c.k, m.precision, m.recall, m.ndcg, m.map, m.hit_rate, m.coverage, m.users,
                 train_seconds);
   } else if (c.protocol == "loo") {
     const UserItems known(n_users, n_items, set.rows);
-    const LooResult r = evaluate_loo(*scorer, known, test_rows, c.loo_negatives, c.k, c.seed);
+    const LooResult r = evaluate_loo(*scorer, known, test_rows, c.loo_negatives, c.k, c.seed, keep);
     std::printf("METRICS system=%s protocol=loo k=%u hit_rate=%.6f ndcg=%.6f users=%zu seconds=%.2f\n",
                 c.system.c_str(), c.k, r.hit_rate, r.ndcg, r.users, train_seconds);
   } else {
     throw learner::UsageError("--protocol must be folds or loo");
   }
+  if (keep) write_per_user(per_user_path, set, c.protocol, per_user);
   return 0;
 }
 
@@ -303,7 +333,7 @@ int main(int argc, char** argv) {
   po::options_description opts(
       "Usage: learner-topn train --train FILE -f FACTORS [options]\n"
       "       learner-topn recommend -i FACTORS [--exclude TRAIN] [--users FILE] [-n N] [-o OUT]\n"
-      "       learner-topn eval --train FILE --test FILE --system dyadic|pop|knn|ials|vectors [--protocol folds|loo]\n"
+      "       learner-topn eval --train FILE --test FILE --system dyadic|pop|knn|ials|vectors [--protocol folds|loo] [--per_user FILE]\n"
       "       learner-topn split --data FILE (--last | --fraction F) --train_out FILE --test_out FILE\n\n"
       "Top-N recommendation from user-item pairs (README, 'Top-N recommendation').\n\nOptions");
   opts.add_options()("help,h", "show this help")("train", po::value<std::string>(), "training pairs 'user item [rating [time]]'")(
@@ -355,6 +385,7 @@ int main(int argc, char** argv) {
       "item_vectors", po::value<std::string>(), "vectors: learner-bpmf --item_vectors file")(
       "protocol", po::value<std::string>(&c.protocol)->default_value(c.protocol), "eval: folds or loo")(
       "k", po::value<unsigned>(&c.k)->default_value(c.k), "eval: cut-off of the metrics")(
+      "per_user", po::value<std::string>(), "eval: write each user's figures here (tab-separated, a header line)")(
       "relevant_min", po::value<double>(&c.relevant_min)->default_value(c.relevant_min), "eval folds: relevant = held out and rated at least this")(
       "loo_negatives", po::value<unsigned>(&c.loo_negatives)->default_value(c.loo_negatives), "eval loo: sampled items ranked with the held-out one")(
       "last", "split: hold out each user's last pair by time")(

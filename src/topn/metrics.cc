@@ -28,17 +28,19 @@ TopnMetrics user_metrics(std::span<const uint32_t> ranked, std::span<const uint3
   return m;
 }
 
-void MetricsSum::add(std::span<const uint32_t> ranked, std::span<const uint32_t> relevant) {
+TopnMetrics MetricsSum::add(std::span<const uint32_t> ranked, std::span<const uint32_t> relevant) {
   for (std::size_t r = 0; r < std::min<std::size_t>(k_, ranked.size()); ++r)
     if (ranked[r] < seen_.size()) seen_[ranked[r]] = 1;
-  if (relevant.empty()) return;
-  const TopnMetrics m = user_metrics(ranked, relevant, k_);
+  if (relevant.empty()) return {};
+  TopnMetrics m = user_metrics(ranked, relevant, k_);
   sum_.precision += m.precision;
   sum_.recall += m.recall;
   sum_.ndcg += m.ndcg;
   sum_.map += m.map;
   sum_.hit_rate += m.hit_rate;
   sum_.users += 1;
+  m.users = 1;
+  return m;
 }
 
 TopnMetrics MetricsSum::mean() const {

@@ -9,7 +9,7 @@
 namespace learner::topn {
 
 TopnMetrics evaluate_folds(const Scorer& scorer, const UserItems& train, const UserItems& relevant, unsigned k,
-                           unsigned threads) {
+                           unsigned threads, std::vector<UserResult>* per_user) {
   std::vector<uint32_t> users;
   for (uint32_t u = 0; u < relevant.users(); ++u)
     if (!relevant.items(u).empty()) users.push_back(u);
@@ -19,13 +19,14 @@ TopnMetrics evaluate_folds(const Scorer& scorer, const UserItems& train, const U
   for (std::size_t r = 0; r < users.size(); ++r) {
     ranked.clear();
     for (const TopItem& t : lists.row(r)) ranked.push_back(t.item);
-    sum.add(ranked, relevant.items(users[r]));
+    const TopnMetrics m = sum.add(ranked, relevant.items(users[r]));
+    if (per_user) per_user->push_back({users[r], 0, m});
   }
   return sum.mean();
 }
 
 LooResult evaluate_loo(const Scorer& scorer, const UserItems& known, std::span<const Interaction> held_out,
-                       unsigned negatives, unsigned k, uint64_t seed) {
+                       unsigned negatives, unsigned k, uint64_t seed, std::vector<UserResult>* per_user) {
   if (negatives == 0) throw UsageError("--loo_negatives must be at least 1");
   NegativeSampler sampler(known, 0.0, seed);
   std::vector<float> scores(scorer.items());
@@ -41,10 +42,19 @@ LooResult evaluate_loo(const Scorer& scorer, const UserItems& known, std::span<c
         negative_scores.push_back(scores[j]);
       }
       const std::size_t rank = loo_rank(scores[h.item], negative_scores);
-      out.hit_rate += rank <= k ? 1.0 : 0.0;
-      out.ndcg += loo_ndcg(rank, k);
+      const double hit = rank <= k ? 1.0 : 0.0, ndcg = loo_ndcg(rank, k);
+      out.hit_rate += hit;
+      out.ndcg += ndcg;
+      if (per_user) {
+        UserResult u{h.user, rank, {}};
+        u.m.hit_rate = hit;
+        u.m.ndcg = ndcg;
+        u.m.users = 1;
+        per_user->push_back(u);
+      }
     } else {
       for (unsigned n = 0; n < negatives; ++n) sampler.draw(h.user < known.users() ? h.user : 0);
+      if (per_user) per_user->push_back({h.user, 0, TopnMetrics{.users = 1}});  // a miss: rank unknown (0)
     }
     ++out.users;
   }

@@ -14,6 +14,7 @@ import helpers
 
 sys.path.insert(0, os.path.join(helpers.SCRIPTS, "bench"))
 from topn import experiments as tx  # noqa: E402
+from topn import paired  # noqa: E402
 
 DRIVER = os.path.join(helpers.SCRIPTS, "bench", "topn")
 ROWS = ("dyadic", "rating_dyadic", "pop", "knn", "ials")
@@ -42,6 +43,55 @@ class Table(unittest.TestCase):
 
     def test_every_issue_row_is_in_the_table(self):
         self.assertEqual([r[0] for r in tx.ROWS], ["dyadic", "rating_dyadic", "bpmf", "pop", "knn", "ials"])
+
+
+def per_user_file(folder, name, header, rows):
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write("\t".join(header) + "\n")
+        for row in rows:
+            f.write("\t".join(str(c) for c in row) + "\n")
+    return path
+
+
+class Paired(unittest.TestCase):
+    def test_hand_computed_two_folds(self):
+        # Fold 1: d = 0.1, 0.3, -0.1 (mean 0.1, sample variance 0.04, over n = 3: 0.04 / 3);
+        # fold 2: d = 0.2, 0.2 (mean 0.2, variance 0). D = 0.15, se = sqrt(0.04 / 3) / 2.
+        with tempfile.TemporaryDirectory() as d:
+            h = ["user", "precision", "ndcg"]
+            a1 = paired.read_per_user(per_user_file(d, "a1", h, [[1, 0.5, 0], [2, 0.4, 0], [3, 0.1, 0]]))
+            b1 = paired.read_per_user(per_user_file(d, "b1", h, [[3, 0.2, 0], [1, 0.4, 0], [2, 0.1, 0]]))
+            a2 = paired.read_per_user(per_user_file(d, "a2", h, [[7, 0.3, 0], [8, 0.2, 0]]))
+            b2 = paired.read_per_user(per_user_file(d, "b2", h, [[7, 0.1, 0], [8, 0.0, 0]]))
+            r = paired.compare([a1, a2], [b1, b2], "precision")
+        self.assertAlmostEqual(r["diff"], 0.15)
+        self.assertAlmostEqual(r["se"], (0.04 / 3) ** 0.5 / 2)
+        self.assertAlmostEqual(r["interval"][0], 0.15 - 1.959963984540054 * r["se"])
+        self.assertEqual((r["users"], r["users_better"], r["users_worse"]), (5, 4, 1))
+        self.assertTrue(r["distinguishable"])  # 0.15 > 1.96 * 0.0577
+        same = paired.compare([a1], [a1], "ndcg")
+        self.assertEqual((same["diff"], same["se"], same["distinguishable"]), (0.0, 0.0, False))
+
+    def test_refuses_mismatched_inputs(self):
+        with tempfile.TemporaryDirectory() as d:
+            h = ["user", "hit"]
+            a = paired.read_per_user(per_user_file(d, "a", h, [[1, 1], [2, 0]]))
+            b = paired.read_per_user(per_user_file(d, "b", h, [[1, 1], [3, 0]]))
+            with self.assertRaisesRegex(ValueError, "different users"):
+                paired.compare([a], [b], "hit")
+            with self.assertRaisesRegex(ValueError, "no column 'ndcg'"):
+                paired.compare([a], [a], "ndcg")
+            with self.assertRaisesRegex(ValueError, "same, non-zero number of folds"):
+                paired.compare([a], [a, a], "hit")
+            bad = per_user_file(d, "bad", h, [[1, 1], [1, 0]])
+            with self.assertRaisesRegex(ValueError, "user 1 twice"):
+                paired.read_per_user(bad)
+            short = per_user_file(d, "short", h, [[1]])
+            with self.assertRaisesRegex(ValueError, "short:2: 1 columns"):
+                paired.read_per_user(short)
+            with self.assertRaisesRegex(ValueError, "not a learner-topn --per_user file"):
+                paired.read_per_user(per_user_file(d, "nohead", ["1", "1"], []))
 
 
 @unittest.skipUnless(find_topn(), "learner-topn is not built")
@@ -90,6 +140,21 @@ class Driver(unittest.TestCase):
                 second = json.load(f)["results"]
             for name in ROWS:
                 self.assertEqual(second[name]["settings_folds"], record["results"][name]["settings_folds"])
+            # Per-user files for every row, fold and leave-one-out; their means are the table's;
+            # the paired table compares the dyadic row with each other row on the four figures.
+            for name in ROWS:
+                folds = [paired.read_per_user(os.path.join(out, "per_user", f"{name}.u{f}.tsv")) for f in (1, 2)]
+                p10 = sum(sum(r["precision"] for r in fold.values()) / len(fold) for fold in folds) / 2
+                self.assertAlmostEqual(p10, record["results"][name]["p10"], places=5)
+                loo = paired.read_per_user(os.path.join(out, "per_user", f"{name}.loo.tsv"))
+                self.assertAlmostEqual(sum(r["hit"] for r in loo.values()) / len(loo), record["results"][name]["hr10"],
+                                       places=5)
+            against = record["paired_with_dyadic"]
+            self.assertEqual(list(against), [n for n in ROWS if n != "dyadic"])
+            ials = against["ials"]["folds_precision"]
+            self.assertAlmostEqual(ials["diff"], record["results"]["dyadic"]["p10"] - record["results"]["ials"]["p10"],
+                                   places=5)
+            self.assertIn("The dyadic row minus each row", done.stdout)
 
 
 if __name__ == "__main__":

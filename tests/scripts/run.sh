@@ -976,6 +976,12 @@ if [[ -x "$topn" ]]; then
     sh -c '"$0" train --train tn.tsv -f a.f --rank 3 --passes 3 --seed 4 2>/dev/null && "$0" train --train tn.tsv -f b.f --rank 3 --passes 3 --seed 4 2>/dev/null && cmp -s a.f b.f' "$topn"
   expect_true "learner-topn eval: folds and leave-one-out METRICS lines" \
     sh -c '"$0" split --data tn.tsv --last --train_out tr.tsv --test_out te.tsv 2>/dev/null && "$0" eval --train tr.tsv --test te.tsv --system pop --relevant_min 0 | grep -q "^METRICS system=pop protocol=folds k=10 precision=" && "$0" eval --train tr.tsv --test te.tsv --system knn --protocol loo --loo_negatives 3 | grep -q "^METRICS system=knn protocol=loo k=10 hit_rate=" && test "$(wc -l <te.tsv)" = 8' "$topn"
+  expect_true "learner-topn eval --per_user: a header and a line per user, ids as in the input, their mean the METRICS line's" \
+    sh -c '"$0" eval --train tr.tsv --test te.tsv --system pop --relevant_min 0 --per_user pu.tsv >pu.out && head -n 1 pu.tsv | grep -qx "user	precision	recall	ndcg	ap	hit" && test "$(wc -l <pu.tsv)" = 9 && grep -q "^user1	" pu.tsv && test "$(awk -F "\t" "NR > 1 { s += \$2 } END { printf \"%.6f\", s / (NR - 1) }" pu.tsv)" = "$(sed "s/.* precision=\([0-9.]*\) .*/\1/" pu.out)" && "$0" eval --train tr.tsv --test te.tsv --system knn --protocol loo --loo_negatives 3 --per_user pl.tsv >/dev/null && head -n 1 pl.tsv | grep -qx "user	rank	hit	ndcg" && test "$(wc -l <pl.tsv)" = 9' "$topn"
+  cp te.tsv te.keep
+  expect_exit "learner-topn: --per_user over the test pairs is refused" 2 'is the same file as the input --test' \
+    "$topn" eval --train tr.tsv --test te.tsv --system pop --per_user te.tsv
+  expect_true "learner-topn: the refused --per_user left the test pairs as they were" cmp -s te.tsv te.keep
   cp tn.tsv tn.keep
   expect_exit "learner-topn: -o over the excluded pairs is refused" 2 'is the same file as the input --exclude' \
     "$topn" recommend -i tn.factors --exclude tn.tsv -o tn.tsv

@@ -35,7 +35,9 @@ TopnMetrics user_metrics(std::span<const uint32_t> ranked, std::span<const uint3
 class MetricsSum {
  public:
   MetricsSum(std::size_t catalogue, unsigned k) : seen_(catalogue, 0), k_(k) {}
-  void add(std::span<const uint32_t> ranked, std::span<const uint32_t> relevant);
+  // Returns the user's own metrics (users = 1), or zeros (users = 0) when
+  // `relevant` is empty: such a user only counts towards coverage.
+  TopnMetrics add(std::span<const uint32_t> ranked, std::span<const uint32_t> relevant);
   TopnMetrics mean() const;
 
  private:

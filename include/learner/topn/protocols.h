@@ -21,8 +21,18 @@
 
 namespace learner::topn {
 
+// One evaluated user's figures (learner-topn eval --per_user): the folds'
+// metrics (m.users = 1), or leave-one-out's rank with its hit and NDCG in
+// m.hit_rate and m.ndcg. The means above are the plain means of these.
+struct UserResult {
+  uint32_t user;
+  std::size_t rank = 0;  // leave-one-out only
+  TopnMetrics m;
+};
+
+// per_user (optional): each evaluated user's figures, in user order.
 TopnMetrics evaluate_folds(const Scorer& scorer, const UserItems& train, const UserItems& relevant, unsigned k,
-                           unsigned threads);
+                           unsigned threads, std::vector<UserResult>* per_user = nullptr);
 
 struct LooResult {
   double hit_rate = 0, ndcg = 0;
@@ -30,8 +40,9 @@ struct LooResult {
 };
 // `known`: every user's training and held-out items (never drawn as negatives);
 // `held_out`: one row per user (its item may be outside the catalogue: a miss).
+// per_user (optional): each held-out row's figures, in the rows' order.
 LooResult evaluate_loo(const Scorer& scorer, const UserItems& known, std::span<const Interaction> held_out,
-                       unsigned negatives, unsigned k, uint64_t seed);
+                       unsigned negatives, unsigned k, uint64_t seed, std::vector<UserResult>* per_user = nullptr);
 
 // Each user's latest row into `test` (one per user with at least `min_rows`
 // rows), the rest into `train`, both in input order.

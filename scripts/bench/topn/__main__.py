@@ -21,6 +21,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # scripts/bench
 from movielens import data as ml_data  # noqa: E402
 from topn import experiments as ex  # noqa: E402
+from topn import paired  # noqa: E402
 
 START = time.perf_counter()
 METRIC = re.compile(r"(\w+)=([-+0-9.eE]+)")
@@ -51,11 +52,11 @@ def run(cmd):
     return done.stdout
 
 
-def evaluate(tools, row, settings, train, test, protocol, work):
-    """One METRICS dict for a row with its settings on (train, test)."""
+def evaluate(tools, row, settings, train, test, protocol, work, per_user=None):
+    """One METRICS dict for a row with its settings on (train, test); per_user: also each user's figures there."""
     name, _, tool, _, _ = row
     topn = [tools["topn"], "eval", "--train", train, "--test", test, "--protocol", protocol, "--k", ex.K,
-            "--loo_negatives", ex.LOO_NEGATIVES, "--threads", "1"]
+            "--loo_negatives", ex.LOO_NEGATIVES, "--threads", "1"] + (["--per_user", per_user] if per_user else [])
     if tool == "bpmf":
         users, items = os.path.join(work, "bpmf.users"), os.path.join(work, "bpmf.items")
         run([tools["bpmf"], "--train", train, "--user_vectors", users, "--item_vectors", items, "--quiet",
@@ -95,6 +96,37 @@ def loo_source(data_dir, folds, work):
         for path in (base, test):
             f.write(ml_data.read_text(path))
     return out
+
+
+# The four RESULT figures, as (protocol, --per_user column).
+PAIRED = (("folds", "precision"), ("folds", "ndcg"), ("loo", "hit"), ("loo", "ndcg"))
+
+
+def per_user_file(out_dir, name, part):
+    folder = os.path.join(out_dir, "per_user")
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, f"{name}.{part}.tsv")
+
+
+def paired_table(out_dir, folds, names):
+    """{row: {(protocol, column): paired.compare(dyadic, row)}} for every row but dyadic."""
+    if "dyadic" not in names:
+        return {}
+
+    def load(name, protocol):
+        parts = [f"u{f}" for f in folds] if protocol == "folds" else ["loo"]
+        return [paired.read_per_user(per_user_file(out_dir, name, p)) for p in parts]
+    out = {}
+    for name in names:
+        if name != "dyadic":
+            out[name] = {f"{protocol}_{column}": paired.compare(load("dyadic", protocol), load(name, protocol), column)
+                         for protocol, column in PAIRED}
+    return out
+
+
+def paired_cell(result):
+    lo, hi = result["interval"]
+    return f"{result['diff']:+.4f} ({lo:+.4f} .. {hi:+.4f}){'' if result['distinguishable'] else ' ~'}"
 
 
 def table(title, header, lines):
@@ -162,10 +194,11 @@ def main(argv):
             s_loo, v_loo = choose(tools, row, loo_fit, loo_valid, "loo", "hit_rate", work, tune)
         per_fold = []
         for f in sorted(folds):
-            m = evaluate(tools, row, s_folds, folds[f][0], folds[f][1], "folds", work)
+            m = evaluate(tools, row, s_folds, folds[f][0], folds[f][1], "folds", work,
+                         per_user_file(out_dir, name, f"u{f}"))
             per_fold.append(m)
             log(f"u{f} {name}: P@10 {m['precision']:.4f} NDCG@10 {m['ndcg']:.4f} ({m['seconds']:.1f} s)")
-        loo = evaluate(tools, row, s_loo, loo_train, loo_test, "loo", work)
+        loo = evaluate(tools, row, s_loo, loo_train, loo_test, "loo", work, per_user_file(out_dir, name, "loo"))
         log(f"loo {name}: HR@10 {loo['hit_rate']:.4f} NDCG@10 {loo['ndcg']:.4f}")
         mean = {k: statistics.fmean(m[k] for m in per_fold) for k in
                 ("precision", "recall", "ndcg", "map", "hit_rate", "coverage")}
@@ -175,8 +208,10 @@ def main(argv):
                          "loo_ndcg10": loo["ndcg"], "settings_folds": s_folds, "settings_loo": s_loo,
                          "validation_folds_ndcg10": v_folds, "validation_loo_hr10": v_loo}
         chosen[name] = (s_folds, s_loo)
+    against = paired_table(out_dir, sorted(folds), list(results))
     with open(os.path.join(out_dir, "results.json"), "w", encoding="utf-8") as f:
-        json.dump({"data": data_dir, "folds": sorted(folds), "tuned": tune, "results": results}, f, indent=1)
+        json.dump({"data": data_dir, "folds": sorted(folds), "tuned": tune, "results": results,
+                   "paired_with_dyadic": against}, f, indent=1)
     pop = results.get("pop")
 
     def rel(name, key):
@@ -192,6 +227,11 @@ def main(argv):
                          ["row", "HR@10", "NDCG@10", "HR vs pop"], loo_lines)
     origin = (f"carried over from {os.environ['TOPN_SETTINGS_FROM']}" if carried else
               "chosen on validation cuts of the training data" if tune else "each row's first grid point; not tuned")
+    if against:
+        text += "\n" + table("The dyadic row minus each row, per user (paired; 95% interval; scripts/bench/topn/paired.py)",
+                             ["row", "P@10", "NDCG@10", "LOO HR@10", "LOO NDCG@10"],
+                             [[n] + [paired_cell(against[n][f"{p}_{c}"]) for p, c in PAIRED] for n in against])
+        text += "(~: the interval holds 0, the two rows are not distinguishable on these users)\n"
     text += f"\nSettings ({origin}):\n"
     for name, (sf, sl) in chosen.items():
         text += f"  {name}: folds {json.dumps(sf)}; loo {json.dumps(sl)}\n"
