@@ -26,7 +26,7 @@ namespace learner::topn {
 // m.hit_rate and m.ndcg. The means above are the plain means of these.
 struct UserResult {
   uint32_t user;
-  std::size_t rank = 0;  // leave-one-out only
+  std::size_t rank = 0;  // leave-one-out only; 0: not ranked (a user or item outside the catalogue, a miss)
   TopnMetrics m;
 };
 
