@@ -14,14 +14,19 @@
 // trains a system on --train and prints one METRICS line for --test
 // (protocols.h), and with --per_user writes each evaluated user's figures
 // (their means are the METRICS line's); `split` writes the leave-one-out or a random validation cut.
+// An option that only some commands read is refused by the others (an output
+// never written or a setting without effect would otherwise pass unnoticed).
 // Exit status: 0; 1 on bad input or a failed write; 2 on a usage error.
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "learner/error.h"
@@ -254,6 +259,33 @@ int run_recommend(const Cli& c, const po::variables_map& vm) {
   return 0;
 }
 
+// Options that only some commands read: given to another command they would be
+// ignored (an output never written, a setting without effect), so they are refused.
+struct CommandOption {
+  const char* name;
+  std::initializer_list<std::string_view> commands;
+};
+const CommandOption kCommandOptions[] = {
+    {"train", {"train", "eval"}},      {"test", {"eval"}},           {"data", {"split"}},
+    {"final_regressor", {"train"}},    {"initial_regressor", {"recommend"}}, {"exclude", {"recommend"}},
+    {"users", {"recommend"}},          {"output", {"recommend"}},    {"top", {"recommend"}},
+    {"threads", {"recommend", "eval"}}, {"system", {"train", "eval"}}, {"protocol", {"eval"}},
+    {"k", {"eval"}},                   {"per_user", {"eval"}},       {"relevant_min", {"eval"}},
+    {"loo_negatives", {"eval"}},       {"user_vectors", {"eval"}},   {"item_vectors", {"eval"}},
+    {"neighbours", {"eval"}},          {"last", {"split"}},          {"fraction", {"split"}},
+    {"train_out", {"split"}},          {"test_out", {"split"}},
+};
+
+void refuse_other_commands_options(const std::string& cmd, const po::variables_map& vm) {
+  for (const CommandOption& o : kCommandOptions) {
+    if (!vm.count(o.name) || vm[o.name].defaulted()) continue;
+    if (std::find(o.commands.begin(), o.commands.end(), cmd) != o.commands.end()) continue;
+    std::string owners;
+    for (std::string_view c : o.commands) owners += (owners.empty() ? "" : " and ") + std::string(c);
+    throw learner::UsageError("--" + std::string(o.name) + " applies to " + owners + ", not to " + cmd);
+  }
+}
+
 // --per_user: one line per evaluated user, ids as in the input, after a header
 // line naming the columns (tab-separated, for paired comparisons of systems).
 void write_per_user(const std::string& path, const InteractionSet& set, const std::string& protocol,
@@ -335,7 +367,8 @@ int main(int argc, char** argv) {
       "       learner-topn recommend -i FACTORS [--exclude TRAIN] [--users FILE] [-n N] [-o OUT]\n"
       "       learner-topn eval --train FILE --test FILE --system dyadic|pop|knn|ials|vectors [--protocol folds|loo] [--per_user FILE]\n"
       "       learner-topn split --data FILE (--last | --fraction F) --train_out FILE --test_out FILE\n\n"
-      "Top-N recommendation from user-item pairs (README, 'Top-N recommendation').\n\nOptions");
+      "Top-N recommendation from user-item pairs (README, 'Top-N recommendation').\n"
+      "An option marked for some commands (train:, recommend:, eval:, split:) is refused by the others.\n\nOptions");
   opts.add_options()("help,h", "show this help")("train", po::value<std::string>(), "training pairs 'user item [rating [time]]'")(
       "test", po::value<std::string>(), "eval: held-out pairs")("data", po::value<std::string>(), "split: the pairs to cut")(
       "final_regressor,f", po::value<std::string>(), "train: write the factors here")(
@@ -412,6 +445,7 @@ int main(int argc, char** argv) {
     if (c.n < 1 || c.n > 100000) throw learner::UsageError("-n must be between 1 and 100000");
     if (!std::isfinite(c.relevant_min)) throw learner::UsageError("--relevant_min must be finite");
     const std::string cmd = vm["command"].as<std::string>();
+    if (cmd == "train" || cmd == "recommend" || cmd == "eval" || cmd == "split") refuse_other_commands_options(cmd, vm);
     int rc = 0;
     if (cmd == "train") rc = run_train(c, vm);
     else if (cmd == "recommend") rc = run_recommend(c, vm);

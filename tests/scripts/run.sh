@@ -978,6 +978,13 @@ if [[ -x "$topn" ]]; then
     sh -c '"$0" split --data tn.tsv --last --train_out tr.tsv --test_out te.tsv 2>/dev/null && "$0" eval --train tr.tsv --test te.tsv --system pop --relevant_min 0 | grep -q "^METRICS system=pop protocol=folds k=10 precision=" && "$0" eval --train tr.tsv --test te.tsv --system knn --protocol loo --loo_negatives 3 | grep -q "^METRICS system=knn protocol=loo k=10 hit_rate=" && test "$(wc -l <te.tsv)" = 8' "$topn"
   expect_true "learner-topn eval --per_user: a header and a line per user, ids as in the input, their mean the METRICS line's" \
     sh -c '"$0" eval --train tr.tsv --test te.tsv --system pop --relevant_min 0 --per_user pu.tsv >pu.out && head -n 1 pu.tsv | grep -qx "user	precision	recall	ndcg	ap	hit" && test "$(wc -l <pu.tsv)" = 9 && grep -q "^user1	" pu.tsv && test "$(awk -F "\t" "NR > 1 { s += \$2 } END { printf \"%.6f\", s / (NR - 1) }" pu.tsv)" = "$(sed "s/.* precision=\([0-9.]*\) .*/\1/" pu.out)" && "$0" eval --train tr.tsv --test te.tsv --system knn --protocol loo --loo_negatives 3 --per_user pl.tsv >/dev/null && head -n 1 pl.tsv | grep -qx "user	rank	hit	ndcg" && test "$(wc -l <pl.tsv)" = 9' "$topn"
+  expect_exit "learner-topn: an option of another command is refused, not ignored (train --per_user)" 2 '^learner-topn: --per_user applies to eval, not to train$' \
+    "$topn" train --train tn.tsv -f other.f --per_user other.tsv
+  expect_true "learner-topn: the refused run wrote neither file" sh -c 'test ! -e other.f && test ! -e other.tsv'
+  expect_exit "learner-topn: recommend --protocol is refused (eval's)" 2 '^learner-topn: --protocol applies to eval, not to recommend$' \
+    "$topn" recommend -i tn.factors --protocol loo
+  expect_exit "learner-topn: split --threads is refused (recommend's and eval's)" 2 '^learner-topn: --threads applies to recommend and eval, not to split$' \
+    "$topn" split --data tn.tsv --last --train_out o1.tsv --test_out o2.tsv --threads 2
   cp te.tsv te.keep
   expect_exit "learner-topn: --per_user over the test pairs is refused" 2 'is the same file as the input --test' \
     "$topn" eval --train tr.tsv --test te.tsv --system pop --per_user te.tsv
