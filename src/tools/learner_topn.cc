@@ -276,7 +276,20 @@ const CommandOption kCommandOptions[] = {
     {"train_out", {"split"}},          {"test_out", {"split"}},
 };
 
+// What recommend and split read besides their own options above: every other
+// option (the models' settings) belongs to train and eval.
+const std::string_view kRecommendOrSplitAlso[] = {"command", "seed", "help"};
+
 void refuse_other_commands_options(const std::string& cmd, const po::variables_map& vm) {
+  if (cmd == "recommend" || cmd == "split")
+    for (const auto& [name, value] : vm) {
+      if (value.defaulted()) continue;
+      const bool listed = std::any_of(std::begin(kCommandOptions), std::end(kCommandOptions),
+                                      [&](const CommandOption& o) { return name == o.name; });
+      const bool general = std::find(std::begin(kRecommendOrSplitAlso), std::end(kRecommendOrSplitAlso), name) !=
+                           std::end(kRecommendOrSplitAlso);
+      if (!listed && !general) throw learner::UsageError("--" + name + " applies to train and eval, not to " + cmd);
+    }
   for (const CommandOption& o : kCommandOptions) {
     if (!vm.count(o.name) || vm[o.name].defaulted()) continue;
     if (std::find(o.commands.begin(), o.commands.end(), cmd) != o.commands.end()) continue;

@@ -983,6 +983,8 @@ if [[ -x "$topn" ]]; then
   expect_true "learner-topn: the refused run wrote neither file" sh -c 'test ! -e other.f && test ! -e other.tsv'
   expect_exit "learner-topn: recommend --protocol is refused (eval's)" 2 '^learner-topn: --protocol applies to eval, not to recommend$' \
     "$topn" recommend -i tn.factors --protocol loo
+  expect_exit "learner-topn: recommend --rank is refused (a model setting: train's and eval's)" 2 '^learner-topn: --rank applies to train and eval, not to recommend$' \
+    "$topn" recommend -i tn.factors --rank 5
   expect_exit "learner-topn: split --threads is refused (recommend's and eval's)" 2 '^learner-topn: --threads applies to recommend and eval, not to split$' \
     "$topn" split --data tn.tsv --last --train_out o1.tsv --test_out o2.tsv --threads 2
   cp te.tsv te.keep
