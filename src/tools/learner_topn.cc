@@ -282,8 +282,9 @@ const std::string_view kRecommendOrSplitAlso[] = {"command", "seed", "help"};
 
 void refuse_other_commands_options(const std::string& cmd, const po::variables_map& vm) {
   if (cmd == "recommend" || cmd == "split")
-    for (const auto& [name, value] : vm) {
-      if (value.defaulted()) continue;
+    for (const auto& entry : vm) {
+      const std::string& name = entry.first;  // not a structured binding: clang 14's lambdas cannot capture one
+      if (entry.second.defaulted()) continue;
       const bool listed = std::any_of(std::begin(kCommandOptions), std::end(kCommandOptions),
                                       [&](const CommandOption& o) { return name == o.name; });
       const bool general = std::find(std::begin(kRecommendOrSplitAlso), std::end(kRecommendOrSplitAlso), name) !=
