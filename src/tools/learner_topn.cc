@@ -22,7 +22,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <initializer_list>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -263,7 +262,7 @@ int run_recommend(const Cli& c, const po::variables_map& vm) {
 // ignored (an output never written, a setting without effect), so they are refused.
 struct CommandOption {
   const char* name;
-  std::initializer_list<std::string_view> commands;
+  std::string_view commands[2];  // the second may be empty
 };
 const CommandOption kCommandOptions[] = {
     {"train", {"train", "eval"}},      {"test", {"eval"}},           {"data", {"split"}},
@@ -293,9 +292,9 @@ void refuse_other_commands_options(const std::string& cmd, const po::variables_m
     }
   for (const CommandOption& o : kCommandOptions) {
     if (!vm.count(o.name) || vm[o.name].defaulted()) continue;
-    if (std::find(o.commands.begin(), o.commands.end(), cmd) != o.commands.end()) continue;
-    std::string owners;
-    for (std::string_view c : o.commands) owners += (owners.empty() ? "" : " and ") + std::string(c);
+    if (o.commands[0] == cmd || o.commands[1] == cmd) continue;
+    std::string owners(o.commands[0]);
+    if (!o.commands[1].empty()) owners += " and " + std::string(o.commands[1]);
     throw learner::UsageError("--" + std::string(o.name) + " applies to " + owners + ", not to " + cmd);
   }
 }
