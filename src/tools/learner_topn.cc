@@ -275,27 +275,19 @@ const CommandOption kCommandOptions[] = {
     {"train_out", {"split"}},          {"test_out", {"split"}},
 };
 
-// What recommend and split read besides their own options above: every other
-// option (the models' settings) belongs to train and eval.
-const std::string_view kRecommendOrSplitAlso[] = {"command", "seed", "help"};
-
+// The commands that read an option: its kCommandOptions entry; every command
+// for "seed" (and the positional command); train and eval for the rest (the
+// models' settings).
 void refuse_other_commands_options(const std::string& cmd, const po::variables_map& vm) {
-  if (cmd == "recommend" || cmd == "split")
-    for (const auto& entry : vm) {
-      const std::string& name = entry.first;  // not a structured binding: clang 14's lambdas cannot capture one
-      if (entry.second.defaulted()) continue;
-      const bool listed = std::any_of(std::begin(kCommandOptions), std::end(kCommandOptions),
-                                      [&](const CommandOption& o) { return name == o.name; });
-      const bool general = std::find(std::begin(kRecommendOrSplitAlso), std::end(kRecommendOrSplitAlso), name) !=
-                           std::end(kRecommendOrSplitAlso);
-      if (!listed && !general) throw learner::UsageError("--" + name + " applies to train and eval, not to " + cmd);
-    }
-  for (const CommandOption& o : kCommandOptions) {
-    if (!vm.count(o.name) || vm[o.name].defaulted()) continue;
-    if (o.commands[0] == cmd || o.commands[1] == cmd) continue;
-    std::string owners(o.commands[0]);
-    if (!o.commands[1].empty()) owners += " and " + std::string(o.commands[1]);
-    throw learner::UsageError("--" + std::string(o.name) + " applies to " + owners + ", not to " + cmd);
+  for (const auto& [name, value] : vm) {
+    if (value.defaulted() || name == "command" || name == "seed") continue;
+    std::string_view owners[2] = {"train", "eval"};
+    for (const CommandOption& o : kCommandOptions)
+      if (name == o.name) std::copy(std::begin(o.commands), std::end(o.commands), owners);
+    if (owners[0] == cmd || owners[1] == cmd) continue;
+    std::string list(owners[0]);
+    if (!owners[1].empty()) list += " and " + std::string(owners[1]);
+    throw learner::UsageError("--" + name + " applies to " + list + ", not to " + cmd);
   }
 }
 
