@@ -45,13 +45,7 @@ LooResult evaluate_loo(const Scorer& scorer, const UserItems& known, std::span<c
       const double hit = rank <= k ? 1.0 : 0.0, ndcg = loo_ndcg(rank, k);
       out.hit_rate += hit;
       out.ndcg += ndcg;
-      if (per_user) {
-        UserResult u{h.user, rank, {}};
-        u.m.hit_rate = hit;
-        u.m.ndcg = ndcg;
-        u.m.users = 1;
-        per_user->push_back(u);
-      }
+      if (per_user) per_user->push_back({h.user, rank, TopnMetrics{.ndcg = ndcg, .hit_rate = hit, .users = 1}});
     } else {
       for (unsigned n = 0; n < negatives; ++n) sampler.draw(h.user < known.users() ? h.user : 0);
       if (per_user) per_user->push_back({h.user, 0, TopnMetrics{.users = 1}});  // a miss: rank unknown (0)
