@@ -103,11 +103,12 @@ else
   run_fold split "$OUT/train.vw" "$OUT/test.vw"
 fi
 
-# The table: fold means (and range over the folds), training seconds of the squared-loss run.
+# The table: fold means (and range over the folds), training seconds of the squared-loss run;
+# the means also go to means.dat for the plot.
 echo
 echo "Test error, $PASSES passes, defaults otherwise (RMSE: squared loss; MAE: quantile loss, tau 0.5):"
 echo
-awk '
+awk -v means="$OUT/means.dat" '
   {key = $2 " " $3; s[key] += $4; n[key]++; if (!(key in lo) || $4 < lo[key]) lo[key] = $4
    if (!(key in hi) || $4 > hi[key]) hi[key] = $4; if ($3 == "rmse") t[$2] += $5
    if (!($2 in seen)) {seen[$2] = 1; order[++m] = $2}}
@@ -118,6 +119,7 @@ awk '
       r = order[i] " rmse"; a = order[i] " mae"
       printf "| %-10s | %.4f | %.4f - %.4f | %.4f | %.4f - %.4f | %16.2f |\n", order[i], s[r] / n[r], lo[r], hi[r],
         s[a] / n[a], lo[a], hi[a], t[order[i]] / n[r]
+      printf "%s %.4f %.4f\n", order[i], s[r] / n[r], s[a] / n[a] > means
     }
   }' "$OUT/results.txt"
 
@@ -141,9 +143,6 @@ if [ "$mode" = movielens ] && [ "$(wc -l < "$ml/u1.base")" = 80000 ]; then
 fi
 
 if command -v gnuplot >/dev/null; then
-  awk '{key = $2 " " $3; s[key] += $4; n[key]++; if (!($2 in seen)) {seen[$2] = 1; order[++m] = $2}}
-    END {for (i = 1; i <= m; i++) printf "%s %.4f %.4f\n", order[i], s[order[i] " rmse"] / n[order[i] " rmse"],
-      s[order[i] " mae"] / n[order[i] " mae"]}' "$OUT/results.txt" > "$OUT/means.dat"
   gnuplot <<GP
 set terminal pngcairo size 800,480 noenhanced
 set output "$OUT/demo.png"
