@@ -63,6 +63,11 @@ void read_lines(LineReader& in, InteractionSet& set) {
   TopnFormat format = TopnFormat::kUnknown;
   std::vector<std::string_view> fields;
   bool first = true;
+  // The columns read (user item [rating [time]]; more are ignored) of the first data line: every
+  // line must have as many, since a missing rating reads 1 and a missing time the line number,
+  // which beside real values would drop rows under --min_rating or misorder a user's time line.
+  std::size_t columns = 0;
+  std::size_t columns_line = 0;
   while (in.next(line)) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const auto fail = [&](const std::string& why) { throw InputError(in.name(), in.line_number(), why); };
@@ -79,6 +84,14 @@ void read_lines(LineReader& in, InteractionSet& set) {
     }
     first = false;
     if (fields.size() < 2 || fields[0].empty() || fields[1].empty()) fail("expected 'user item [rating [time]]'");
+    const std::size_t used = std::min<std::size_t>(fields.size(), 4);
+    if (columns == 0) {
+      columns = used;
+      columns_line = in.line_number();
+    } else if (used != columns) {
+      fail(std::to_string(used) + " of the columns 'user item [rating [time]]' where line " +
+           std::to_string(columns_line) + " has " + std::to_string(columns) + ": every line needs the same");
+    }
     if (fields.size() >= 3 && !topn_number(fields[2], rating)) fail("the rating is not a finite number");
     if (fields.size() >= 4 && !topn_number(fields[3], time)) fail("the timestamp is not a finite number");
     set.rows.push_back({set.users.intern(fields[0]), set.items.intern(fields[1]), static_cast<float>(rating), time});

@@ -82,6 +82,34 @@ TEST(TopnInteractions, ReadsFormatsAndRejectsBadLines) {
   }
 }
 
+// A line without the rating or time column beside lines with it would read
+// rating 1 (dropped by --min_rating) or its line number as its time (first in
+// the user's time line): refused, naming the line.
+TEST(TopnInteractions, EveryLineHasTheColumnsOfTheFirst) {
+  for (const char* text : {"1 2 5 100\n1 3 4\n", "1 2 5\n1 3 4 100\n", "1 2\n1 3 5\n", "1::2::5::9\n1::3\n"}) {
+    InteractionSet set;
+    try {
+      read_interactions_text(text, set, "f");
+      ADD_FAILURE() << text;
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("f:2:", 0), 0u) << e.what();
+      EXPECT_NE(std::string(e.what()).find("where line 1 has"), std::string::npos) << e.what();
+    }
+  }
+  // Columns past the fourth are not read: 5 and 4 columns agree.
+  InteractionSet extra;
+  read_interactions_text("1 2 5 100 x\n1 3 4 101\n", extra, "f");
+  EXPECT_EQ(extra.rows.size(), 2u);
+  // A CSV header is not a data line: the first row after it sets the columns.
+  InteractionSet csv;
+  EXPECT_THROW(read_interactions_text("u,i,r,t\n7,8,4.5,3\n7,9,4\n", csv, "f"), InputError);
+  // Each file on its own: a test file may carry fewer columns than its training file.
+  InteractionSet two;
+  read_interactions_text("1 2 5 100\n", two, "train");
+  read_interactions_text("1 3\n", two, "test");
+  EXPECT_EQ(two.rows.size(), 2u);
+}
+
 TEST(TopnSplits, LastByTimeAndRandom) {
   const InteractionSet set = small_set();
   std::vector<Interaction> train, test;
