@@ -53,6 +53,8 @@ struct InteractionSet {
 };
 
 // Appends the interactions of `path` ("-" for stdin; plain or gzip) to `set`.
+// Every line of a file carries the columns of its first data line (up to four read: a
+// missing rating reads 1, a missing time the line number, so a mix is refused).
 // Throws learner::InputError on a malformed line, learner::Error if unreadable.
 void read_interactions(const std::string& path, InteractionSet& set);
 // The same from in-memory text (tests).
